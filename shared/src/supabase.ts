@@ -1,0 +1,36 @@
+/**
+ * The one Supabase client of the page. `createClient` is called here and nowhere else: the shell
+ * and every remote share this module as a Module Federation singleton, so they share the client,
+ * its session and its auth events. Two clients would mean two refresh timers fighting over one
+ * refresh token ("Multiple GoTrueClient instances").
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { getRuntimeConfig } from './config';
+
+let client: SupabaseClient | null = null;
+let realtimeTransport: unknown;
+
+/**
+ * Node-side tests only: Node 20 has no global WebSocket and supabase-js 2.119 refuses to start
+ * without one. Pass `ws` here before the first getSupabase(). Browsers need nothing.
+ */
+export function setRealtimeTransport(transport: unknown): void {
+  realtimeTransport = transport;
+}
+
+/** The shared client, created on first use from the runtime configuration. */
+export function getSupabase(): SupabaseClient {
+  if (!client) {
+    const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
+    client = createClient(supabaseUrl, supabaseAnonKey, {
+      auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      ...(realtimeTransport ? { realtime: { transport: realtimeTransport as never } } : {}),
+    });
+  }
+  return client;
+}
+
+/** Tests only: drop the client so the next getSupabase() builds one from the current config. */
+export function resetSupabase(): void {
+  client = null;
+}

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeAuthModal, notifyGigsChanged, openAuthModal, scrollToSection, setAuthMode, uiStore } from './ui';
+
+afterEach(() => uiStore.setState({ authModal: { open: false, mode: 'login' }, gigsVersion: 0 }));
+
+describe('ui store', () => {
+  it('opens the auth modal in a mode, switches mode and closes', () => {
+    openAuthModal('signup');
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'signup' });
+    setAuthMode('login');
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'login' });
+    closeAuthModal();
+    expect(uiStore.getState().authModal.open).toBe(false);
+  });
+
+  it('counts gig changes so the grid can refresh', () => {
+    notifyGigsChanged();
+    notifyGigsChanged();
+    expect(uiStore.getState().gigsVersion).toBe(2);
+  });
+
+  it('scrolls to and focuses a section, or reports that it is missing', () => {
+    document.body.innerHTML = '<section id="gigs">Gigs</section>';
+    expect(scrollToSection('gigs')).toBe(true);
+    expect(document.activeElement?.id).toBe('gigs');
+    expect(scrollToSection('nowhere')).toBe(false);
+  });
+});

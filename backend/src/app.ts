@@ -1,0 +1,97 @@
+/**
+ * The HTTP application: CORS, request ids, health, and the two areas — /auth/v1 (auth/routes.ts)
+ * and /rest/v1 (rest/routes.ts). Built by a function so tests run it in-process with `inject()`
+ * or on a random port, against whatever database they hand in.
+ */
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import { ApiError } from './http/errors';
+import { authRoutes } from './auth/routes';
+import { restRoutes } from './rest/routes';
+
+/** Everything a route may use. Areas may add their own services here. */
+export interface Services {
+  config: Config;
+  db: Database;
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export const CORS_ALLOWED_HEADERS = [
+  'apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile',
+  'x-supabase-api-version', 'x-retry-count', 'range', 'accept', 'x-request-id',
+];
+export const CORS_EXPOSED_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'X-Request-Id', 'Retry-After', 'Preference-Applied', 'Location'];
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  now?: () => number;
+  /** pino logger options or false; defaults from LOG_LEVEL. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    // PostgREST query strings are parsed by the REST layer from the raw URL.
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  });
+
+  app.decorate('services', { config, db, now: options.now ?? Date.now });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(cors, {
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    maxAge: 86400,
+  });
+
+  // Fallback error handler for anything outside the two areas (each area sets its own).
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).headers(error.headers()).send(error.body());
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: 'Internal server error', request_id: request.id });
+    }
+    return reply.status(status).send({ message: (error as Error).message });
+  });
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await db.transaction((tx) => tx.query('select 1'), { readOnly: true });
+      return { status: 'ok', database: db.kind };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable', database: db.kind });
+    }
+  });
+
+  await app.register(authRoutes, { prefix: '/auth/v1' });
+  await app.register(restRoutes, { prefix: '/rest/v1' });
+
+  return app;
+}

@@ -1,0 +1,101 @@
+/**
+ * The backend's configuration: one typed object, built once at start from environment variables,
+ * with defaults for local development. Every problem is listed at once, naming the variable.
+ * Production (NODE_ENV=production) refuses the well-known development secret and keys.
+ *
+ * @example
+ *   const config = loadConfig(process.env);   // throws ConfigError listing every bad variable
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Supabase's documented local-development secret and the keys signed with it. Public knowledge: dev only. */
+export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEV_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEV_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/** The repository root (backend/src/config.ts → ../..), so defaults do not depend on the cwd. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const url = z.url({ message: 'must be a URL' });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: int(0, 65535).default(54321),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DB_POOL_MAX: int(1, 500).default(10),
+  /** PGlite data directory; ":memory:" keeps everything in memory (tests). */
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
+  JWT_EXPIRY: int(10, 7 * 24 * 3600).default(3600),
+  ANON_KEY: z.string().min(1).default(DEV_ANON_KEY),
+  SERVICE_ROLE_KEY: z.string().min(1).default(DEV_SERVICE_ROLE_KEY),
+
+  SITE_URL: url.default('http://localhost:3000'),
+  /** Comma-separated extra redirect URLs allowed after email links and OAuth. */
+  ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  API_EXTERNAL_URL: url.default('http://localhost:54321'),
+  /** Comma-separated browser origins allowed by CORS; "*" for any. */
+  CORS_ORIGINS: z.string().default('*'),
+
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Need40 <no-reply@need40.local>'),
+  MAILER_AUTOCONFIRM: bool.default(false),
+  DISABLE_SIGNUP: bool.default(false),
+});
+
+export type EnvConfig = z.infer<typeof schema>;
+
+export interface Config extends EnvConfig {
+  isProduction: boolean;
+  additionalRedirectUrls: string[];
+  corsOrigins: string[] | '*';
+  /** 'postgres' when DATABASE_URL is set, else 'pglite'. */
+  database: 'postgres' | 'pglite';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const c = parsed.data;
+  const problems: string[] = [];
+  if (c.NODE_ENV === 'production') {
+    if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (32+ random characters)');
+    if (c.ANON_KEY === DEV_ANON_KEY) problems.push('ANON_KEY: the development anon key is public; sign one with your JWT_SECRET (pnpm --filter backend keys)');
+    if (c.SERVICE_ROLE_KEY === DEV_SERVICE_ROLE_KEY) problems.push('SERVICE_ROLE_KEY: the development service key is public; sign one with your JWT_SECRET');
+    if (c.MAILER_AUTOCONFIRM) problems.push('MAILER_AUTOCONFIRM: must be false in production');
+    if (!c.SMTP_URL) problems.push('SMTP_URL: production needs a real mail server for confirmation and recovery mail');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const origins = list(c.CORS_ORIGINS);
+  return {
+    ...c,
+    isProduction: c.NODE_ENV === 'production',
+    additionalRedirectUrls: list(c.ADDITIONAL_REDIRECT_URLS),
+    corsOrigins: origins.includes('*') ? '*' : origins,
+    database: c.DATABASE_URL ? 'postgres' : 'pglite',
+  };
+}

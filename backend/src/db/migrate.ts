@@ -1,0 +1,98 @@
+/**
+ * Forward-only SQL migrations, applied once each, in order, inside one transaction, recorded in a
+ * ledger with a checksum. Two scopes run in this order:
+ *   platform — backend/migrations/*.sql (roles, the auth schema: what hosted Supabase provides)
+ *   app      — supabase/migrations/*.sql (the product's schema; pushable to hosted Supabase unchanged)
+ * An already-applied migration whose file changed stops startup: migrations that landed are never
+ * edited. Several instances starting at once on PostgreSQL serialise on an advisory lock.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../config';
+import type { Database } from './types';
+
+export interface MigrationSource {
+  scope: string;
+  dir: string;
+}
+
+export const DEFAULT_SOURCES: MigrationSource[] = [
+  { scope: 'platform', dir: path.join(REPO_ROOT, 'backend', 'migrations') },
+  { scope: 'app', dir: path.join(REPO_ROOT, 'supabase', 'migrations') },
+];
+
+export class MigrationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MigrationError';
+  }
+}
+
+interface MigrationFile {
+  scope: string;
+  name: string;
+  file: string;
+  sql: string;
+  checksum: string;
+}
+
+function readMigrations(sources: MigrationSource[]): MigrationFile[] {
+  return sources.flatMap(({ scope, dir }) => {
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((name) => {
+        const file = path.join(dir, name);
+        const sql = fs.readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+        return { scope, name, file, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+      });
+  });
+}
+
+const LEDGER = `
+create schema if not exists need40_migrations;
+create table if not exists need40_migrations.ledger (
+  scope text not null,
+  name text not null,
+  checksum text not null,
+  applied_at timestamptz not null default now(),
+  primary key (scope, name)
+);`;
+
+/** Apply what is pending. Returns the names applied (empty when up to date). */
+export async function migrate(db: Database, sources: MigrationSource[] = DEFAULT_SOURCES): Promise<string[]> {
+  const files = readMigrations(sources);
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(4040404040)');
+    await tx.exec(LEDGER);
+    const { rows } = await tx.query<{ scope: string; name: string; checksum: string }>(
+      'select scope, name, checksum from need40_migrations.ledger',
+    );
+    const applied = new Map(rows.map((r) => [`${r.scope}/${r.name}`, r.checksum]));
+    const done: string[] = [];
+    for (const m of files) {
+      const previous = applied.get(`${m.scope}/${m.name}`);
+      if (previous !== undefined) {
+        if (previous !== m.checksum) {
+          throw new MigrationError(
+            `Migration ${path.relative(REPO_ROOT, m.file)} was edited after it was applied ` +
+              `(checksum ${m.checksum.slice(0, 12)}, applied ${previous.slice(0, 12)}). ` +
+              'Migrations are forward-only: restore the file and put the change in a new migration.',
+          );
+        }
+        continue;
+      }
+      try {
+        await tx.exec(m.sql);
+      } catch (error) {
+        throw new MigrationError(`Migration ${path.relative(REPO_ROOT, m.file)} failed: ${(error as Error).message}`);
+      }
+      await tx.query('insert into need40_migrations.ledger (scope, name, checksum) values ($1, $2, $3)', [m.scope, m.name, m.checksum]);
+      done.push(`${m.scope}/${m.name}`);
+    }
+    return done;
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The one database interface the rest of the backend sees. `open.ts` decides whether it is
+ * PGlite (embedded, default) or PostgreSQL (DATABASE_URL); nothing else knows.
+ *
+ * Every request runs inside exactly one `transaction()`: on PGlite that is the only safe way
+ * (one session for the whole process; BEGIN/SET sent as separate calls would interleave
+ * between concurrent requests), and on PostgreSQL it is PostgREST's execution model.
+ */
+
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows inserted/updated/deleted by the statement (0 for SELECT on some drivers). */
+  affectedRows: number;
+}
+
+export interface Tx {
+  /** One statement with $1… parameters. */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /** START TRANSACTION READ ONLY (GET/HEAD). */
+  readOnly?: boolean;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** Run `fn` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Close connections and release the data-directory lock. Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,49 @@
+/**
+ * Typed API errors. Handlers throw; each area's error handler maps them to the wire exactly once:
+ * /auth/v1 in GoTrue's shape ({code, error_code, msg, message}), /rest/v1 in PostgREST's
+ * ({code, details, hint, message}). A 5xx never sends its cause; it is logged with the request id.
+ */
+
+export abstract class ApiError extends Error {
+  abstract readonly status: number;
+  /** The JSON body as the area's clients expect it. */
+  abstract body(): Record<string, unknown>;
+  /** Extra response headers (e.g. Retry-After). */
+  headers(): Record<string, string> {
+    return {};
+  }
+}
+
+/** GoTrue-compatible error. `code` is a stable snake_case error code: never renamed or reused. */
+export class AuthApiError extends ApiError {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AuthApiError';
+  }
+  body() {
+    // Do not rename: supabase-js reads error_code (and code for older API versions) and msg.
+    return { code: this.status, error_code: this.errorCode, msg: this.message, message: this.message, ...this.extra };
+  }
+}
+
+/** PostgREST-compatible error: `code` is a PGRSTxxx code or an SQLSTATE. */
+export class RestApiError extends ApiError {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+    this.name = 'RestApiError';
+  }
+  body() {
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+}

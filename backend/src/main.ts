@@ -1,0 +1,56 @@
+/**
+ * Start the backend: configuration, database (with its lock), migrations, HTTP. Stops gracefully
+ * on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database.
+ */
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { DataDirLockedError } from './db/lock';
+import { migrate, MigrationError } from './db/migrate';
+import { openDatabase } from './db/open';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrate(db);
+    const app = await buildApp({ config, db });
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      const force = setTimeout(() => {
+        app.log.error('shutdown took over 10 s; exiting');
+        process.exit(1);
+      }, 10_000);
+      force.unref();
+      try {
+        await app.close();
+      } finally {
+        await db.close();
+        process.exit(0);
+      }
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const where = config.database === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.DATA_DIR}`;
+    app.log.info(`Need40 backend ready on http://${config.HOST}:${config.PORT} — database: ${where} — started in ${Date.now() - started} ms`);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MigrationError) {
+    console.error(`need40 backend: ${error.message}`);
+  } else {
+    console.error('need40 backend failed to start:', error);
+  }
+  process.exit(1);
+});

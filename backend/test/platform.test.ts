@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError, DEV_JWT_SECRET } from '../src/config';
+import { lockDataDir, DataDirLockedError } from '../src/db/lock';
+import { migrate, MigrationError } from '../src/db/migrate';
+import { openPglite } from '../src/db/pglite';
+import { startTestBackend, type TestBackend } from './harness';
+
+let backend: TestBackend | undefined;
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+describe('configuration', () => {
+  it('has working development defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(54321);
+    expect(c.database).toBe('pglite');
+    expect(c.JWT_SECRET).toBe(DEV_JWT_SECRET);
+  });
+
+  it('lists every bad variable by name', () => {
+    try {
+      loadConfig({ PORT: 'abc', JWT_SECRET: 'short', SITE_URL: 'not a url' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as Error).message;
+      expect(text).toContain('PORT');
+      expect(text).toContain('JWT_SECRET');
+      expect(text).toContain('SITE_URL');
+    }
+  });
+
+  it('refuses the development secrets in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: the development secret is public/);
+  });
+
+  it('chooses PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@h/db' }).database).toBe('postgres');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('data directory lock', () => {
+  it('refuses a second holder and frees on release', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'need40-lock-'));
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    lockDataDir(dir)();
+  });
+
+  it('takes over a stale lock left by a dead process', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'need40-lock-'));
+    fs.writeFileSync(path.join(dir, 'need40.lock'), '999999999');
+    lockDataDir(dir)();
+  });
+});
+
+describe('migrations', () => {
+  it('applies each file once and refuses an edited one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'need40-mig-'));
+    fs.writeFileSync(path.join(dir, '001_a.sql'), 'create table t (id int);');
+    const db = await openPglite(':memory:');
+    try {
+      const sources = [{ scope: 'x', dir }];
+      expect(await migrate(db, sources)).toEqual(['x/001_a.sql']);
+      expect(await migrate(db, sources)).toEqual([]);
+      fs.writeFileSync(path.join(dir, '001_a.sql'), 'create table t (id bigint);');
+      await expect(migrate(db, sources)).rejects.toThrow(MigrationError);
+      await expect(migrate(db, sources)).rejects.toThrow(/was edited after it was applied/);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('http', () => {
+  it('answers /health and CORS preflight with what supabase-js needs', async () => {
+    backend = await startTestBackend();
+    const health = await fetch(`${backend.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    const pre = await fetch(`${backend.url}/rest/v1/gigs`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey,authorization,prefer,range,accept-profile' },
+    });
+    expect(pre.status).toBeLessThan(300);
+    expect(pre.headers.get('access-control-allow-headers')).toContain('prefer');
+  });
+});

@@ -1,19 +1,16 @@
-import { formatMoney, GIG_PRICE, PLATFORM_FEE_PERCENT, SECTIONS, WORKER_EARNINGS } from '@need40/shared';
+import { Hero } from '../features/hero/components/Hero';
+import { Need40Section } from '../features/need40/components/Need40Section';
 
-/** The landing page's hero and the Need40 campaign section (mf-campaign's exposed component). */
+/**
+ * mf-campaign's exposed component: the landing hero (three stats) and the Need40 section
+ * (`<section id="need40">`) with its payment paths. Needs no props: it reads the session and
+ * the runtime configuration from @need40/shared.
+ */
 export default function Campaign() {
   return (
     <>
-      <section aria-label="Need40 at a glance">
-        <dl>
-          <div><dt>Average gig value</dt><dd>{formatMoney(GIG_PRICE)}</dd></div>
-          <div><dt>Worker earnings</dt><dd>{formatMoney(WORKER_EARNINGS)}</dd></div>
-          <div><dt>Platform fee</dt><dd>{PLATFORM_FEE_PERCENT}%</dd></div>
-        </dl>
-      </section>
-      <section id={SECTIONS.need40} aria-labelledby="need40-title">
-        <h2 id="need40-title">Need40</h2>
-      </section>
+      <Hero />
+      <Need40Section />
     </>
   );
 }

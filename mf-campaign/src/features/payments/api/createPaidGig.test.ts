@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPaidGig } from './createPaidGig';
+
+const rpc = vi.fn();
+vi.mock('@need40/shared', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@need40/shared')>()),
+  getSupabase: () => ({ rpc }),
+}));
+
+describe('createPaidGig', () => {
+  beforeEach(() => {
+    rpc.mockReset();
+  });
+
+  it('calls create_paid_gig with the trimmed title and description only (the database sets the figures)', async () => {
+    const gig = { id: 'g1', rate: 600, worker_rate: 570, platform_fee: 30, payment_type: 'fixed', status: 'active' };
+    rpc.mockResolvedValue({ data: gig, error: null });
+    await expect(createPaidGig({ userId: 'u1', title: ' Fence ', description: ' Paint it ' })).resolves.toBe(gig);
+    expect(rpc).toHaveBeenCalledWith('create_paid_gig', { p_title: 'Fence', p_description: 'Paint it' });
+  });
+
+  it('"User ID is required" without a user', async () => {
+    await expect(createPaidGig({ userId: null, title: 'a', description: 'b' })).rejects.toThrow('User ID is required');
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it('"Gig title and description are required" without either', async () => {
+    await expect(createPaidGig({ userId: 'u1', title: '', description: 'b' })).rejects.toThrow('Gig title and description are required');
+    await expect(createPaidGig({ userId: 'u1', title: 'a', description: ' ' })).rejects.toThrow('Gig title and description are required');
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it('passes the backend message through', async () => {
+    rpc.mockResolvedValue({ data: null, error: { message: 'JWT expired' } });
+    await expect(createPaidGig({ userId: 'u1', title: 'a', description: 'b' })).rejects.toThrow('JWT expired');
+  });
+
+  it.each([
+    ['an error without a message', { data: null, error: {} }],
+    ['no row', { data: null, error: null }],
+  ])('"Gig payment processing failed" for %s', async (_what, answer) => {
+    rpc.mockResolvedValue(answer);
+    await expect(createPaidGig({ userId: 'u1', title: 'a', description: 'b' })).rejects.toThrow('Gig payment processing failed');
+  });
+});

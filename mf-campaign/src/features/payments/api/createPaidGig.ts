@@ -1,0 +1,26 @@
+import { errorMessage, getSupabase, MESSAGES, validateGigPayment, type GigRow } from '@need40/shared';
+
+export interface CreatePaidGigInput {
+  userId: string | null | undefined;
+  title: string;
+  description: string;
+}
+
+/**
+ * The $600 gig path: one call to the database function `create_paid_gig`, which computes the
+ * figures itself (fixed, 600 / 570 / 30, active) and writes the completed payment and the audit
+ * rows in the same transaction. The client never sends an amount, so it cannot send a wrong one.
+ * Throws the spec's validation messages, the backend's message, or "Gig payment processing failed".
+ */
+export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<GigRow> {
+  const invalid = validateGigPayment({ userId, title, description });
+  if (invalid) throw new Error(invalid);
+
+  const { data, error } = await getSupabase().rpc('create_paid_gig', {
+    p_title: title.trim(),
+    p_description: description.trim(),
+  });
+  if (error) throw new Error(errorMessage(error, MESSAGES.gigPaymentFailed));
+  if (!data) throw new Error(MESSAGES.gigPaymentFailed);
+  return data as GigRow;
+}

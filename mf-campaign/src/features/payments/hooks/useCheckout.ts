@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { DONATION_DEFAULT, errorMessage, GIG_PRICE, MESSAGES } from '@need40/shared';
+import { recordPayment } from '../api/recordPayment';
+import { openPendingTab } from '../lib/pendingTab';
+import { paypalLink } from '../lib/paypalLink';
+
+/** The two PayPal paths open to visitors: Pay $600 and the Give40 donation. */
+export type CheckoutKind = 'pay' | 'give';
+
+const PLANS = {
+  pay: { amount: GIG_PRICE, description: 'Need40 $600 gig payment', fallback: MESSAGES.paymentFailed },
+  give: { amount: DONATION_DEFAULT, description: 'Give40 donation to the Need40 campaign', fallback: MESSAGES.donationFailed },
+} as const satisfies Record<CheckoutKind, { amount: number; description: string; fallback: string }>;
+
+export type CheckoutState =
+  | { status: 'idle' }
+  | { status: 'busy'; kind: CheckoutKind }
+  | { status: 'error'; kind: CheckoutKind; message: string }
+  | { status: 'done'; kind: CheckoutKind; amount: number; url: string; tabOpened: boolean };
+
+/**
+ * Record a pending payment, then send the person to PayPal in a new tab.
+ * `start` must be called straight from the click handler: it opens the tab before its first await.
+ * Error messages: validation or backend message as is; "Failed to record payment" when recording
+ * failed without a message; otherwise the path's default ("Payment processing failed" /
+ * "Donation processing failed").
+ */
+export function useCheckout() {
+  const [state, setState] = useState<CheckoutState>({ status: 'idle' });
+
+  const start = useCallback(async (kind: CheckoutKind) => {
+    const plan = PLANS[kind];
+    const tab = openPendingTab();
+    setState({ status: 'busy', kind });
+    try {
+      await recordPayment({ amount: plan.amount, description: plan.description, metadata: { campaign: 'need40', kind } });
+      const url = paypalLink(plan.amount);
+      const tabOpened = tab.go(url);
+      setState({ status: 'done', kind, amount: plan.amount, url, tabOpened });
+    } catch (error) {
+      tab.cancel();
+      setState({ status: 'error', kind, message: errorMessage(error, plan.fallback) });
+    }
+  }, []);
+
+  return { state, start };
+}

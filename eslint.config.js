@@ -14,7 +14,9 @@ const frontends = ['shell', ...remotes, 'shared'];
 function forbiddenFor(pkg) {
   const others = [...frontends, 'backend', 'e2e'].filter((p) => p !== pkg);
   const patterns = [
-    ...others.map((p) => ({ group: [`**/${p}/**`, `${p}`, `${p}/**`], message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
+    // A relative path into another package (`../mf-gigs/src/…`) or its bare workspace name. (A
+    // gitignore-style `**/shared/**` group would also match `@need40/shared`, the allowed way in.)
+    ...others.map((p) => ({ regex: `^(?:(?:\\.\\.?/)+(?:[^/]+/)*${p}|${p})(?:/|$)`, message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
     { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css'], message: 'Import @need40/shared through its package exports only.' },
   ];
   if (pkg !== 'backend' && pkg !== 'e2e') {

@@ -1,0 +1,71 @@
+/**
+ * Once per run: build what is missing, serve the shell and the four remotes from their production
+ * builds on free ports (same static server and headers as `pnpm start`), start a backend if
+ * backend/src/main.ts exists (E2E_BACKEND=0 skips it), and hand the URLs to the workers.
+ * Returns the teardown.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startStaticServer } from '../scripts/serve-static.mjs';
+import { BACKEND_MAIN, startBackend, type RunningBackend } from './helpers/backend';
+import { ensureBuilt } from './helpers/build';
+import { REMOTES, ROOT, RUNTIME_DIR, distOf, type RemoteName } from './helpers/paths';
+import { writeState } from './helpers/state';
+import { existsSync } from 'node:fs';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  ensureBuilt();
+  mkdirSync(RUNTIME_DIR, { recursive: true });
+  const runDir = mkdtempSync(path.join(RUNTIME_DIR, 'run-'));
+  const closers: (() => Promise<void>)[] = [];
+
+  let backend: RunningBackend | null = null;
+  let backendError: string | null = null;
+  if (process.env.E2E_BACKEND === '0') backendError = 'E2E_BACKEND=0: no backend in this run';
+  else if (!existsSync(BACKEND_MAIN)) backendError = 'backend/src/main.ts does not exist yet';
+  else {
+    try {
+      backend = await startBackend();
+      closers.push(() => backend!.stop());
+    } catch (error) {
+      backendError = error instanceof Error ? error.message : String(error);
+      console.warn(`[e2e] backend not available: ${backendError.split('\n')[0]}`);
+    }
+  }
+  // Nothing listens on an unused backend port: the page's data calls fail fast, as with a real outage.
+  const backendUrl = backend?.url ?? 'http://127.0.0.1:9';
+
+  const remotes = {} as Record<RemoteName, string>;
+  for (const name of REMOTES) {
+    const configFile = path.join(runDir, 'config.json');
+    const server = await startStaticServer({ root: distOf(name), port: 0, files: { '/config.json': configFile } });
+    closers.push(() => new Promise((r) => server.close(() => r())));
+    remotes[name] = `http://127.0.0.1:${server.port}/mf-manifest.json`;
+  }
+
+  const shellConfig = JSON.parse(readFileSync(path.join(ROOT, 'shell/public/config.json'), 'utf8')) as { supabaseAnonKey: string };
+  const config = { ...shellConfig, supabaseUrl: backendUrl, siteUrl: 'http://127.0.0.1' };
+  writeFileSync(path.join(runDir, 'config.json'), JSON.stringify(config));
+  writeFileSync(path.join(runDir, 'remotes.json'), JSON.stringify({ remotes, loadTimeoutMs: 8000, retries: 1 }));
+  const shell = await startStaticServer({
+    root: distOf('shell'),
+    port: 0,
+    files: { '/config.json': path.join(runDir, 'config.json'), '/remotes.json': path.join(runDir, 'remotes.json') },
+    // Specs point a remote at a server of their own on another port of 127.0.0.1.
+    cspExtraOrigins: ['http://127.0.0.1:*'],
+  });
+  closers.push(() => new Promise((r) => shell.close(() => r())));
+
+  writeState({
+    shellUrl: `http://127.0.0.1:${shell.port}`,
+    remotes,
+    backendUrl,
+    backendError,
+    anonKey: shellConfig.supabaseAnonKey,
+  });
+
+  return async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}

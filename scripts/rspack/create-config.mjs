@@ -1,0 +1,155 @@
+// One rspack 2 + Module Federation configuration for the shell and every remote, so the
+// share scope (singletons + versions), hashing, CSS Modules and dev-server headers can never
+// drift between independently built apps. Each app's rspack.config.mjs is a few lines over this.
+//
+//   import { rspack } from '@rspack/core';
+//   import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+//   export default createAppConfig({ rspack, ModuleFederationPlugin, name: 'campaign',
+//     dir: import.meta.dirname, port: 3003, exposes: { './Campaign': './src/app/Campaign.tsx' } });
+//
+// rspack and the plugin are passed in because they are each app's own devDependencies
+// (this folder has no node_modules of its own).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const catalogVersion = (pkg) => {
+  // The pnpm catalog is the single source of truth for singleton versions.
+  const yaml = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
+  const m = yaml.match(new RegExp(`^\\s+"?${pkg.replace(/[/@.]/g, (c) => `\\${c}`)}"?:\\s*([^\\s#]+)`, 'm'));
+  if (!m) throw new Error(`pnpm-workspace.yaml catalog has no version for ${pkg}`);
+  return m[1];
+};
+const sharedVersion = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8')).version;
+
+/** The share scope of every app: one instance of each, with an explicit required version. */
+export function sharedSingletons() {
+  const react = catalogVersion('react');
+  const reactDom = catalogVersion('react-dom');
+  const zustand = catalogVersion('zustand');
+  const supabase = catalogVersion('@supabase/supabase-js');
+  const single = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  return {
+    react: single(react),
+    'react/': single(react),
+    'react-dom': single(reactDom),
+    'react-dom/': single(reactDom),
+    zustand: single(zustand),
+    'zustand/': single(zustand),
+    '@supabase/supabase-js': single(supabase),
+    // A workspace package would otherwise get requiredVersion "workspace:*" (PITFALLS).
+    '@need40/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {typeof import('@rspack/core').rspack} o.rspack
+ * @param {any} o.ModuleFederationPlugin  from '@module-federation/enhanced/rspack'
+ * @param {string} o.name      federation name (campaign | gigs | profile | auth | shell)
+ * @param {string} o.dir       the app's directory (import.meta.dirname)
+ * @param {number} o.port      default port; env PORT_<NAME> or <NAME>_PORT overrides
+ * @param {Record<string,string>} [o.exposes]  remotes only
+ * @param {boolean} [o.isHost] the shell
+ */
+export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, port, exposes, isHost = false }) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const prod = mode === 'production';
+    const envPort = Number(process.env[`PORT_${name.toUpperCase()}`] ?? process.env[`${name.toUpperCase()}_PORT`]);
+    const devPort = Number.isFinite(envPort) && envPort > 0 ? envPort : port;
+    const outDir = process.env.NEED40_OUT_DIR ? path.resolve(process.env.NEED40_OUT_DIR) : path.join(dir, 'dist');
+    const require = createRequire(path.join(dir, 'package.json'));
+    const publicDir = path.join(dir, 'public');
+    const title = isHost ? 'Need40 — fair-pay gigs' : `Need40 · ${name} (standalone)`;
+
+    return {
+      mode,
+      context: dir,
+      target: ['web', 'es2022'],
+      entry: { main: './src/index.ts' },
+      devtool: prod ? 'source-map' : 'cheap-module-source-map',
+      output: {
+        path: outDir,
+        // The shell lives at the site root; a remote finds its own URL at run time so it can be
+        // redeployed anywhere (remotes.json points at its mf-manifest.json).
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: `need40_${name}`,
+        filename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        cssFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
+        cssChunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+        crossOriginLoading: 'anonymous',
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !prod } },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          // rspack 2 native CSS: `*.module.css` are CSS Modules (scoped class names), any other
+          // `.css` is global (the shared design tokens). Nothing extra to install.
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset' },
+        ],
+        // Default import (`import styles from './x.module.css'`) in every app and in vitest.
+        parser: { 'css/auto': { namedExports: false } },
+        generator: {
+          'css/auto': { localIdentName: prod ? '[hash:base64:8]' : '[name]__[local]__[hash:base64:5]', exportsConvention: 'as-is' },
+        },
+      },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          template: path.join(publicDir, 'index.html'),
+          title,
+          filename: 'index.html',
+          chunks: ['main'],
+          minify: prod,
+        }),
+        new rspack.CopyRspackPlugin({
+          patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
+        }),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+          // Remotes are registered at run time from remotes.json (shell/src/federation).
+          remotes: {},
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          runtimePlugins: isHost ? [require.resolve('./src/federation/runtime-plugin.ts')] : [],
+        }),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: prod ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        host: process.env.HOST ?? 'localhost',
+        hot: true,
+        liveReload: true,
+        historyApiFallback: false,
+        static: { directory: publicDir, watch: true },
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+          'Cache-Control': 'no-cache',
+        },
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      },
+    };
+  };
+}

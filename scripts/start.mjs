@@ -1,0 +1,135 @@
+// `pnpm start`: build what is missing, serve the production builds of the shell and the four
+// remotes (scripts/serve-static.mjs: CORS, cache headers, CSP), start the backend, print the URL.
+// `pnpm dev` (--dev): the same with rspack dev servers (hot reload) instead of builds.
+// Options: --rebuild (build everything first), --no-backend. Environment: see README.md (configuration).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startStaticServer } from './serve-static.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+const rebuild = args.has('--rebuild');
+const withBackend = !args.has('--no-backend');
+const env = process.env;
+
+const num = (...names) => {
+  for (const n of names) if (env[n] && Number(env[n]) > 0) return Number(env[n]);
+  return undefined;
+};
+const host = env.HOST ?? 'localhost';
+const publicHost = env.PUBLIC_HOST ?? 'localhost';
+export const APPS = [
+  { pkg: 'shell', name: 'shell', port: num('PORT_SHELL', 'SHELL_PORT') ?? 3000 },
+  { pkg: 'mf-gigs', name: 'gigs', port: num('PORT_GIGS', 'GIGS_PORT') ?? 3001 },
+  { pkg: 'mf-profile', name: 'profile', port: num('PORT_PROFILE', 'PROFILE_PORT') ?? 3002 },
+  { pkg: 'mf-campaign', name: 'campaign', port: num('PORT_CAMPAIGN', 'CAMPAIGN_PORT') ?? 3003 },
+  { pkg: 'mf-auth', name: 'auth', port: num('PORT_AUTH', 'AUTH_PORT') ?? 3004 },
+];
+const backendPort = num('BACKEND_PORT') ?? 54321;
+const shell = APPS[0];
+
+const children = [];
+const servers = [];
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const s of servers) s.close();
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 300).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+function run(cmd, argv, opts = {}) {
+  const r = spawnSync(cmd, argv, { stdio: 'inherit', cwd: root, ...opts });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${cmd} ${argv.join(' ')} failed (exit ${r.status}).`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const distOf = (app) => path.join(root, app.pkg, 'dist');
+const isBuilt = (app) => existsSync(path.join(distOf(app), app.pkg === 'shell' ? 'index.html' : 'mf-manifest.json'));
+
+/** config.json and remotes.json for this machine, from the environment (README: configuration). */
+function runtimeFiles() {
+  const base = JSON.parse(readFileSync(path.join(root, 'shell/public/config.json'), 'utf8'));
+  const config = {
+    supabaseUrl: env.SUPABASE_URL ?? (env.BACKEND_PORT ? `http://${publicHost}:${backendPort}` : base.supabaseUrl),
+    supabaseAnonKey: env.SUPABASE_ANON_KEY ?? env.ANON_KEY ?? base.supabaseAnonKey,
+    siteUrl: env.SITE_URL ?? `http://${publicHost}:${shell.port}`,
+    paypalMeUrl: env.PAYPAL_ME_URL ?? base.paypalMeUrl,
+  };
+  const remotes = {
+    ...JSON.parse(readFileSync(path.join(root, 'shell/public/remotes.json'), 'utf8')),
+    remotes: Object.fromEntries(
+      APPS.slice(1).map((a) => [a.name, env[`REMOTE_${a.name.toUpperCase()}_URL`] ?? `http://${publicHost}:${a.port}/mf-manifest.json`]),
+    ),
+  };
+  return { config, remotes };
+}
+
+function startBackend() {
+  const main = path.join(root, 'backend/src/main.ts');
+  if (!existsSync(main)) {
+    console.log('· backend/src/main.ts does not exist yet: not starting a backend (the page shows the connection failure).');
+    return;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'backend'),
+    env: { ...env, PORT: String(backendPort), SITE_URL: env.SITE_URL ?? `http://${publicHost}:${shell.port}` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`✗ backend exited (${signal ?? code}). The frontends keep running; fix it and restart.`);
+  });
+  children.push(child);
+}
+
+async function main() {
+  const { config, remotes } = runtimeFiles();
+  if (withBackend) startBackend();
+
+  if (dev) {
+    // Dev servers serve each app's public/ folder as is (shell/public/remotes.json and config.json
+    // hold the default ports and the development backend).
+    for (const app of APPS) {
+      const child = spawn('pnpm', ['--filter', app.pkg, 'dev'], {
+        cwd: root,
+        env: { ...env, [`PORT_${app.name.toUpperCase()}`]: String(app.port) },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      children.push(child);
+    }
+  } else {
+    for (const app of APPS) {
+      if (rebuild || !isBuilt(app)) {
+        console.log(`· building ${app.pkg} …`);
+        run('pnpm', ['--filter', app.pkg, 'build']);
+      }
+    }
+    // The deployment-specific files live next to the build (dist/ is git-ignored).
+    const runtimeDir = path.join(root, 'shell/dist');
+    mkdirSync(runtimeDir, { recursive: true });
+    writeFileSync(path.join(runtimeDir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+    writeFileSync(path.join(runtimeDir, 'remotes.json'), JSON.stringify(remotes, null, 2) + '\n');
+    for (const app of APPS) {
+      const extra = app.pkg === 'shell' ? {} : { files: { '/config.json': path.join(runtimeDir, 'config.json') } };
+      servers.push(await startStaticServer({ root: distOf(app), port: app.port, host, ...extra }));
+    }
+  }
+
+  const url = `http://${publicHost}:${shell.port}/`;
+  console.log(`\n  Need40 is ${dev ? 'starting (dev servers)' : 'running'}: open ${url}`);
+  for (const app of APPS.slice(1)) console.log(`    ${app.pkg.padEnd(12)} http://${publicHost}:${app.port}/  (standalone page; mf-manifest.json)`);
+  console.log(`    backend      ${config.supabaseUrl}`);
+  console.log('  Stop with Ctrl+C.\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  stop(1);
+});

@@ -1,0 +1,48 @@
+/** Logo, Home, My Profile (signed in only), About, Contact, and Login + Sign Up or Logout. */
+import { openAuthModal, signOut, useSession } from '@need40/shared';
+import type { View } from '../useView';
+import styles from './Navbar.module.css';
+
+export function Navbar({ view }: { view: View }) {
+  const status = useSession((s) => s.status);
+  const signedIn = status === 'signed-in';
+  const link = (id: View, label: string) => (
+    <li>
+      <a href={`#${id}`} className={styles.link} aria-current={view === id ? 'page' : undefined}>
+        {label}
+      </a>
+    </li>
+  );
+
+  return (
+    <header className={styles.bar}>
+      <nav className={styles.inner} aria-label="Main">
+        <a href="#home" className={styles.logo} aria-label="Need40 home">
+          Need<span className={styles.logoNumber}>40</span>
+        </a>
+        <ul className={styles.links}>
+          {link('home', 'Home')}
+          {signedIn && link('profile', 'My Profile')}
+          {link('about', 'About')}
+          {link('contact', 'Contact')}
+        </ul>
+        <div className={styles.actions}>
+          {signedIn ? (
+            <button type="button" className={styles.secondary} onClick={() => void signOut()}>
+              Logout
+            </button>
+          ) : (
+            <>
+              <button type="button" className={styles.secondary} onClick={() => openAuthModal('login')} disabled={status === 'loading'}>
+                Login
+              </button>
+              <button type="button" className={styles.primary} onClick={() => openAuthModal('signup')} disabled={status === 'loading'}>
+                Sign Up
+              </button>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * One remote on the page: `<RemoteSlot remote="gigs" expose="Gigs" label="Latest gigs" />`.
+ * Loads the module through the federation runtime (timeout + one automatic retry, loader.ts),
+ * renders it inside its own error boundary, and on any failure shows a message with a Retry
+ * button that re-fetches the remote without reloading the page.
+ * The wrapper carries `data-remote` and `data-remote-status` (loading | ready | error).
+ */
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { loadRemoteModule } from './loader';
+import type { RemoteName } from './remotes-config';
+import { SlotErrorBoundary } from './SlotErrorBoundary';
+import styles from './RemoteSlot.module.css';
+
+type AnyProps = Record<string, unknown>;
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; Component: ComponentType<AnyProps> }
+  | { status: 'error'; error: unknown };
+
+interface Props {
+  remote: RemoteName;
+  expose: string;
+  /** What the user calls this part of the page, e.g. "Latest gigs". */
+  label: string;
+  props?: AnyProps;
+  /** Shown while loading; the auth modal passes null (it is invisible until opened). */
+  loading?: ReactNode;
+  className?: string;
+}
+
+export function RemoteSlot({ remote, expose, label, props, loading, className }: Props) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadRemoteModule<{ default?: ComponentType<AnyProps> }>(remote, expose, { fresh: generation > 0 })
+      .then((mod) => {
+        if (cancelled) return;
+        if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
+          throw new Error(`${remote}/${expose} has no default export to render`);
+        }
+        setState({ status: 'ready', Component: mod.default });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ status: 'error', error });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [remote, expose, generation]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setGeneration((g) => g + 1);
+  }, []);
+
+  const message = (kind: 'load' | 'crash', error: unknown) => (
+    <div className={styles.error} role="alert" data-remote-error={kind}>
+      <p className={styles.errorTitle}>
+        {kind === 'load' ? `${label} could not be loaded.` : `${label} stopped working.`}
+      </p>
+      <p className={styles.errorHint}>
+        {kind === 'load'
+          ? 'This part of Need40 is unreachable right now. The rest of the page still works. Try again in a moment.'
+          : 'An error occurred in this part of Need40. The rest of the page still works. Try again, or reload the page later.'}
+      </p>
+      <button type="button" className={styles.retry} onClick={retry}>
+        Retry
+      </button>
+      <details className={styles.details}>
+        <summary>Technical details</summary>
+        <pre>{error instanceof Error ? error.message : String(error)}</pre>
+      </details>
+    </div>
+  );
+
+  const status = state.status;
+  return (
+    <div
+      className={[styles.slot, className].filter(Boolean).join(' ')}
+      data-remote={remote}
+      data-remote-status={status}
+      aria-busy={status === 'loading'}
+    >
+      {state.status === 'loading' &&
+        (loading === undefined ? (
+          <div className={styles.loading} role="status">
+            <span className={styles.skeleton} aria-hidden="true" />
+            <span className="visually-hidden">Loading {label}…</span>
+          </div>
+        ) : (
+          loading
+        ))}
+      {state.status === 'error' && message('load', state.error)}
+      {state.status === 'ready' && (
+        <SlotErrorBoundary resetKey={generation} fallback={(error) => message('crash', error)}>
+          <state.Component {...props} />
+        </SlotErrorBoundary>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Where the remotes live, learned at run time from `/remotes.json` (the deployment may replace the
+ * file; the shell is never rebuilt for it). Shape:
+ *
+ *   { "remotes": { "gigs": "https://cdn.example/gigs/mf-manifest.json", … },
+ *     "loadTimeoutMs": 8000, "retries": 1 }
+ *
+ * Relative URLs resolve against the page. A missing or broken file falls back to the default
+ * ports on the page's host, so the navbar and the error messages still render.
+ */
+export const REMOTE_NAMES = ['campaign', 'gigs', 'profile', 'auth'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RemotesConfig {
+  remotes: Record<RemoteName, string>;
+  /** Per attempt: a remote that accepts the connection and never answers is abandoned after this. */
+  loadTimeoutMs: number;
+  /** Automatic retries after the first failed attempt (then the slot shows its Retry button). */
+  retries: number;
+}
+
+const DEFAULT_PORTS: Record<RemoteName, number> = { gigs: 3001, profile: 3002, campaign: 3003, auth: 3004 };
+
+export function defaultRemotesConfig(base: string): RemotesConfig {
+  const url = new URL(base);
+  const remotes = {} as Record<RemoteName, string>;
+  for (const name of REMOTE_NAMES) {
+    remotes[name] = `${url.protocol}//${url.hostname}:${DEFAULT_PORTS[name]}/mf-manifest.json`;
+  }
+  return { remotes, loadTimeoutMs: 8000, retries: 1 };
+}
+
+/** Validate the file's content; anything missing or malformed keeps its default. */
+export function normalizeRemotesConfig(raw: unknown, base: string): RemotesConfig {
+  const out = defaultRemotesConfig(base);
+  if (!raw || typeof raw !== 'object') return out;
+  const source = raw as { remotes?: unknown; loadTimeoutMs?: unknown; retries?: unknown };
+  const remotes = source.remotes && typeof source.remotes === 'object' ? (source.remotes as Record<string, unknown>) : {};
+  for (const name of REMOTE_NAMES) {
+    const value = remotes[name];
+    if (typeof value === 'string' && value.trim()) {
+      try {
+        out.remotes[name] = new URL(value.trim(), base).href;
+      } catch {
+        console.warn(`[need40] remotes.json: "${name}" is not a URL; using ${out.remotes[name]}`);
+      }
+    }
+  }
+  if (typeof source.loadTimeoutMs === 'number' && source.loadTimeoutMs > 0) out.loadTimeoutMs = source.loadTimeoutMs;
+  if (typeof source.retries === 'number' && source.retries >= 0) out.retries = Math.floor(source.retries);
+  return out;
+}
+
+/** Fetch `/remotes.json`. Never throws: failures log and keep the defaults. */
+export async function fetchRemotesConfig(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<RemotesConfig> {
+  const base = typeof location === 'undefined' ? 'http://localhost:3000/' : location.href;
+  try {
+    const res = await fetchImpl(url);
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    return normalizeRemotesConfig(await res.json(), base);
+  } catch (error) {
+    console.warn('[need40] remotes.json missing or broken; using the default remote locations.', error);
+    return defaultRemotesConfig(base);
+  }
+}

@@ -1,11 +1,22 @@
-import { MESSAGES } from '@need40/shared';
+import { ProfilePage } from '../features/profile/components/ProfilePage';
+import styles from './Profile.module.css';
 
 export interface ProfileProps {
+  /** Whose profile to show; the shell passes the signed-in user's id. */
   userId: string;
+  /** Show Edit Profile (the person's own profile). Row-level security enforces it again on save. */
   editable: boolean;
 }
 
-/** My Profile (mf-profile's exposed component). */
-export default function Profile({ userId }: ProfileProps) {
-  return <section aria-busy="true" data-user-id={userId}>{MESSAGES.loadingProfile}</section>;
+/**
+ * mf-profile's exposed component: My Profile, view and edit.
+ * @example <Profile userId={user.id} editable />
+ */
+export default function Profile({ userId, editable }: ProfileProps) {
+  return (
+    <div className={styles.page}>
+      {/* A new user id starts fresh: no half-finished edit of someone else's profile. */}
+      <ProfilePage key={userId} userId={userId} editable={editable} />
+    </div>
+  );
 }

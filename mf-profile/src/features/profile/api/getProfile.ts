@@ -1,0 +1,13 @@
+import { getSupabase, profileFromRow, type Profile, type ProfileRow } from '@need40/shared';
+import { profileError } from './profileError';
+
+export const LOAD_FAILED = 'Failed to load profile';
+export const PROFILE_NOT_FOUND = 'No profile found for this account.';
+
+/** Read one profile by id (all fields). Throws an Error whose message is fit to show. */
+export async function getProfile(userId: string): Promise<Profile> {
+  const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).single();
+  if (error) throw profileError(error, LOAD_FAILED, PROFILE_NOT_FOUND);
+  if (!data) throw new Error(PROFILE_NOT_FOUND);
+  return profileFromRow(data as ProfileRow);
+}

@@ -1,0 +1,13 @@
+import { getSupabase, profileFromRow, profileToRow, type Profile, type ProfileRow } from '@need40/shared';
+import { profileError } from './profileError';
+
+export const SAVE_FAILED = 'Failed to save profile';
+export const SAVE_NOT_ALLOWED = 'Your profile could not be saved: it was not found or you may not edit it.';
+
+/** Save Changes: update the profile by id with the whole profile object; returns what was stored. */
+export async function updateProfile(userId: string, profile: Profile): Promise<Profile> {
+  const { data, error } = await getSupabase().from('profiles').update(profileToRow(profile)).eq('id', userId).select().single();
+  if (error) throw profileError(error, SAVE_FAILED, SAVE_NOT_ALLOWED);
+  if (!data) throw new Error(SAVE_FAILED);
+  return profileFromRow(data as ProfileRow);
+}

@@ -1,0 +1,66 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import ui from '../../../lib/ui.module.css';
+import styles from './ProfileEditor.module.css';
+
+interface ListEditorProps {
+  /** Visible label of the group ("Skills"). */
+  legend: string;
+  /** Label of the text box ("Add a skill"). */
+  inputLabel: string;
+  /** Text of the add button ("Add Skill"). */
+  addLabel: string;
+  items: string[];
+  onChange(items: string[]): void;
+  placeholder?: string;
+  type?: 'text' | 'url';
+}
+
+/**
+ * A list of short strings with add and remove. An item is added only if it is non-empty after
+ * trimming (SPEC §5 for skills) and not already in the list. Enter in the box adds, not saves.
+ */
+export function ListEditor({ legend, inputLabel, addLabel, items, onChange, placeholder, type = 'text' }: ListEditorProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+
+  function add() {
+    const value = text.trim();
+    if (!value) return;
+    if (!items.includes(value)) onChange([...items, value]);
+    setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      add();
+    }
+  }
+
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{legend}</legend>
+      {items.length > 0 && (
+        <ul className={ui.chips}>
+          {items.map((item) => (
+            <li key={item} className={ui.chip}>
+              <span>{item}</span>
+              <button type="button" className={ui.small} aria-label={`Remove ${item}`} onClick={() => onChange(items.filter((i) => i !== item))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className={ui.label} htmlFor={id}>
+        {inputLabel}
+      </label>
+      <div className={styles.addRow}>
+        <input id={id} type={type} className={ui.input} value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+        <button type="button" className={ui.secondary} onClick={add}>
+          {addLabel}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { MESSAGES, type Profile } from '@need40/shared';
+import ui from '../../../lib/ui.module.css';
+import { updateProfile } from '../api/updateProfile';
+import { useProfile } from '../hooks/useProfile';
+import { ProfileEditor } from './ProfileEditor';
+import { ProfileView } from './ProfileView';
+
+interface ProfilePageProps {
+  userId: string;
+  editable: boolean;
+}
+
+/**
+ * Loading → "Loading profile..."; a load failure → the error message in place of the profile,
+ * with Retry; loaded → view mode, or edit mode after Edit Profile. Save Changes writes the whole
+ * profile and returns to view mode; a save failure keeps edit mode (the editor shows the error).
+ */
+export function ProfilePage({ userId, editable }: ProfilePageProps) {
+  const { load, retry, replace } = useProfile(userId);
+  const [editing, setEditing] = useState(false);
+
+  if (load.status === 'loading') {
+    return <p role="status">{MESSAGES.loadingProfile}</p>;
+  }
+  if (load.status === 'error') {
+    return (
+      <div role="alert" className={ui.alert}>
+        <p>{load.message}</p>
+        <button type="button" className={ui.secondary} onClick={retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  async function save(profile: Profile) {
+    const saved = await updateProfile(userId, profile);
+    replace(saved);
+    setEditing(false);
+  }
+
+  if (editing && editable) {
+    return <ProfileEditor profile={load.profile} onSave={save} onCancel={() => setEditing(false)} />;
+  }
+  return <ProfileView profile={load.profile} onEdit={editable ? () => setEditing(true) : undefined} />;
+}

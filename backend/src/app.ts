@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/types';
 import { ApiError } from './http/errors';
 import { authRoutes } from './auth/routes';
+import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 
 /** Everything a route may use. Areas may add their own services here. */
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(authRoutes, { prefix: '/auth/v1' });
+  await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
 
   return app;

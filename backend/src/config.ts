@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseOAuthProviders, type OAuthProviderConfig } from './auth/oauth-config';
 
 /** Supabase's documented local-development secret and the keys signed with it. Public knowledge: dev only. */
 export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -53,6 +54,21 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Need40 <no-reply@need40.local>'),
   MAILER_AUTOCONFIRM: bool.default(false),
   DISABLE_SIGNUP: bool.default(false),
+
+  // Auth (/auth/v1). OAuth providers: OAUTH_PROVIDERS=name,… plus OAUTH_<NAME>_* (auth/oauth-config.ts).
+  /** Seconds a revoked refresh token may be reused (concurrent tabs) and get the current child. */
+  REFRESH_TOKEN_REUSE_INTERVAL: int(0, 3600).default(10),
+  /** Seconds an email link (confirmation, recovery, email change) stays valid. */
+  MAILER_OTP_EXP: int(60, 7 * 24 * 3600).default(86400),
+  /** Rate limits: requests per RATE_LIMIT_WINDOW seconds, per client IP or per email address. */
+  RATE_LIMIT_WINDOW: int(1, 24 * 3600).default(300),
+  RATE_LIMIT_SIGN_IN_PER_IP: int(1, 1_000_000).default(100),
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: int(1, 1_000_000).default(20),
+  RATE_LIMIT_SIGN_UP_PER_IP: int(1, 1_000_000).default(100),
+  RATE_LIMIT_VERIFY_PER_IP: int(1, 1_000_000).default(100),
+  RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
+  /** Emails (confirmation, recovery) sent to one address per RATE_LIMIT_WINDOW. */
+  RATE_LIMIT_EMAIL_SENT: int(1, 1_000_000).default(10),
 });
 
 export type EnvConfig = z.infer<typeof schema>;
@@ -63,6 +79,8 @@ export interface Config extends EnvConfig {
   corsOrigins: string[] | '*';
   /** 'postgres' when DATABASE_URL is set, else 'pglite'. */
   database: 'postgres' | 'pglite';
+  /** OAuth providers from OAUTH_PROVIDERS and OAUTH_<NAME>_*. */
+  oauthProviders: OAuthProviderConfig[];
 }
 
 export class ConfigError extends Error {
@@ -81,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const c = parsed.data;
-  const problems: string[] = [];
+  const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
   if (c.NODE_ENV === 'production') {
     if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (32+ random characters)');
     if (c.ANON_KEY === DEV_ANON_KEY) problems.push('ANON_KEY: the development anon key is public; sign one with your JWT_SECRET (pnpm --filter backend keys)');
@@ -97,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     additionalRedirectUrls: list(c.ADDITIONAL_REDIRECT_URLS),
     corsOrigins: origins.includes('*') ? '*' : origins,
     database: c.DATABASE_URL ? 'postgres' : 'pglite',
+    oauthProviders,
   };
 }

@@ -1,6 +1,65 @@
-/** /auth/v1 — GoTrue-compatible authentication. Route binding for the auth area. */
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * /auth/v1 — GoTrue-compatible authentication (the wire format of supabase-js 2.x's auth client).
+ * Route binding for the auth area: one file per endpoint family, one error mapper, and the
+ * X-Supabase-Api-Version header on every answer.
+ *
+ * Errors leave as GoTrue's body {code, error_code, msg, message}; a 5xx never carries its cause
+ * (it is logged with the request id) and is never a 503/520, which supabase-js would retry.
+ */
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { AuthApiError } from '../http/errors';
+import { AuthErrors } from './errors';
+import { logoutRoutes } from './logout';
+import { settingsRoutes } from './settings';
+import { signupRoutes } from './signup';
+import { tokenRoutes } from './token';
+import { userRoutes } from './user';
+import { verifyRoutes } from './verify';
 
-export const authRoutes: FastifyPluginAsync = async () => {
-  // Endpoints are registered here by the auth area (issue 4).
+export const API_VERSION = '2024-01-01';
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  // supabase-js sends `Content-Type: application/json` with no body on logout and DELETE calls.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (!text.trim()) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(AuthErrors.badJson(), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Supabase-Api-Version', API_VERSION);
+  });
+
+  app.setErrorHandler((error: FastifyError | AuthApiError, request, reply) => {
+    let apiError: AuthApiError;
+    if (error instanceof AuthApiError) apiError = error;
+    else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
+      const status = (error as FastifyError).statusCode!;
+      apiError = status === 413 ? new AuthApiError(413, 'request_too_large', 'Request body too large') : AuthErrors.validation(error.message);
+    } else {
+      apiError = AuthErrors.unexpected();
+    }
+    if (apiError.status >= 500) request.log.error({ err: error, request_id: request.id }, 'auth: unexpected failure');
+    return reply.status(apiError.status).headers(apiError.headers()).send(apiError.body());
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    const e = AuthErrors.notFound();
+    return reply.status(404).send(e.body());
+  });
+
+  signupRoutes(app);
+  tokenRoutes(app);
+  logoutRoutes(app);
+  userRoutes(app);
+  verifyRoutes(app);
+  settingsRoutes(app);
 };

@@ -1,0 +1,75 @@
+/**
+ * The caller of an authenticated endpoint: a strictly verified access token (HS256, signature,
+ * exp against services.now()) whose session still exists. A logged-out session answers 403
+ * session_not_found, which makes supabase-js drop its stored session.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../app';
+import type { Tx } from '../db/types';
+import { JwtError, verifyJwt, type Claims } from '../security/jwt';
+import { AuthErrors } from './errors';
+import type { SessionRow } from './sessions';
+import { findUserById, type UserRow } from './users';
+
+export interface Caller {
+  claims: Claims;
+  user: UserRow;
+  session: SessionRow;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+export async function verifyAccessToken(services: Services, token: string | null): Promise<Claims> {
+  if (!token) throw AuthErrors.noAuthorization();
+  try {
+    const claims = await verifyJwt(token, services.config.JWT_SECRET, { now: Math.floor(services.now() / 1000) });
+    if (!claims.sub) throw AuthErrors.badJwt('invalid claim: missing sub claim');
+    return claims;
+  } catch (error) {
+    if (error instanceof JwtError) {
+      throw AuthErrors.badJwt(error.problem === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid');
+    }
+    throw error;
+  }
+}
+
+/** Load the caller inside a transaction; throws session_not_found / user_not_found. */
+export async function loadCaller(tx: Tx, claims: Claims): Promise<Caller> {
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw AuthErrors.sessionNotFound();
+  const session = (await tx.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId])).rows[0];
+  if (!session || session.user_id !== claims.sub) throw AuthErrors.sessionNotFound();
+  const user = await findUserById(tx, session.user_id);
+  if (!user) throw AuthErrors.userNotFound();
+  return { claims, user, session };
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip || 'unknown';
+}
+
+export function userAgent(request: FastifyRequest): string | undefined {
+  const ua = request.headers['user-agent'];
+  return typeof ua === 'string' ? ua.slice(0, 512) : undefined;
+}
+
+/** The JSON body as an object (the auth plugin parses an empty body as {}). */
+export function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const b = request.body;
+  return typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+}
+
+export function queryOf(request: FastifyRequest): Record<string, string> {
+  const q = request.query as Record<string, unknown> | undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q ?? {})) {
+    if (typeof v === 'string') out[k] = v;
+    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+/**
+ * The auth error catalogue: GoTrue's stable snake_case codes (supabase/auth errorcode.go) with
+ * GoTrue's statuses and messages. A code is never renamed or reused: supabase-js and apps
+ * branch on them (session_not_found drops the session; weak_password carries reasons).
+ */
+import { AuthApiError } from '../http/errors';
+
+export { AuthApiError };
+
+/** 429 with Retry-After (seconds). */
+export class RateLimitError extends AuthApiError {
+  constructor(errorCode: string, message: string, readonly retryAfter: number) {
+    super(429, errorCode, message);
+  }
+  override headers() {
+    return { 'Retry-After': String(Math.max(1, Math.ceil(this.retryAfter))) };
+  }
+}
+
+const e = (status: number, code: string, message: string, extra?: Record<string, unknown>) => new AuthApiError(status, code, message, extra);
+
+export const AuthErrors = {
+  validation: (message: string) => e(400, 'validation_failed', message),
+  badJson: () => e(400, 'bad_json', 'Could not parse request body as JSON'),
+  emailInvalid: () => e(400, 'email_address_invalid', 'Unable to validate email address: invalid format'),
+  invalidCredentials: () => e(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => e(400, 'email_not_confirmed', 'Email not confirmed'),
+  userBanned: () => e(400, 'user_banned', 'User is banned'),
+  weakPassword: (reasons: string[]) =>
+    e(422, 'weak_password', 'Password should be at least 6 characters.', {
+      weak_password: { message: 'Password should be at least 6 characters.', reasons },
+    }),
+  samePassword: () => e(422, 'same_password', 'New password should be different from the old password.'),
+  userAlreadyExists: () => e(422, 'user_already_exists', 'User already registered'),
+  emailExists: () => e(422, 'email_exists', 'A user with this email address has already been registered'),
+  signupDisabled: () => e(422, 'signup_disabled', 'Signups not allowed for this instance'),
+  phoneProviderDisabled: () => e(422, 'phone_provider_disabled', 'Phone signups are disabled'),
+  noAuthorization: () => e(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: (detail: string) => e(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
+  sessionNotFound: () => e(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  userNotFound: () => e(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  refreshTokenNotFound: () => e(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () => e(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  unsupportedGrant: () => e(400, 'unsupported_grant_type', 'unsupported_grant_type'),
+  flowStateNotFound: () => e(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found'),
+  flowStateExpired: () => e(422, 'flow_state_expired', 'invalid flow state, flow state has expired'),
+  badCodeVerifier: () => e(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier'),
+  otpExpired: () => e(403, 'otp_expired', 'Email link is invalid or has expired'),
+  badOAuthState: () => e(400, 'bad_oauth_state', 'OAuth state parameter missing or invalid'),
+  badOAuthCallback: (message: string) => e(400, 'bad_oauth_callback', message),
+  providerDisabled: (provider: string) => e(400, 'validation_failed', `Unsupported provider: provider ${provider} is not enabled`),
+  identityNotFound: () => e(404, 'identity_not_found', "Identity doesn't exist"),
+  identityAlreadyExists: () => e(422, 'identity_already_exists', 'Identity is already linked to another user'),
+  singleIdentityNotDeletable: () => e(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking'),
+  mfaFactorNotFound: () => e(404, 'mfa_factor_not_found', 'Factor not found'),
+  mfaChallengeNotFound: () => e(404, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found'),
+  mfaChallengeExpired: () => e(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new challenge.'),
+  mfaVerificationFailed: () => e(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
+  mfaFactorNameConflict: (name: string) => e(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`),
+  mfaPhoneEnrollDisabled: () => e(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone: no SMS provider is configured'),
+  mfaWebauthnEnrollDisabled: () => e(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+  insufficientAal: (message: string, status = 403) => e(status, 'insufficient_aal', message),
+  overRequestRateLimit: (retryAfter: number) => new RateLimitError('over_request_rate_limit', 'Request rate limit reached', retryAfter),
+  overEmailSendRateLimit: (retryAfter: number) => new RateLimitError('over_email_send_rate_limit', 'Email rate limit exceeded', retryAfter),
+  notFound: () => e(404, 'not_found', 'Not found'),
+  unexpected: () => e(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+};

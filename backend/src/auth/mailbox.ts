@@ -1,0 +1,66 @@
+/**
+ * The development mailbox (only when SMTP_URL is not set): every mail the backend would have
+ * sent, newest first.
+ *   GET /_dev/mailbox            an HTML page with clickable links
+ *   GET /_dev/mailbox.json       [{id, to, subject, kind, link, text, html, created_at}] (?to= filters)
+ *   DELETE /_dev/mailbox         empty it
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { ts } from './util';
+
+interface MailRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  kind: string;
+  created_at: unknown;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
+  const { config, db } = app.services;
+  if (config.SMTP_URL || config.isProduction) return;
+
+  const list = async (to?: string) =>
+    db.transaction(
+      async (tx) =>
+        (
+          await tx.query<MailRow>(
+            'select * from auth.dev_mailbox where ($1::text is null or to_address = lower($1)) order by created_at desc, id limit 200',
+            [to ?? null],
+          )
+        ).rows,
+      { readOnly: true },
+    );
+
+  app.get('/_dev/mailbox.json', async (request) => {
+    const to = (request.query as { to?: string }).to;
+    const rows = await list(typeof to === 'string' && to ? to : undefined);
+    return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, kind: r.kind, link: r.link, text: r.text_body, html: r.html_body, created_at: ts(r.created_at) }));
+  });
+
+  app.get('/_dev/mailbox', async (_request, reply) => {
+    const rows = await list();
+    const items = rows
+      .map(
+        (r) => `<article><h2>${escapeHtml(r.subject)}</h2><p class="meta">To ${escapeHtml(r.to_address)} · ${escapeHtml(ts(r.created_at) ?? '')} · ${escapeHtml(r.kind)}</p>
+<div class="body">${r.html_body}</div>${r.link ? `<p class="link"><code>${escapeHtml(r.link)}</code></p>` : ''}</article>`,
+      )
+      .join('\n');
+    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Need40 dev mailbox</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
+article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}.meta{color:#6b7280;font-size:.875rem}
+code{word-break:break-all;font-size:.8rem;color:#4b5563}a{color:#1d4ed8}</style></head><body><h1>Development mailbox</h1>
+<p>Mail the backend would have sent (no SMTP_URL configured). Newest first.</p>${items || '<p>No mail yet. Sign up or ask for a password reset, then reload.</p>'}</body></html>`;
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+
+  app.delete('/_dev/mailbox', async (_request, reply) => {
+    await db.transaction((tx) => tx.query('delete from auth.dev_mailbox'));
+    return reply.status(204).send();
+  });
+};

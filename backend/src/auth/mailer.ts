@@ -1,0 +1,67 @@
+/**
+ * Outgoing mail: through SMTP (nodemailer) when SMTP_URL is set; otherwise into the development
+ * mailbox (auth.dev_mailbox, shared by all instances, shown at /_dev/mailbox) and the log, so
+ * sign-up confirmation and password recovery work offline.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Services } from '../app';
+import { AuthErrors } from './errors';
+
+export type MailKind = 'signup' | 'recovery' | 'email_change';
+
+export interface Mail {
+  to: string;
+  kind: MailKind;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const TEMPLATES: Record<MailKind, { subject: string; intro: string; action: string }> = {
+  signup: { subject: 'Confirm your Need40 account', intro: 'Thanks for signing up to Need40. Confirm your email address to finish:', action: 'Confirm my email' },
+  recovery: { subject: 'Reset your Need40 password', intro: 'Someone asked to reset the password of your Need40 account. If it was you:', action: 'Reset my password' },
+  email_change: { subject: 'Confirm your new Need40 email address', intro: 'Confirm that this is the new email address of your Need40 account:', action: 'Confirm new email' },
+};
+
+export function composeMail(kind: MailKind, to: string, link: string): Mail {
+  const t = TEMPLATES[kind];
+  return {
+    to,
+    kind,
+    subject: t.subject,
+    link,
+    text: `${t.intro}\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
+    html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>If you did not ask for this, ignore this email.</p>`,
+  };
+}
+
+const transports = new Map<string, Transporter>();
+
+export async function deliverMail(services: Services, log: FastifyBaseLogger, mail: Mail): Promise<void> {
+  const { config } = services;
+  if (config.SMTP_URL) {
+    let transport = transports.get(config.SMTP_URL);
+    if (!transport) {
+      transport = nodemailer.createTransport(config.SMTP_URL);
+      transports.set(config.SMTP_URL, transport);
+    }
+    try {
+      await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    } catch (error) {
+      log.error({ err: error, kind: mail.kind }, 'sending mail failed');
+      throw AuthErrors.unexpected();
+    }
+    return;
+  }
+  await services.db.transaction((tx) =>
+    tx.query(
+      'insert into auth.dev_mailbox (to_address, subject, text_body, html_body, link, kind, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
+      [mail.to, mail.subject, mail.text, mail.html, mail.link, mail.kind, new Date(services.now()).toISOString()],
+    ),
+  );
+  log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `dev mailbox: "${mail.subject}" to ${mail.to} — ${mail.link}`);
+}

@@ -1,0 +1,39 @@
+/**
+ * Rate limits held in the database (auth.rate_limits), so they hold across instances: fixed
+ * windows of RATE_LIMIT_WINDOW seconds per key ("sign_in:ip:1.2.3.4", "email:a@b.c", …).
+ * Counted in their own transaction so a refused request still counts.
+ */
+import type { Services } from '../app';
+import { AuthErrors } from './errors';
+import { iso } from './util';
+
+export interface Limit {
+  key: string;
+  max: number;
+  /** 'request' → over_request_rate_limit; 'email' → over_email_send_rate_limit */
+  kind?: 'request' | 'email';
+}
+
+export async function enforceRateLimits(services: Services, limits: Limit[]): Promise<void> {
+  const windowMs = services.config.RATE_LIMIT_WINDOW * 1000;
+  const now = services.now();
+  const windowStart = now - (now % windowMs);
+  const over = await services.db.transaction(async (tx) => {
+    for (const limit of limits) {
+      const { rows } = await tx.query<{ count: number }>(
+        `insert into auth.rate_limits (key, window_start, count) values ($1, $2, 1)
+         on conflict (key) do update set
+           count = case when auth.rate_limits.window_start = excluded.window_start then auth.rate_limits.count + 1 else 1 end,
+           window_start = excluded.window_start
+         returning count`,
+        [limit.key, iso(windowStart)],
+      );
+      if (Number(rows[0]?.count ?? 0) > limit.max) return limit;
+    }
+    return null;
+  });
+  if (over) {
+    const retryAfter = (windowStart + windowMs - now) / 1000;
+    throw over.kind === 'email' ? AuthErrors.overEmailSendRateLimit(retryAfter) : AuthErrors.overRequestRateLimit(retryAfter);
+  }
+}

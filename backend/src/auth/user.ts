@@ -1,0 +1,97 @@
+/**
+ * GET /user — the caller (with identities and factors).
+ * PUT /user {password?, email?, data?} ?redirect_to= — change the caller. With a verified MFA
+ * factor, changing email or password needs an aal2 session. A new email is confirmed through a
+ * link mailed to it (immediately with MAILER_AUTOCONFIRM).
+ */
+import type { FastifyInstance } from 'fastify';
+import { bearerToken, bodyOf, loadCaller, queryOf, verifyAccessToken } from './context';
+import { normaliseEmail } from './emails';
+import { AuthErrors } from './errors';
+import { createFlowState, pkceParams } from './flow';
+import { composeMail, deliverMail, type Mail } from './mailer';
+import { issueOneTimeToken, verifyLink } from './otp';
+import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
+import { enforceRateLimits } from './ratelimit';
+import { resolveRedirect } from './redirects';
+import { findUserById, loadUserJson } from './users';
+import { iso, isPlainObject, json } from './util';
+
+export function userRoutes(app: FastifyInstance): void {
+  const services = app.services;
+  const { config, db } = services;
+
+  app.get('/user', async (request) => {
+    const claims = await verifyAccessToken(services, bearerToken(request));
+    return db.transaction(async (tx) => loadUserJson(tx, (await loadCaller(tx, claims)).user), { readOnly: true });
+  });
+
+  app.put('/user', async (request) => {
+    const claims = await verifyAccessToken(services, bearerToken(request));
+    const body = bodyOf(request);
+    if (body.phone !== undefined && body.phone !== null && body.phone !== '') throw AuthErrors.phoneProviderDisabled();
+    if (body.data !== undefined && body.data !== null && !isPlainObject(body.data)) throw AuthErrors.validation('data must be a JSON object');
+    const password = body.password === undefined || body.password === null ? undefined : body.password;
+    const newEmail = body.email === undefined || body.email === null || body.email === '' ? undefined : normaliseEmail(body.email);
+    if (password !== undefined) checkPasswordStrength(password);
+
+    const before = await db.transaction(async (tx) => {
+      const caller = await loadCaller(tx, claims);
+      const verified = (await tx.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [caller.user.id])).rows.length > 0;
+      return { ...caller, verified };
+    }, { readOnly: true });
+    const emailChanges = newEmail !== undefined && newEmail !== before.user.email;
+    if ((password !== undefined || emailChanges) && before.verified && before.session.aal !== 'aal2') {
+      throw AuthErrors.insufficientAal('AAL2 session is required to update email or password when MFA is enabled.', 401);
+    }
+    let passwordHash: string | undefined;
+    if (password !== undefined) {
+      // Outside any transaction: argon2 is slow on purpose.
+      if (await verifyPassword(password, before.user.encrypted_password)) throw AuthErrors.samePassword();
+      passwordHash = await hashPassword(password);
+    }
+    if (emailChanges && !config.MAILER_AUTOCONFIRM) {
+      await enforceRateLimits(services, [{ key: `email:${newEmail}`, max: config.RATE_LIMIT_EMAIL_SENT, kind: 'email' }]);
+    }
+    const redirectTo = resolveRedirect(config, queryOf(request).redirect_to);
+    const pkce = emailChanges ? pkceParams(body) : null;
+
+    const mails: Mail[] = [];
+    const result = await db.transaction(async (tx) => {
+      const { user } = await loadCaller(tx, claims);
+      const now = iso(services.now());
+      if (passwordHash) await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, passwordHash, now]);
+      if (isPlainObject(body.data)) {
+        const merged: Record<string, unknown> = { ...json<Record<string, unknown>>(user.raw_user_meta_data, {}) };
+        for (const [k, v] of Object.entries(body.data)) {
+          if (v === null) delete merged[k];
+          else merged[k] = v;
+        }
+        await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = $3 where id = $1', [user.id, JSON.stringify(merged), now]);
+      }
+      if (emailChanges && newEmail) {
+        const taken = (await tx.query('select 1 from auth.users where email = $1 and id <> $2', [newEmail, user.id])).rows.length;
+        if (taken) throw AuthErrors.emailExists();
+        if (config.MAILER_AUTOCONFIRM) {
+          await tx.query(
+            `update auth.users set email = $2, email_confirmed_at = $3, updated_at = $3,
+               raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
+            [user.id, newEmail, now],
+          );
+          await tx.query(
+            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3 where user_id = $1 and provider = 'email'`,
+            [user.id, newEmail, now],
+          );
+        } else {
+          const flow = pkce ? await createFlowState(services, tx, { userId: user.id, method: 'email_change', pkce }) : null;
+          const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'email_change_token', relatesTo: newEmail, flowStateId: flow?.id ?? null, redirectTo });
+          await tx.query('update auth.users set email_change = $2, email_change_sent_at = $3 where id = $1', [user.id, newEmail, now]);
+          mails.push(composeMail('email_change', newEmail, verifyLink(services, token, 'email_change', redirectTo)));
+        }
+      }
+      return loadUserJson(tx, (await findUserById(tx, user.id))!);
+    });
+    for (const mail of mails) await deliverMail(services, request.log, mail);
+    return result;
+  });
+}

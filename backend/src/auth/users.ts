@@ -1,0 +1,142 @@
+/**
+ * Users as GoTrue renders them. Do not rename fields: supabase-js and apps read them
+ * (identities, factors, app_metadata.provider/providers, email_confirmed_at, …).
+ */
+import type { Tx } from '../db/types';
+import { json, ts } from './util';
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: unknown;
+  phone: string | null;
+  phone_confirmed_at: unknown;
+  last_sign_in_at: unknown;
+  confirmation_sent_at: unknown;
+  recovery_sent_at: unknown;
+  email_change: string | null;
+  email_change_sent_at: unknown;
+  raw_app_meta_data: unknown;
+  raw_user_meta_data: unknown;
+  is_anonymous: boolean;
+  banned_until: unknown;
+  deleted_at: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+export interface IdentityRow {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_id: string;
+  identity_data: unknown;
+  email: string | null;
+  last_sign_in_at: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  secret: string | null;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>('select * from auth.users where email = $1 and deleted_at is null', [email]);
+  return rows[0] ?? null;
+}
+
+export function isBanned(user: UserRow, now: number): boolean {
+  if (!user.banned_until) return false;
+  const until = user.banned_until instanceof Date ? user.banned_until.getTime() : new Date(String(user.banned_until)).getTime();
+  return until > now;
+}
+
+export function identityJson(i: IdentityRow) {
+  return {
+    identity_id: i.id,
+    id: i.provider_id,
+    user_id: i.user_id,
+    identity_data: json<Record<string, unknown>>(i.identity_data, {}),
+    provider: i.provider,
+    last_sign_in_at: ts(i.last_sign_in_at),
+    created_at: ts(i.created_at),
+    updated_at: ts(i.updated_at),
+    email: i.email ?? undefined,
+  };
+}
+
+export function factorJson(f: FactorRow) {
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name ?? undefined,
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: ts(f.created_at),
+    updated_at: ts(f.updated_at),
+  };
+}
+
+export type UserJson = Record<string, unknown> & { id: string };
+
+export function renderUser(user: UserRow, identities: IdentityRow[], factors: FactorRow[]): UserJson {
+  const confirmed = ts(user.email_confirmed_at) ?? ts(user.phone_confirmed_at);
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email ?? '',
+    email_confirmed_at: ts(user.email_confirmed_at) ?? undefined,
+    phone: user.phone ?? '',
+    phone_confirmed_at: ts(user.phone_confirmed_at) ?? undefined,
+    confirmation_sent_at: ts(user.confirmation_sent_at) ?? undefined,
+    confirmed_at: confirmed ?? undefined,
+    recovery_sent_at: ts(user.recovery_sent_at) ?? undefined,
+    new_email: user.email_change ?? undefined,
+    email_change_sent_at: ts(user.email_change_sent_at) ?? undefined,
+    last_sign_in_at: ts(user.last_sign_in_at) ?? undefined,
+    app_metadata: json<Record<string, unknown>>(user.raw_app_meta_data, {}),
+    user_metadata: json<Record<string, unknown>>(user.raw_user_meta_data, {}),
+    identities: identities.map(identityJson),
+    ...(factors.length ? { factors: factors.map(factorJson) } : {}),
+    created_at: ts(user.created_at),
+    updated_at: ts(user.updated_at),
+    is_anonymous: user.is_anonymous,
+  };
+}
+
+export async function loadUserJson(tx: Tx, user: UserRow): Promise<UserJson> {
+  const [identities, factors] = [
+    (await tx.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at, id', [user.id])).rows,
+    (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [user.id])).rows,
+  ];
+  return renderUser(user, identities, factors);
+}
+
+/** Recompute app_metadata.provider/providers from the identities. */
+export async function syncProviders(tx: Tx, userId: string): Promise<void> {
+  await tx.query(
+    `update auth.users u set raw_app_meta_data = u.raw_app_meta_data || jsonb_build_object(
+       'provider', case when p.providers @> to_jsonb(u.raw_app_meta_data ->> 'provider') then u.raw_app_meta_data ->> 'provider' else p.first end,
+       'providers', coalesce(p.providers, '[]'::jsonb))
+     from (select (array_agg(provider order by created_at))[1] as first, jsonb_agg(distinct provider) as providers
+           from auth.identities where user_id = $1) p
+     where u.id = $1`,
+    [userId],
+  );
+}

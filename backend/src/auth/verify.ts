@@ -1,0 +1,124 @@
+/**
+ * Email links. GET /verify?token=…&type=signup|recovery|email_change&redirect_to=… confirms and
+ * sends the browser back to redirect_to (allowed URLs only): with ?code=… when the flow started
+ * with a PKCE challenge (supabase-js exchanges it), otherwise with the session in the fragment
+ * (implicit flow). A bad or expired link lands on redirect_to with
+ * #error=access_denied&error_code=otp_expired&error_description=….
+ * POST /verify {type, token_hash} answers with the session JSON instead (verifyOtp).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../app';
+import type { Tx } from '../db/types';
+import { AuthApiError } from '../http/errors';
+import { bodyOf, clientIp, queryOf, userAgent } from './context';
+import { AuthErrors } from './errors';
+import { issueAuthCode, type FlowStateRow } from './flow';
+import { consumeOneTimeToken, LINK_TYPES } from './otp';
+import { enforceRateLimits } from './ratelimit';
+import { resolveRedirect, withFragment, withQuery } from './redirects';
+import { createSession, type SessionJson } from './sessions';
+import { findUserById, isBanned } from './users';
+import { iso } from './util';
+
+const AMR: Record<string, string> = { signup: 'otp', email: 'otp', recovery: 'recovery', email_change: 'otp' };
+
+type Outcome = { kind: 'code'; code: string; redirectTo: string | null } | { kind: 'session'; session: SessionJson; redirectTo: string | null };
+
+async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, token: string, type: string, pkceAllowed: boolean): Promise<Outcome> {
+  const tokenType = LINK_TYPES[type];
+  if (!tokenType) throw AuthErrors.validation('Verify requires a verification type');
+  const row = await consumeOneTimeToken(services, tx, token, tokenType);
+  if (!row) throw AuthErrors.otpExpired();
+  const user = await findUserById(tx, row.user_id);
+  if (!user) throw AuthErrors.otpExpired();
+  if (isBanned(user, services.now())) throw AuthErrors.userBanned();
+  const now = iso(services.now());
+
+  if (tokenType === 'email_change_token') {
+    if (user.email_change !== row.relates_to) throw AuthErrors.otpExpired();
+    const taken = (await tx.query('select 1 from auth.users where email = $1 and id <> $2', [row.relates_to, user.id])).rows.length;
+    if (taken) throw AuthErrors.emailExists();
+    await tx.query(
+      `update auth.users set email = $2, email_change = null, email_change_sent_at = null, email_confirmed_at = $3, updated_at = $3,
+         raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
+      [user.id, row.relates_to, now],
+    );
+    await tx.query(
+      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3 where user_id = $1 and provider = 'email'`,
+      [user.id, row.relates_to, now],
+    );
+  } else if (!user.email_confirmed_at) {
+    // A followed confirmation or recovery link proves the address.
+    await tx.query(
+      `update auth.users set email_confirmed_at = $2, updated_at = $2,
+         raw_user_meta_data = case when raw_user_meta_data ? 'email_verified' then raw_user_meta_data || '{"email_verified": true}'::jsonb else raw_user_meta_data end
+       where id = $1`,
+      [user.id, now],
+    );
+    await tx.query(
+      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2 where user_id = $1 and provider = 'email'`,
+      [user.id, now],
+    );
+  }
+  const fresh = (await findUserById(tx, user.id))!;
+  const flow = row.flow_state_id
+    ? (await tx.query<FlowStateRow>('select * from auth.flow_state where id = $1', [row.flow_state_id])).rows[0]
+    : undefined;
+  if (flow && flow.code_challenge && pkceAllowed) {
+    return { kind: 'code', code: await issueAuthCode(services, tx, flow.id, fresh.id), redirectTo: row.redirect_to };
+  }
+  const session = await createSession(services, tx, fresh, { method: AMR[type] ?? 'otp', ip: clientIp(request), userAgent: userAgent(request) });
+  return { kind: 'session', session, redirectTo: row.redirect_to };
+}
+
+export function verifyRoutes(app: FastifyInstance): void {
+  const services = app.services;
+  const { config, db } = services;
+
+  app.get('/verify', async (request, reply) => {
+    const q = queryOf(request);
+    const requested = q.redirect_to;
+    try {
+      await enforceRateLimits(services, [{ key: `verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_VERIFY_PER_IP }]);
+      const token = q.token ?? q.token_hash ?? '';
+      const type = q.type ?? '';
+      const outcome = await db.transaction((tx) => verifyToken(services, tx, request, token, type, true));
+      const target = resolveRedirect(config, requested ?? outcome.redirectTo);
+      if (outcome.kind === 'code') return reply.redirect(withQuery(target, { code: outcome.code }), 303);
+      const s = outcome.session;
+      return reply.redirect(
+        withFragment(target, {
+          access_token: s.access_token,
+          expires_at: String(s.expires_at),
+          expires_in: String(s.expires_in),
+          refresh_token: s.refresh_token,
+          token_type: 'bearer',
+          type,
+        }),
+        303,
+      );
+    } catch (error) {
+      if (!(error instanceof AuthApiError) || error.status >= 500) throw error;
+      const target = resolveRedirect(config, requested);
+      return reply.redirect(
+        withFragment(target, {
+          error: error.status === 429 ? 'too_many_requests' : 'access_denied',
+          error_code: error.errorCode,
+          error_description: error.message,
+        }),
+        303,
+      );
+    }
+  });
+
+  app.post('/verify', async (request) => {
+    const body = bodyOf(request);
+    await enforceRateLimits(services, [{ key: `verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_VERIFY_PER_IP }]);
+    const token = typeof body.token_hash === 'string' ? body.token_hash : typeof body.token === 'string' ? body.token : '';
+    const type = typeof body.type === 'string' ? body.type : '';
+    if (!token) throw AuthErrors.otpExpired();
+    const outcome = await db.transaction((tx) => verifyToken(services, tx, request, token, type, false));
+    if (outcome.kind !== 'session') throw AuthErrors.unexpected();
+    return outcome.session;
+  });
+}

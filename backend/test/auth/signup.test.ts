@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend } from '../harness';
+import { call, follow, latestMail, makeClient, uniqueEmail } from './helpers';
+
+let be: TestBackend;
+beforeAll(async () => {
+  be = await startTestBackend({ SITE_URL: 'http://localhost:3000', ADDITIONAL_REDIRECT_URLS: 'http://localhost:3001/**' });
+});
+afterAll(async () => {
+  await be?.close();
+});
+
+describe('sign-up with email confirmation (supabase-js, PKCE)', () => {
+  it('signs up, confirms through the mailbox, exchanges the code, reads the user, signs out', async () => {
+    const client = makeClient(be);
+    const events: string[] = [];
+    client.auth.onAuthStateChange((event) => events.push(event));
+    const email = uniqueEmail('signup');
+    const { data, error } = await client.auth.signUp({
+      email,
+      password: 'secret123',
+      options: { data: { full_name: 'Ada Lovelace' }, emailRedirectTo: 'http://localhost:3000/' },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(email.toLowerCase());
+    expect(data.user?.user_metadata.full_name).toBe('Ada Lovelace');
+    expect(data.user?.identities).toHaveLength(1);
+
+    // Not confirmed yet.
+    const early = await client.auth.signInWithPassword({ email, password: 'secret123' });
+    expect(early.error?.code).toBe('email_not_confirmed');
+    expect(early.error?.message).toBe('Email not confirmed');
+
+    const mail = await latestMail(be, email.toLowerCase());
+    expect(mail.kind).toBe('signup');
+    expect(mail.link).toContain('/auth/v1/verify?token=');
+    expect(mail.link).toContain('type=signup');
+    const { status, location } = await follow(be, mail.link);
+    expect(status).toBe(303);
+    const back = new URL(location);
+    expect(back.origin).toBe('http://localhost:3000');
+    const code = back.searchParams.get('code');
+    expect(code).toBeTruthy();
+
+    const exchanged = await client.auth.exchangeCodeForSession(code!);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.session?.access_token).toBeTruthy();
+    expect(exchanged.data.user?.email_confirmed_at).toBeTruthy();
+
+    const { data: s } = await client.auth.getSession();
+    expect(s.session?.user.email).toBe(email.toLowerCase());
+    const { data: u, error: ue } = await client.auth.getUser();
+    expect(ue).toBeNull();
+    expect(u.user?.id).toBe(data.user?.id);
+
+    // The link is single use.
+    const again = await follow(be, mail.link);
+    expect(again.location).toContain('error_code=otp_expired');
+
+    // Sign in with the password now works.
+    const other = makeClient(be);
+    const signIn = await other.auth.signInWithPassword({ email: email.toUpperCase(), password: 'secret123' });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.session?.token_type).toBe('bearer');
+
+    await client.auth.signOut();
+    expect((await client.auth.getSession()).data.session).toBeNull();
+    expect(events).toEqual(expect.arrayContaining(['SIGNED_IN', 'SIGNED_OUT']));
+    // Global sign-out ended the other device's session too.
+    const dead = await other.auth.getUser();
+    expect(dead.error?.name).toBe('AuthSessionMissingError');
+  });
+
+  it('does not reveal an existing address (obfuscated user, no identities)', async () => {
+    const email = uniqueEmail('exists');
+    const first = await call(be, 'POST', '/signup', { email, password: 'secret123' });
+    expect(first.status).toBe(200);
+    const second = await call(be, 'POST', '/signup', { email, password: 'other-password' });
+    expect(second.status).toBe(200);
+    expect(second.body.identities).toEqual([]);
+    expect(second.body.id).not.toBe(first.body.id);
+    expect(second.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+  });
+
+  it('redirects only to allowed URLs', async () => {
+    const email = uniqueEmail('redirect');
+    const res = await fetch(`${be.url}/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/steal')}`, {
+      method: 'POST',
+      headers: { apikey: be.config.ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret123' }),
+    });
+    expect(res.status).toBe(200);
+    const mail = await latestMail(be, email.toLowerCase());
+    const { location } = await follow(be, mail.link);
+    expect(location.startsWith('http://localhost:3000')).toBe(true);
+    expect(location).toContain('#access_token=');
+
+    const email2 = uniqueEmail('redirect2');
+    await fetch(`${be.url}/auth/v1/signup?redirect_to=${encodeURIComponent('http://localhost:3001/welcome')}`, {
+      method: 'POST',
+      headers: { apikey: be.config.ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: email2, password: 'secret123' }),
+    });
+    const m2 = await latestMail(be, email2.toLowerCase());
+    expect((await follow(be, m2.link)).location.startsWith('http://localhost:3001/welcome#')).toBe(true);
+  });
+
+  it('shows the mailbox as an HTML page', async () => {
+    const res = await fetch(`${be.url}/_dev/mailbox`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('Confirm your Need40 account');
+  });
+});
+
+describe('sign-up with MAILER_AUTOCONFIRM', () => {
+  it('returns a session, and refuses the same address again', async () => {
+    const auto = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
+    try {
+      const client = makeClient(auto);
+      const email = uniqueEmail('auto');
+      const { data, error } = await client.auth.signUp({ email, password: 'secret123', options: { data: { full_name: 'Grace' } } });
+      expect(error).toBeNull();
+      expect(data.session?.access_token).toBeTruthy();
+      expect(data.session?.expires_in).toBe(3600);
+      const again = await call(auto, 'POST', '/signup', { email, password: 'secret123' });
+      expect(again.status).toBe(422);
+      expect(again.body.error_code).toBe('user_already_exists');
+    } finally {
+      await auto.close();
+    }
+  });
+});

@@ -1,16 +1,15 @@
-import { MESSAGES, SECTIONS } from '@need40/shared';
+import { LatestGigs } from '../features/grid/components/LatestGigs';
+import { PostGigForm } from '../features/post-gig/components/PostGigForm';
 
-/** Exposed to the shell: the Latest Gigs grid and the Post Your Gig form. */
+/**
+ * Exposed to the shell as `gigs/Gigs`: the Latest Gigs grid (`#gigs`) and the Post Your Gig form
+ * (`#post-gig`), the two anchors the Need40 section's buttons scroll to.
+ */
 export default function Gigs() {
   return (
     <>
-      <section id={SECTIONS.gigs} aria-labelledby="gigs-title">
-        <h2 id="gigs-title">Latest Gigs</h2>
-        <p>{MESSAGES.noGigs}</p>
-      </section>
-      <section id={SECTIONS.postGig} aria-labelledby="post-gig-title">
-        <h2 id="post-gig-title">Post Your Gig</h2>
-      </section>
+      <LatestGigs />
+      <PostGigForm />
     </>
   );
 }

@@ -1,0 +1,35 @@
+import { getSupabase, gigFromRow, type Gig, type GigFilters, type GigRow } from '@need40/shared';
+
+/** Cards per request: the first page and every "Load more". */
+export const PAGE_SIZE = 12;
+
+export interface GigPage {
+  gigs: Gig[];
+  /** Rows matching the filters in all (from `count: 'exact'`). */
+  total: number;
+}
+
+/** `%` and `_` typed by a person are literal text, not LIKE wildcards. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of gigs, newest first, with the poster's username and avatar (SPEC §7 read).
+ * Filters left undefined are not sent. Throws the backend's error.
+ */
+export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SIZE): Promise<GigPage> {
+  let query = getSupabase()
+    .from('gigs')
+    .select('*, profiles(username, avatar_url)', { count: 'exact' })
+    .order('created_at', { ascending: false });
+  if (filters.search) query = query.ilike('title', `%${likeLiteral(filters.search)}%`);
+  if (filters.paymentType) query = query.eq('payment_type', filters.paymentType);
+  if (filters.location) query = query.eq('location', filters.location);
+  if (filters.minRate !== undefined) query = query.gte('rate', filters.minRate);
+  if (filters.maxRate !== undefined) query = query.lte('rate', filters.maxRate);
+  if (filters.skills?.length) query = query.contains('skills', filters.skills);
+
+  const { data, error, count } = await query.range(offset, offset + limit - 1);
+  if (error) throw error;
+  const rows = (data ?? []) as GigRow[];
+  return { gigs: rows.map(gigFromRow), total: count ?? offset + rows.length };
+}

@@ -1,0 +1,22 @@
+import { safeUrl, type Gig } from '@need40/shared';
+import styles from './GigCard.module.css';
+
+/** The poster's avatar (or initial) and username. */
+export function PosterBadge({ poster }: { poster: Gig['poster'] }) {
+  const name = poster?.username?.trim() || 'A Need40 member';
+  const avatar = safeUrl(poster?.avatarUrl);
+  return (
+    <p className={styles.poster}>
+      {avatar ? (
+        <img className={styles.avatar} src={avatar} alt="" width={32} height={32} loading="lazy" />
+      ) : (
+        <span className={styles.avatar} aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <span>
+        Posted by <span className={styles.username}>{name}</span>
+      </span>
+    </p>
+  );
+}

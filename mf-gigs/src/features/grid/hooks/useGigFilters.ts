@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { draftFromQuery, emptyDraft, hasFilters, toGigFilters, writeDraftToParams, type FilterDraft } from '../lib/filters';
+
+/** Delay between the last keystroke in a text filter and the read it causes. */
+export const FILTER_DEBOUNCE_MS = 300;
+
+/**
+ * The grid's filters: `draft` follows the inputs at once; `filters` (what the read uses) follows
+ * after FILTER_DEBOUNCE_MS for typed text and at once for choices. Read from the page URL on load
+ * and written back with history.replaceState, so a filtered list can be shared and survives reload.
+ */
+export function useGigFilters(debounceMs = FILTER_DEBOUNCE_MS) {
+  const [draft, setDraft] = useState<FilterDraft>(() => draftFromQuery(window.location.search));
+  const [applied, setApplied] = useState<FilterDraft>(draft);
+  const latest = useRef(draft);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    writeDraftToParams(url.searchParams, applied);
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+  }, [applied]);
+
+  /** Change some filters; `debounce` for typed text, not for selects and buttons. */
+  const update = useCallback(
+    (patch: Partial<FilterDraft>, debounce: boolean) => {
+      const next = { ...latest.current, ...patch };
+      latest.current = next;
+      setDraft(next);
+      clearTimeout(timer.current);
+      if (debounce) timer.current = setTimeout(() => setApplied(next), debounceMs);
+      else setApplied(next);
+    },
+    [debounceMs],
+  );
+
+  const clear = useCallback(() => {
+    const next = emptyDraft();
+    latest.current = next;
+    clearTimeout(timer.current);
+    setDraft(next);
+    setApplied(next);
+  }, []);
+
+  const filters = useMemo(() => toGigFilters(applied), [applied]);
+  return { draft, filters, filtered: hasFilters(filters), update, clear };
+}

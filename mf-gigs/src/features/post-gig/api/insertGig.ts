@@ -1,0 +1,10 @@
+import { getSupabase, gigInsertFromForm, type GigForm } from '@need40/shared';
+
+/**
+ * Insert one gig (SPEC §7): the form's fields, skills as a trimmed list, user_id and created_at.
+ * Row-level security checks that user_id is the caller. Throws the backend's error.
+ */
+export async function insertGig(form: GigForm, userId: string): Promise<void> {
+  const { error } = await getSupabase().from('gigs').insert(gigInsertFromForm(form, userId));
+  if (error) throw error;
+}

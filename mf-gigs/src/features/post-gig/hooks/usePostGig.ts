@@ -1,0 +1,57 @@
+import { useCallback, useState } from 'react';
+import { notifyGigsChanged, openAuthModal, useSession, validateGigForm, type GigForm, type GigFormErrors } from '@need40/shared';
+import { insertGig } from '../api/insertGig';
+
+export type PostGigStatus = 'idle' | 'posting' | 'posted';
+
+/**
+ * Submitting the Post Your Gig form. Signed out: opens the login modal instead (SPEC §5).
+ * Signed in: validates, inserts, then tells the grid to re-read. A failed insert is logged to the
+ * console only (SPEC §8); resolves true only when the gig was created, so the form keeps what was
+ * typed otherwise.
+ */
+export function usePostGig() {
+  const userId = useSession((s) => s.user?.id ?? null);
+  const [status, setStatus] = useState<PostGigStatus>('idle');
+  const [errors, setErrors] = useState<GigFormErrors>({});
+
+  const submit = useCallback(
+    async (form: GigForm): Promise<boolean> => {
+      if (!userId) {
+        openAuthModal('login');
+        return false;
+      }
+      const found = validateGigForm(form);
+      setErrors(found);
+      if (Object.keys(found).length > 0) {
+        setStatus('idle');
+        return false;
+      }
+      setStatus('posting');
+      try {
+        await insertGig(form, userId);
+        notifyGigsChanged();
+        setStatus('posted');
+        return true;
+      } catch (error) {
+        console.error('[mf-gigs] could not post the gig', error);
+        setStatus('idle');
+        return false;
+      }
+    },
+    [userId],
+  );
+
+  /** Forget a field's error once the person edits it, and the "posted" note once they start again. */
+  const edited = useCallback((field: keyof GigForm) => {
+    setErrors((prev) => {
+      if (!(field in prev)) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+    setStatus((s) => (s === 'posted' ? 'idle' : s));
+  }, []);
+
+  return { signedIn: userId !== null, status, errors, submit, edited };
+}

@@ -1,0 +1,28 @@
+import { applyAuthEvent, uiStore, type Gig } from '@need40/shared';
+import type { Session } from '@supabase/supabase-js';
+
+/** A gig card's data; override what the test is about. */
+export function makeGig(overrides: Partial<Gig> = {}): Gig {
+  return {
+    id: 'g1',
+    userId: 'u1',
+    title: 'Build a landing page',
+    description: 'One page, responsive, with a contact form.',
+    paymentType: 'hourly',
+    rate: 45,
+    hours: 10,
+    location: 'remote',
+    skills: ['React', 'CSS'],
+    status: 'active',
+    postedDate: '2024-04-08T12:00:00Z',
+    poster: { username: 'ada', avatarUrl: null },
+    ...overrides,
+  };
+}
+
+export const signIn = (id = 'user-1') =>
+  applyAuthEvent('SIGNED_IN', { access_token: 'x.e30.y', user: { id, email: 'ada@example.com' } } as unknown as Session);
+
+export const signOutForTest = () => applyAuthEvent('SIGNED_OUT', null);
+
+export const resetUi = () => uiStore.setState({ authModal: { open: false, mode: 'login' }, gigsVersion: 0 });

@@ -61,6 +61,7 @@ describe('Profile: view mode', () => {
     render(<Profile userId="user-1" editable />);
 
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByText('Analyst')).toBeInTheDocument();
     expect(screen.getByText('Hourly rate').nextSibling).toHaveTextContent('$45/hr');
     expect(screen.getByText('Hours per week').nextSibling).toHaveTextContent('20');

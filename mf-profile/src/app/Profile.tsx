@@ -15,6 +15,7 @@ export interface ProfileProps {
 export default function Profile({ userId, editable }: ProfileProps) {
   return (
     <div className={styles.page}>
+      <h1 className={styles.heading}>{editable ? 'My Profile' : 'Profile'}</h1>
       {/* A new user id starts fresh: no half-finished edit of someone else's profile. */}
       <ProfilePage key={userId} userId={userId} editable={editable} />
     </div>

@@ -174,7 +174,7 @@ describe('Profile: edit mode', () => {
     await retype(user, 'Hourly rate', '-5');
     await retype(user, 'Hours per week', '200');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByText('Hourly rate must be a number of 0 or more')).toBeInTheDocument();
+    expect(screen.getByText('Hourly rate must be a number from 0 to 1,000,000')).toBeInTheDocument();
     expect(screen.getByText('Hours per week must be a whole number from 0 to 168')).toBeInTheDocument();
     expect(screen.getByLabelText('Hourly rate')).toHaveAttribute('aria-invalid', 'true');
     expect(update).not.toHaveBeenCalled();

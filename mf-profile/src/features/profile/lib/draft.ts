@@ -20,6 +20,9 @@ export interface ProfileDraft {
 
 export type DraftErrors = Partial<Record<'hourlyRate' | 'hoursPerWeek', string>>;
 
+/** The database's limit (profiles_hourly_rate_range). */
+const MAX_HOURLY_RATE = 1_000_000;
+
 const numberText = (n: number | null) => (n === null ? '' : String(n));
 
 export function draftFromProfile(p: Profile): ProfileDraft {
@@ -50,7 +53,8 @@ function parseNumber(text: string): number | null | undefined {
 /** Problems that stop a save (empty object = fine). Empty numbers are allowed and stored as null. */
 export function validateDraft(d: ProfileDraft): DraftErrors {
   const errors: DraftErrors = {};
-  if (parseNumber(d.hourlyRate) === undefined) errors.hourlyRate = 'Hourly rate must be a number of 0 or more';
+  const rate = parseNumber(d.hourlyRate);
+  if (rate === undefined || (rate !== null && rate > MAX_HOURLY_RATE)) errors.hourlyRate = 'Hourly rate must be a number from 0 to 1,000,000';
   const hours = parseNumber(d.hoursPerWeek);
   if (hours === undefined || (hours !== null && (!Number.isInteger(hours) || hours > 168))) {
     errors.hoursPerWeek = 'Hours per week must be a whole number from 0 to 168';

@@ -3,7 +3,7 @@
 // `pnpm dev` (--dev): the same with rspack dev servers (hot reload) instead of builds.
 // Options: --rebuild (build everything first), --no-backend. Environment: see README.md (configuration).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from './serve-static.mjs';
 
@@ -52,7 +52,22 @@ function run(cmd, argv, opts = {}) {
 }
 
 const distOf = (app) => path.join(root, app.pkg, 'dist');
-const isBuilt = (app) => existsSync(path.join(distOf(app), app.pkg === 'shell' ? 'index.html' : 'mf-manifest.json'));
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) if (entry !== 'node_modules' && entry !== 'dist') newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+/** Built, and not older than its sources (after a `git pull` the changed apps are rebuilt). */
+function isBuilt(app) {
+  const marker = path.join(distOf(app), app.pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
+  if (!existsSync(marker)) return false;
+  const sources = ['src', 'public', 'rspack.config.mjs'].map((p) => path.join(root, app.pkg, p));
+  sources.push(path.join(root, 'shared/src'), path.join(root, 'scripts/rspack'));
+  return Math.max(...sources.map(newestMtime)) <= statSync(marker).mtimeMs;
+}
 
 /** config.json and remotes.json for this machine, from the environment (README: configuration). */
 function runtimeFiles() {
@@ -107,7 +122,7 @@ async function main() {
   } else {
     for (const app of APPS) {
       if (rebuild || !isBuilt(app)) {
-        console.log(`· building ${app.pkg} …`);
+        console.log(`· building ${app.pkg} (missing or older than its sources) …`);
         run('pnpm', ['--filter', app.pkg, 'build']);
       }
     }

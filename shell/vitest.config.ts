@@ -5,6 +5,7 @@ export default defineConfig({
     environment: 'happy-dom',
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
     passWithNoTests: true,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

@@ -32,6 +32,7 @@ interface Props {
 export function RemoteSlot({ remote, expose, label, props, loading, className }: Props) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [generation, setGeneration] = useState(0);
+  const [crashed, setCrashed] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -53,6 +54,7 @@ export function RemoteSlot({ remote, expose, label, props, loading, className }:
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });
+    setCrashed(false);
     setGeneration((g) => g + 1);
   }, []);
 
@@ -76,7 +78,8 @@ export function RemoteSlot({ remote, expose, label, props, loading, className }:
     </div>
   );
 
-  const status = state.status;
+  const onCrash = useCallback(() => setCrashed(true), []);
+  const status = crashed ? 'error' : state.status;
   return (
     <div
       className={[styles.slot, className].filter(Boolean).join(' ')}
@@ -95,7 +98,7 @@ export function RemoteSlot({ remote, expose, label, props, loading, className }:
         ))}
       {state.status === 'error' && message('load', state.error)}
       {state.status === 'ready' && (
-        <SlotErrorBoundary resetKey={generation} fallback={(error) => message('crash', error)}>
+        <SlotErrorBoundary resetKey={generation} onError={onCrash} fallback={(error) => message('crash', error)}>
           <state.Component {...props} />
         </SlotErrorBoundary>
       )}

@@ -5,6 +5,8 @@ interface Props {
   fallback: (error: Error) => ReactNode;
   /** Changing the key-like value resets the boundary (Retry loads a fresh module). */
   resetKey: number;
+  /** Told once per crash (the slot marks itself as failed). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -27,6 +29,7 @@ export class SlotErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[need40] a remote crashed while rendering', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {

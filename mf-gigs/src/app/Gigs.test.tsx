@@ -1,0 +1,18 @@
+import { render, screen } from '@testing-library/react';
+import { MESSAGES } from '@need40/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { fetchGigs } from '../features/grid/api/fetchGigs';
+import Gigs from './Gigs';
+
+vi.mock('../features/grid/api/fetchGigs', () => ({ fetchGigs: vi.fn(async () => ({ gigs: [], total: 0 })), PAGE_SIZE: 12 }));
+
+describe('the exposed Gigs component', () => {
+  it('renders the #gigs grid and the #post-gig form the Need40 buttons scroll to', async () => {
+    const { container } = render(<Gigs />);
+    expect(container.querySelector('section#gigs')).toContainElement(screen.getByRole('heading', { name: 'Latest Gigs' }));
+    expect(container.querySelector('section#post-gig')).toContainElement(screen.getByRole('heading', { name: 'Post Your Gig' }));
+    expect(await screen.findByText(MESSAGES.noGigs)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES.loginToPostGig })).toBeInTheDocument();
+    expect(vi.mocked(fetchGigs)).toHaveBeenCalledWith({}, 0);
+  });
+});

@@ -1,0 +1,138 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MESSAGES, uiStore } from '@need40/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
+import { insertGig } from '../api/insertGig';
+import { POSTED_NOTE, PostGigForm, TERMS_NOTE } from './PostGigForm';
+
+vi.mock('../api/insertGig', () => ({ insertGig: vi.fn() }));
+const insert = vi.mocked(insertGig);
+
+const form = () => within(screen.getByRole('region', { name: 'Post Your Gig' }));
+
+async function fillAll(user: UserEvent) {
+  await user.type(form().getByLabelText('Title'), 'Logo design');
+  await user.type(form().getByLabelText('Description'), 'A logo for a bakery');
+  await user.selectOptions(form().getByLabelText('Payment type'), 'fixed');
+  await user.type(form().getByLabelText('Rate ($ total)'), '250');
+  await user.type(form().getByLabelText('Estimated hours'), '6');
+  await user.selectOptions(form().getByLabelText('Location'), 'hybrid');
+  await user.type(form().getByLabelText('Skills'), 'figma,  branding ,');
+}
+
+const filled = { title: 'Logo design', description: 'A logo for a bakery', paymentType: 'fixed', rate: '250', hours: '6', location: 'hybrid', skills: 'figma,  branding ,' };
+
+describe('Post Your Gig', () => {
+  beforeEach(() => {
+    insert.mockReset();
+    resetUi();
+  });
+  afterEach(() => signOutForTest());
+
+  it('has every field, hourly by default, and the terms note under the form', () => {
+    render(<PostGigForm />);
+    expect(screen.getByRole('heading', { name: 'Post Your Gig' })).toBeInTheDocument();
+    expect(form().getByLabelText('Payment type')).toHaveValue('hourly');
+    expect(form().getByLabelText('Rate ($ per hour)')).toHaveValue(null);
+    expect(form().getByLabelText('Location')).toHaveValue('');
+    expect(within(form().getByRole('combobox', { name: 'Location' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose a location', 'Remote', 'Onsite', 'Hybrid',
+    ]);
+    for (const label of ['Title', 'Description', 'Estimated hours', 'Skills']) {
+      expect(form().getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+    }
+    expect(screen.getByText(TERMS_NOTE)).toHaveTextContent('By posting a gig, you agree to our Terms of Service and Privacy Policy.');
+  });
+
+  it('signed out: the button reads "Login to Post Gig" and submitting opens the login modal instead', async () => {
+    const user = userEvent.setup();
+    render(<PostGigForm />);
+    await user.type(form().getByLabelText('Title'), 'Logo design');
+    await user.click(screen.getByRole('button', { name: MESSAGES.loginToPostGig }));
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'login' });
+    expect(insert).not.toHaveBeenCalled();
+    expect(form().getByLabelText('Title')).toHaveValue('Logo design');
+  });
+
+  it('signed in: "Post Gig"; an empty submit shows each field error, tied to its field, and focuses the first', async () => {
+    signIn();
+    const user = userEvent.setup();
+    render(<PostGigForm />);
+    await user.click(screen.getByRole('button', { name: 'Post Gig' }));
+    const expected: [string, string][] = [
+      ['Title', 'Title is required'],
+      ['Description', 'Description is required'],
+      ['Rate ($ per hour)', 'Rate is required'],
+      ['Estimated hours', 'Estimated hours are required'],
+      ['Location', 'Location is required'],
+      ['Skills', 'At least one skill is required'],
+    ];
+    for (const [label, message] of expected) {
+      const field = form().getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(form().getByLabelText('Title')).toHaveFocus();
+    expect(insert).not.toHaveBeenCalled();
+    await user.type(form().getByLabelText('Title'), 'x');
+    expect(form().getByLabelText('Title')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
+  });
+
+  it('rejects a rate or hours that is not a positive number', async () => {
+    signIn();
+    const user = userEvent.setup();
+    render(<PostGigForm />);
+    await user.type(form().getByLabelText('Rate ($ per hour)'), '0');
+    await user.type(form().getByLabelText('Estimated hours'), '-2');
+    await user.click(screen.getByRole('button', { name: 'Post Gig' }));
+    expect(screen.getByText('Rate must be a positive number')).toBeInTheDocument();
+    expect(screen.getByText('Hours must be a positive number')).toBeInTheDocument();
+  });
+
+  it('signed in: posts the gig, clears the form, tells the grid to refresh and says so', async () => {
+    signIn('user-7');
+    insert.mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    render(<PostGigForm />);
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Post Gig' }));
+    expect(insert).toHaveBeenCalledWith(filled, 'user-7');
+    expect(await screen.findByRole('status')).toHaveTextContent(POSTED_NOTE);
+    expect(uiStore.getState().gigsVersion).toBe(1);
+    expect(form().getByLabelText('Title')).toHaveValue('');
+    expect(form().getByLabelText('Skills')).toHaveValue('');
+    expect(form().getByLabelText('Payment type')).toHaveValue('hourly');
+  });
+
+  it('reads "Posting..." while the insert is on its way and ignores a second submit', async () => {
+    signIn();
+    insert.mockReturnValue(new Promise(() => {}));
+    const user = userEvent.setup();
+    render(<PostGigForm />);
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Post Gig' }));
+    const busy = screen.getByRole('button', { name: 'Posting...' });
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await user.click(busy);
+    expect(insert).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed insert is logged to the console only and keeps everything typed', async () => {
+    signIn();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    insert.mockRejectedValue(new Error('new row violates row-level security policy'));
+    const user = userEvent.setup();
+    render(<PostGigForm />);
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Post Gig' }));
+    expect(await screen.findByRole('button', { name: 'Post Gig' })).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('[mf-gigs] could not post the gig', expect.any(Error));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(form().getByLabelText('Title')).toHaveValue('Logo design');
+    expect(form().getByLabelText('Skills')).toHaveValue('figma,  branding ,');
+    expect(uiStore.getState().gigsVersion).toBe(0);
+  });
+});

@@ -66,6 +66,7 @@ const schema = z.object({
   RATE_LIMIT_SIGN_IN_PER_EMAIL: int(1, 1_000_000).default(20),
   RATE_LIMIT_SIGN_UP_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_VERIFY_PER_IP: int(1, 1_000_000).default(100),
+  RATE_LIMIT_RECOVER_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
   /** Emails (confirmation, recovery) sent to one address per RATE_LIMIT_WINDOW. */
   RATE_LIMIT_EMAIL_SENT: int(1, 1_000_000).default(10),

@@ -21,6 +21,7 @@ const e = (status: number, code: string, message: string, extra?: Record<string,
 
 export const AuthErrors = {
   validation: (message: string) => e(400, 'validation_failed', message),
+  unprocessable: (message: string) => e(422, 'validation_failed', message),
   badJson: () => e(400, 'bad_json', 'Could not parse request body as JSON'),
   emailInvalid: () => e(400, 'email_address_invalid', 'Unable to validate email address: invalid format'),
   invalidCredentials: () => e(400, 'invalid_credentials', 'Invalid login credentials'),

@@ -8,8 +8,12 @@
  */
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { AuthApiError } from '../http/errors';
+import { oauthRoutes } from './authorize';
 import { AuthErrors } from './errors';
+import { factorRoutes } from './factors';
+import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
+import { recoverRoutes } from './recover';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
 import { tokenRoutes } from './token';
@@ -62,4 +66,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   userRoutes(app);
   verifyRoutes(app);
   settingsRoutes(app);
+  recoverRoutes(app);
+  factorRoutes(app);
+  oauthRoutes(app);
+  identityRoutes(app);
 };

@@ -29,7 +29,7 @@ export function signupRoutes(app: FastifyInstance): void {
     if (config.DISABLE_SIGNUP) throw AuthErrors.signupDisabled();
     if (!body.email && body.phone) throw AuthErrors.phoneProviderDisabled();
     const email = normaliseEmail(body.email);
-    if (typeof body.password !== 'string' || body.password === '') throw AuthErrors.validation('Signup requires a valid password');
+    if (typeof body.password !== 'string' || body.password === '') throw AuthErrors.unprocessable('Signup requires a valid password');
     checkPasswordStrength(body.password);
     const data = body.data === undefined || body.data === null ? {} : body.data;
     if (!isPlainObject(data)) throw AuthErrors.validation('data must be a JSON object');

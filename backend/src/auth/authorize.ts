@@ -1,0 +1,237 @@
+/**
+ * OAuth sign-in with PKCE against providers configured by environment (oauth-config.ts).
+ *   GET /authorize?provider=…&redirect_to=…&scopes=…&code_challenge=…&code_challenge_method=s256
+ *       stores the flow and redirects (302) to the provider's authorize URL
+ *   GET /user/identities/authorize?provider=…&skip_http_redirect=true   (signed in: link an identity)
+ *       the same, answering {url} — supabase-js linkIdentity()
+ *   GET /callback?code=…&state=…   the provider returns here; the code is exchanged for the
+ *       provider's token, the user info fetched, the user created / found / linked, and the browser
+ *       sent to redirect_to with ?code=… (PKCE, exchanged with /token?grant_type=pkce) or the
+ *       session in the fragment (implicit). Failures land on redirect_to with error parameters.
+ * A verified provider email that matches an existing account links to it (GoTrue's automatic linking).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../app';
+import type { OAuthProviderConfig } from './oauth-config';
+import { AuthApiError } from '../http/errors';
+import { bearerToken, clientIp, loadCaller, queryOf, userAgent, verifyAccessToken } from './context';
+import { AuthErrors } from './errors';
+import { createFlowState, issueAuthCode, OAUTH_FLOW_TTL_MS, pkceParams, type FlowStateRow } from './flow';
+import { composeMail, deliverMail, type Mail } from './mailer';
+import { issueOneTimeToken, verifyLink } from './otp';
+import { resolveRedirect, withFragment, withQuery } from './redirects';
+import { createSession } from './sessions';
+import { findUserByEmail, findUserById, isBanned, syncProviders, type IdentityRow, type UserRow } from './users';
+import { iso, isPlainObject, ms, randomToken } from './util';
+
+interface ProviderUser {
+  id: string;
+  email: string | null;
+  emailVerified: boolean;
+  claims: Record<string, unknown>;
+}
+
+function callbackUrl(services: Services): string {
+  return `${services.config.API_EXTERNAL_URL}/auth/v1/callback`;
+}
+
+function findProvider(services: Services, name: unknown): OAuthProviderConfig {
+  const p = services.config.oauthProviders.find((x) => x.name === (typeof name === 'string' ? name.toLowerCase() : ''));
+  if (!p) throw AuthErrors.providerDisabled(typeof name === 'string' ? name : '');
+  return p;
+}
+
+async function startFlow(services: Services, request: FastifyRequest, linkUserId?: string): Promise<string> {
+  const q = queryOf(request);
+  const provider = findProvider(services, q.provider);
+  const pkce = pkceParams(q);
+  const redirectTo = resolveRedirect(services.config, q.redirect_to);
+  const state = randomToken(24);
+  await services.db.transaction((tx) =>
+    createFlowState(services, tx, { method: 'oauth', pkce, provider: provider.name, oauthState: state, redirectTo, ...(linkUserId ? { linkUserId } : {}) }),
+  );
+  const url = new URL(provider.authorizeUrl);
+  url.searchParams.set('client_id', provider.clientId);
+  url.searchParams.set('redirect_uri', callbackUrl(services));
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', [provider.scopes, q.scopes ?? ''].join(' ').trim().split(/\s+/).filter((v, i, a) => a.indexOf(v) === i).join(' '));
+  url.searchParams.set('state', state);
+  return url.toString();
+}
+
+async function fetchProviderUser(provider: OAuthProviderConfig, code: string, redirectUri: string): Promise<ProviderUser> {
+  const tokenRes = await fetch(provider.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: provider.clientId, client_secret: provider.clientSecret }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  if (!tokenRes || !tokenRes.ok) throw AuthErrors.badOAuthCallback('Unable to exchange external code');
+  const tokenBody = (await tokenRes.json().catch(() => ({}))) as Record<string, unknown>;
+  const accessToken = tokenBody.access_token;
+  if (typeof accessToken !== 'string' || !accessToken) throw AuthErrors.badOAuthCallback('Unable to exchange external code');
+  const infoRes = await fetch(provider.userinfoUrl, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  if (!infoRes || !infoRes.ok) throw AuthErrors.badOAuthCallback('Error getting user profile from external provider');
+  const info = (await infoRes.json().catch(() => null)) as unknown;
+  if (!isPlainObject(info)) throw AuthErrors.badOAuthCallback('Error getting user profile from external provider');
+  const id = info.sub ?? info.id;
+  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') throw AuthErrors.badOAuthCallback('Error getting user profile from external provider');
+  const email = typeof info.email === 'string' && info.email ? info.email.trim().toLowerCase() : null;
+  const emailVerified = info.email_verified === true || info.email_verified === 'true' || info.verified_email === true;
+  const name = info.name ?? info.login ?? info.preferred_username;
+  const avatar = info.picture ?? info.avatar_url;
+  const claims: Record<string, unknown> = {
+    ...info,
+    sub: String(id),
+    provider_id: String(id),
+    email: email ?? undefined,
+    email_verified: emailVerified,
+    phone_verified: false,
+    ...(name !== undefined ? { name, full_name: info.full_name ?? name } : {}),
+    ...(avatar !== undefined ? { avatar_url: avatar, picture: avatar } : {}),
+    iss: new URL(provider.userinfoUrl).origin,
+  };
+  return { id: String(id), email, emailVerified, claims };
+}
+
+type CallbackOutcome =
+  | { kind: 'code'; code: string; flow: FlowStateRow }
+  | { kind: 'session'; flow: FlowStateRow; fragment: Record<string, string> }
+  | { kind: 'unverified'; flow: FlowStateRow; mail: Mail | null };
+
+export function oauthRoutes(app: FastifyInstance): void {
+  const services = app.services;
+  const { config, db } = services;
+
+  app.get('/authorize', async (request, reply) => {
+    const url = await startFlow(services, request);
+    if (queryOf(request).skip_http_redirect === 'true') return { url };
+    return reply.redirect(url, 302);
+  });
+
+  app.get('/user/identities/authorize', async (request, reply) => {
+    const claims = await verifyAccessToken(services, bearerToken(request));
+    const { user } = await db.transaction((tx) => loadCaller(tx, claims), { readOnly: true });
+    const url = await startFlow(services, request, user.id);
+    if (queryOf(request).skip_http_redirect === 'false') return reply.redirect(url, 302);
+    return { url };
+  });
+
+  const fail = (reply: FastifyReply, flow: FlowStateRow | null, error: AuthApiError, errorName = 'server_error') => {
+    const target = resolveRedirect(config, flow?.redirect_to);
+    const params = { error: errorName, error_code: error.errorCode, error_description: error.message };
+    return reply.redirect(flow?.code_challenge ? withQuery(target, params) : withFragment(target, params), 303);
+  };
+
+  const callback = async (request: FastifyRequest, reply: FastifyReply) => {
+    const q = { ...queryOf(request), ...(isPlainObject(request.body) ? (request.body as Record<string, string>) : {}) };
+    const state = typeof q.state === 'string' ? q.state : '';
+    const flow = state
+      ? (await db.transaction((tx) => tx.query<FlowStateRow>("select * from auth.flow_state where oauth_state = $1 and authentication_method = 'oauth'", [state]), { readOnly: true })).rows[0] ?? null
+      : null;
+    if (!flow) return fail(reply, null, AuthErrors.badOAuthState(), 'invalid_request');
+    if (services.now() - ms(flow.created_at) > OAUTH_FLOW_TTL_MS) return fail(reply, flow, AuthErrors.flowStateExpired(), 'invalid_request');
+    if (q.error) return fail(reply, flow, AuthErrors.badOAuthCallback(String(q.error_description ?? q.error)), String(q.error));
+    if (!q.code) return fail(reply, flow, AuthErrors.badOAuthCallback('OAuth callback with missing authorization code'), 'invalid_request');
+    try {
+      const provider = findProvider(services, flow.provider);
+      const external = await fetchProviderUser(provider, String(q.code), callbackUrl(services)); // outside any transaction
+      const outcome = await db.transaction(async (tx): Promise<CallbackOutcome> => {
+        const claimed = await tx.query('update auth.flow_state set oauth_state = null, updated_at = $3 where id = $1 and oauth_state = $2', [flow.id, state, iso(services.now())]);
+        if (!claimed.affectedRows) throw AuthErrors.badOAuthState();
+        const user = await resolveUser(tx, provider.name, external, flow.link_user_id);
+        if (isBanned(user, services.now())) throw AuthErrors.userBanned();
+        if (!user.email_confirmed_at && user.email && !config.MAILER_AUTOCONFIRM) {
+          const redirectTo = resolveRedirect(config, flow.redirect_to);
+          const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'confirmation_token', relatesTo: user.email, redirectTo });
+          await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [user.id, iso(services.now())]);
+          return { kind: 'unverified', flow, mail: composeMail('signup', user.email, verifyLink(services, token, 'signup', redirectTo)) };
+        }
+        if (flow.code_challenge) return { kind: 'code', code: await issueAuthCode(services, tx, flow.id, user.id), flow };
+        await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+        const s = await createSession(services, tx, user, { method: 'oauth', ip: clientIp(request), userAgent: userAgent(request) });
+        return {
+          kind: 'session',
+          flow,
+          fragment: {
+            access_token: s.access_token,
+            expires_at: String(s.expires_at),
+            expires_in: String(s.expires_in),
+            refresh_token: s.refresh_token,
+            token_type: 'bearer',
+            provider_type: provider.name,
+          },
+        };
+
+        async function resolveUser(t: typeof tx, providerName: string, ext: ProviderUser, linkUserId: string | null): Promise<UserRow> {
+          const now = iso(services.now());
+          const identity = (await t.query<IdentityRow>('select * from auth.identities where provider = $1 and provider_id = $2', [providerName, ext.id])).rows[0];
+          const touch = (id: string) =>
+            t.query('update auth.identities set identity_data = $2::jsonb, last_sign_in_at = $3, updated_at = $3 where id = $1', [id, JSON.stringify(ext.claims), now]);
+          const addIdentity = async (userId: string) => {
+            await t.query(
+              `insert into auth.identities (user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at) values ($1, $2, $3, $4::jsonb, $5, $5, $5)`,
+              [userId, providerName, ext.id, JSON.stringify(ext.claims), now],
+            );
+            await syncProviders(t, userId);
+          };
+          if (linkUserId) {
+            if (identity && identity.user_id !== linkUserId) throw AuthErrors.identityAlreadyExists();
+            if (identity) await touch(identity.id);
+            else await addIdentity(linkUserId);
+            const u = await findUserById(t, linkUserId);
+            if (!u) throw AuthErrors.userNotFound();
+            return u;
+          }
+          if (identity) {
+            await touch(identity.id);
+            const u = await findUserById(t, identity.user_id);
+            if (!u) throw AuthErrors.userNotFound();
+            return u;
+          }
+          if (ext.email) {
+            const existing = await findUserByEmail(t, ext.email);
+            if (existing) {
+              if (!ext.emailVerified) throw AuthErrors.emailExists();
+              await addIdentity(existing.id);
+              if (!existing.email_confirmed_at) await t.query('update auth.users set email_confirmed_at = $2, updated_at = $2 where id = $1', [existing.id, now]);
+              return (await findUserById(t, existing.id))!;
+            }
+          }
+          const id = randomUUID();
+          const meta = { ...ext.claims };
+          const { rows } = await t.query<UserRow>(
+            `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+             values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $6) returning *`,
+            [id, ext.email, ext.email && (ext.emailVerified || config.MAILER_AUTOCONFIRM) ? now : null, JSON.stringify({ provider: providerName, providers: [providerName] }), JSON.stringify(meta), now],
+          );
+          await addIdentity(id);
+          return rows[0]!;
+        }
+      });
+      if (outcome.kind === 'unverified') {
+        if (outcome.mail) await deliverMail(services, request.log, outcome.mail);
+        return fail(
+          reply,
+          flow,
+          new AuthApiError(400, 'provider_email_needs_verification', `Unverified email with ${flow.provider}. A confirmation email has been sent to your ${flow.provider} email`),
+          'access_denied',
+        );
+      }
+      const target = resolveRedirect(config, flow.redirect_to);
+      if (outcome.kind === 'code') return reply.redirect(withQuery(target, { code: outcome.code }), 303);
+      return reply.redirect(withFragment(target, outcome.fragment), 303);
+    } catch (error) {
+      if (error instanceof AuthApiError && error.status < 500) return fail(reply, flow, error, 'access_denied');
+      request.log.error({ err: error }, 'oauth callback failed');
+      return fail(reply, flow, AuthErrors.unexpected());
+    }
+  };
+
+  app.get('/callback', callback);
+  app.post('/callback', callback);
+}

@@ -1,0 +1,137 @@
+/**
+ * MFA (TOTP). All calls need a signed-in caller.
+ *   POST   /factors {factor_type: 'totp', friendly_name?, issuer?} → {id, type, friendly_name, totp: {qr_code (SVG), secret, uri}}
+ *   POST   /factors/{id}/challenge                                 → {id, type, expires_at}
+ *   POST   /factors/{id}/verify {challenge_id, code}               → session JSON at aal2 (amr gains totp)
+ *   DELETE /factors/{id}                                           → {id}
+ * With a verified factor, enrolling another or unenrolling a verified one needs aal2. Phone and
+ * WebAuthn factors answer 422 *_enroll_not_enabled (no SMS sender is configured).
+ */
+import type { FastifyInstance } from 'fastify';
+import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './context';
+import { AuthErrors } from './errors';
+import { upgradeSession } from './sessions';
+import { checkTotp, newTotpSecret, totpQrSvg, totpUri } from './totp';
+import type { FactorRow } from './users';
+import { iso, ms } from './util';
+
+/** A challenge must be answered within this time (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
+export const CHALLENGE_TTL_MS = 300_000;
+/** Unverified factors older than this are cleaned up on enrolment. */
+const STALE_UNVERIFIED_MS = 24 * 3600 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function factorRoutes(app: FastifyInstance): void {
+  const services = app.services;
+  const { db } = services;
+
+  app.post('/factors', async (request) => {
+    const claims = await verifyAccessToken(services, bearerToken(request));
+    const body = bodyOf(request);
+    const type = body.factor_type;
+    if (type === 'phone') throw AuthErrors.mfaPhoneEnrollDisabled();
+    if (type === 'webauthn') throw AuthErrors.mfaWebauthnEnrollDisabled();
+    if (type !== 'totp') throw AuthErrors.validation('factor_type needs to be totp, phone or webauthn');
+    const friendlyName = typeof body.friendly_name === 'string' ? body.friendly_name.trim() : '';
+    const issuer = typeof body.issuer === 'string' && body.issuer.trim() ? body.issuer.trim() : new URL(services.config.SITE_URL).hostname;
+    const secret = newTotpSecret();
+
+    const factor = await db.transaction(async (tx) => {
+      const { user, session } = await loadCaller(tx, claims);
+      const nowMs = services.now();
+      await tx.query("delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < $2", [user.id, iso(nowMs - STALE_UNVERIFIED_MS)]);
+      const factors = (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1', [user.id])).rows;
+      if (factors.some((f) => f.status === 'verified') && session.aal !== 'aal2') throw AuthErrors.insufficientAal('AAL2 required to enroll a new factor');
+      if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) throw AuthErrors.mfaFactorNameConflict(friendlyName);
+      const { rows } = await tx.query<FactorRow>(
+        `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+         values ($1, $2, 'totp', 'unverified', $3, $4, $4) returning *`,
+        [user.id, friendlyName || null, secret, iso(nowMs)],
+      );
+      return { row: rows[0]!, account: user.email || user.id };
+    });
+    const uri = totpUri(factor.account, issuer, secret);
+    return {
+      id: factor.row.id,
+      type: 'totp',
+      friendly_name: factor.row.friendly_name ?? '',
+      totp: { qr_code: await totpQrSvg(uri), secret, uri },
+    };
+  });
+
+  app.post('/factors/:id/challenge', async (request) => {
+    const claims = await verifyAccessToken(services, bearerToken(request));
+    const { id } = request.params as { id: string };
+    return db.transaction(async (tx) => {
+      const { user } = await loadCaller(tx, claims);
+      if (!UUID.test(id)) throw AuthErrors.mfaFactorNotFound();
+      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
+      if (!factor) throw AuthErrors.mfaFactorNotFound();
+      const nowMs = services.now();
+      const { rows } = await tx.query<{ id: string }>(
+        'insert into auth.mfa_challenges (factor_id, ip_address, created_at) values ($1, $2, $3) returning id',
+        [factor.id, clientIp(request), iso(nowMs)],
+      );
+      await tx.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [factor.id, iso(nowMs)]);
+      return { id: rows[0]!.id, type: factor.factor_type, expires_at: Math.floor((nowMs + CHALLENGE_TTL_MS) / 1000) };
+    });
+  });
+
+  app.post('/factors/:id/verify', async (request) => {
+    const claims = await verifyAccessToken(services, bearerToken(request));
+    const { id } = request.params as { id: string };
+    const body = bodyOf(request);
+    const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
+    const code = typeof body.code === 'string' ? body.code.trim() : '';
+    const outcome = await db.transaction(async (tx) => {
+      const { user, session } = await loadCaller(tx, claims);
+      if (!UUID.test(id)) throw AuthErrors.mfaFactorNotFound();
+      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
+      if (!factor) throw AuthErrors.mfaFactorNotFound();
+      if (!UUID.test(challengeId)) throw AuthErrors.mfaChallengeNotFound();
+      const challenge = (
+        await tx.query<{ id: string; created_at: unknown; verified_at: unknown }>(
+          'select * from auth.mfa_challenges where id = $1 and factor_id = $2 for update',
+          [challengeId, factor.id],
+        )
+      ).rows[0];
+      if (!challenge) throw AuthErrors.mfaChallengeNotFound();
+      const nowMs = services.now();
+      if (challenge.verified_at || nowMs - ms(challenge.created_at) > CHALLENGE_TTL_MS) {
+        // Expired challenges are removed (in a committed transaction, below).
+        return { expired: challenge.id } as const;
+      }
+      if (!checkTotp(code, factor.secret ?? '', nowMs)) return { failed: true } as const;
+      await tx.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [challenge.id, iso(nowMs)]);
+      await tx.query("update auth.mfa_factors set status = 'verified', updated_at = $2 where id = $1", [factor.id, iso(nowMs)]);
+      return { session: await upgradeSession(services, tx, user, session.id, factor.id, 'totp') } as const;
+    });
+    if ('expired' in outcome) {
+      await db.transaction((tx) => tx.query('delete from auth.mfa_challenges where id = $1', [outcome.expired]));
+      throw AuthErrors.mfaChallengeExpired();
+    }
+    if ('failed' in outcome) throw AuthErrors.mfaVerificationFailed();
+    return outcome.session;
+  });
+
+  app.delete('/factors/:id', async (request) => {
+    const claims = await verifyAccessToken(services, bearerToken(request));
+    const { id } = request.params as { id: string };
+    return db.transaction(async (tx) => {
+      const { user, session } = await loadCaller(tx, claims);
+      if (!UUID.test(id)) throw AuthErrors.mfaFactorNotFound();
+      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
+      if (!factor) throw AuthErrors.mfaFactorNotFound();
+      if (factor.status === 'verified' && session.aal !== 'aal2') throw AuthErrors.insufficientAal('AAL2 required to unenroll verified factor');
+      await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+      // Sessions raised by this factor fall back to aal1 once no verified factor remains for them.
+      await tx.query(
+        `update auth.sessions set aal = 'aal1', factor_id = null,
+           amr = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(amr) e where e ->> 'method' <> 'totp')
+         where user_id = $1 and factor_id = $2`,
+        [user.id, factor.id],
+      );
+      return { id: factor.id };
+    });
+  });
+}

@@ -19,6 +19,7 @@ describe('Campaign', () => {
     const { container } = render(<Campaign />);
     const section = container.querySelector('section#need40') as HTMLElement;
     expect(section).not.toBeNull();
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('The Need40 campaign: $600 gigs, $570 to the worker');
     const s = within(section);
     expect(s.getByText('A $600 gig pays the worker $570 (95%) and the platform takes a $30 fee (5%).')).toBeInTheDocument();
     expect(s.getByText('10 gigs per week')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { SECTIONS } from '@need40/shared';
+import { formatMoney, GIG_PRICE, SECTIONS, WORKER_EARNINGS } from '@need40/shared';
 import { PaidGigForm } from '../../payments/components/PaidGigForm';
 import { PaymentActions } from '../../payments/components/PaymentActions';
 import { FeatureCards } from './FeatureCards';
@@ -15,7 +15,7 @@ export function Need40Section() {
       <div className={styles.inner}>
         <LaunchBadge />
         <h2 id="need40-title" className={styles.title}>
-          Need40: fair pay for every gig
+          The Need40 campaign: {formatMoney(GIG_PRICE)} gigs, {formatMoney(WORKER_EARNINGS)} to the worker
         </h2>
         <FeeSplit />
         <Goal />

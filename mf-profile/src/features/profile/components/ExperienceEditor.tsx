@@ -38,8 +38,13 @@ export function ExperienceEditor({ entries, onChange }: ExperienceEditorProps) {
           {entries.map((e, i) => (
             <li key={`${i}-${e.title}-${e.company}`} className={styles.entry}>
               <ExperienceItem entry={e} />
-              <button type="button" className={ui.small} onClick={() => onChange(entries.filter((_, j) => j !== i))}>
-                Remove {e.title} at {e.company}
+              <button
+                type="button"
+                className={ui.small}
+                aria-label={`Remove ${e.title} at ${e.company}`}
+                onClick={() => onChange(entries.filter((_, j) => j !== i))}
+              >
+                Remove
               </button>
             </li>
           ))}

@@ -1,6 +1,137 @@
-/** /rest/v1 — PostgREST-compatible REST. Route binding for the REST area. */
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * /rest/v1 — PostgREST-compatible REST, generic over the exposed schema (schema-cache.ts).
+ * Route binding only: each request is authenticated (request.ts), parsed (query-string.ts),
+ * planned (read.ts, write.ts, rpc.ts) and run in one transaction as the caller's role.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { RestApiError, bodyError, isPgError, fromPgError, tableNotFound } from './errors';
+import { parseQuery, queryPairs } from './query-string';
+import { executeRead, pageOf, planRead } from './read';
+import { authenticate, checkProfile, mediaType, parsePrefer, runAs, send } from './request';
+import { executeRpc, functionNotFound, parseRpcBody, planRpc, resolveFunction } from './rpc';
+import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache';
+import { executeWrite, parseBody, planDelete, planInsert, planUpdate } from './write';
 
-export const restRoutes: FastifyPluginAsync = async () => {
-  // Endpoints are registered here by the REST area (issue 3).
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The REST schema cache; `reload()` after migrations that change the exposed schema. */
+    restSchemaCache: SchemaCacheHolder;
+  }
+}
+
+async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cache: SchemaCache; table: Table }> {
+  let cache = await holder.get();
+  let table = cache.tables.get(name);
+  if (!table) {
+    const reloaded = await holder.reloadAfterMiss();
+    if (reloaded) {
+      cache = reloaded;
+      table = cache.tables.get(name);
+    }
+  }
+  if (!table) throw tableNotFound(name);
+  return { cache, table };
+}
+
+export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const services = app.services;
+  const holder = new SchemaCacheHolder(services.db);
+  app.decorate('restSchemaCache', holder);
+
+  // Bodies are kept as text: they travel to SQL as one JSON parameter (exact numbers, no re-encoding).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.setErrorHandler((error, request, reply) => {
+    let e: RestApiError;
+    if (error instanceof RestApiError) e = error;
+    else if (isPgError(error)) e = fromPgError(error, 'anon');
+    else {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 413) e = new RestApiError(413, 'PGRST102', 'Request body too large');
+      else if (status && status >= 400 && status < 500) e = bodyError((error as Error).message);
+      else {
+        request.log.error({ err: error }, 'rest: unhandled error');
+        return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Internal server error', request_id: request.id });
+      }
+    }
+    if (e.status >= 500) request.log.error({ err: error }, 'rest: database error');
+    return reply.status(e.status).headers(e.headers()).send(e.body());
+  });
+
+  const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
+    checkProfile(request);
+    const caller = await authenticate(request, services);
+    const media = mediaType(request);
+    const prefs = parsePrefer(request);
+    const { cache, table } = await findTable(holder, request.params.table);
+    const query = parseQuery(queryPairs(request.raw.url ?? ''));
+    const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
+    const page = pageOf(query, range);
+    const plan = planRead(cache, table, query, page, !!prefs.count);
+    const result = await runAs(services, caller, true, request.method, (tx) => executeRead(tx, plan, page, prefs, media, request.method === 'HEAD'));
+    return send(reply, result, media);
+  };
+
+  const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | undefined }>, reply: FastifyReply) => {
+    checkProfile(request);
+    const caller = await authenticate(request, services);
+    const media = mediaType(request);
+    const prefs = parsePrefer(request);
+    const { cache, table } = await findTable(holder, request.params.table);
+    const query = parseQuery(queryPairs(request.raw.url ?? ''));
+    const representation = prefs.return === 'representation';
+    const method = request.method as 'POST' | 'PATCH' | 'DELETE';
+    let plan;
+    if (method === 'POST') {
+      const body = parseBody(request.body, true);
+      plan = planInsert(cache, table, query, prefs, body.text, body.rows, representation);
+    } else if (method === 'PATCH') {
+      const body = parseBody(request.body, false);
+      plan = planUpdate(cache, table, query, body.text, body.rows[0]!, representation);
+    } else {
+      plan = planDelete(cache, table, query, representation);
+    }
+    const result = await runAs(services, caller, false, method, (tx) => executeWrite(tx, plan, method, prefs, media, representation));
+    return send(reply, result, media);
+  };
+
+  const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | undefined }>, reply: FastifyReply) => {
+    checkProfile(request);
+    const caller = await authenticate(request, services);
+    const media = mediaType(request);
+    const name = request.params.fn;
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    const pairs = queryPairs(request.raw.url ?? '');
+    let cache = await holder.get();
+    if (!cache.functions.has(name)) cache = (await holder.reloadAfterMiss()) ?? cache;
+    const candidates = cache.functions.get(name) ?? [];
+    const argNames = new Set(candidates.flatMap((f) => f.args.map((a) => a.name)));
+    const query = parseQuery(pairs, isGet ? argNames : new Set());
+    const body = isGet ? undefined : parseRpcBody(request.body);
+    const keys = isGet ? query.rest.map(([k]) => k) : Object.keys(body!.value);
+    const fn = resolveFunction(cache, name, keys);
+    if (!fn) throw functionNotFound(name, keys);
+    const plan = planRpc(cache, fn, query, isGet ? { query: new Map(query.rest) } : { body });
+    const offset = query.nodes.get('')!.offset ?? 0;
+    const result = await runAs(services, caller, isGet, request.method, (tx) => executeRpc(tx, plan, media, offset));
+    return send(reply, isGet && request.method === 'HEAD' ? { ...result, body: undefined } : result, media);
+  };
+
+  app.get('/:table', read);
+  app.post('/:table', write);
+  app.patch('/:table', write);
+  app.delete('/:table', write);
+  app.get('/rpc/:fn', rpc);
+  app.post('/rpc/:fn', rpc);
+
+  // The OpenAPI description is not served; answer like PostgREST with no exposed description.
+  app.get('/', async (request, reply) => {
+    await authenticate(request, services);
+    return reply.status(200).header('content-type', 'application/json; charset=utf-8').send('{}');
+  });
+
+  // Unknown pg errors thrown outside runAs (schema cache loading) still map cleanly.
+  app.addHook('onError', async () => {});
+  void fromPgError;
 };

@@ -1,0 +1,96 @@
+/**
+ * Compiles parsed filters to SQL conditions over one table alias. Columns are checked against the
+ * schema cache and quoted; values are parameters cast to the column's catalog type, so a bad
+ * value is a database error (22P02 → 400), never SQL.
+ */
+import { parseError, undefinedColumn } from './errors';
+import type { Condition, Field, Filter } from './query-string';
+import type { Table } from './schema-cache';
+import { arrayLiteral, ident, type Params } from './sql';
+
+export interface FieldSql {
+  sql: string;
+  /** A catalog type name the value parameters are cast to. */
+  type: string;
+  isArray: boolean;
+}
+
+/** `alias."col"->$1->>$2`, with the resulting type. */
+export function compileField(table: Table, alias: string, field: Field, params: Params): FieldSql {
+  const col = table.columns.get(field.name);
+  if (!col) throw undefinedColumn(table.name, field.name);
+  let sql = `${alias}.${ident(field.name)}`;
+  if (field.jsonPath.length === 0) return { sql, type: col.type, isArray: col.isArray };
+  if (col.baseType !== 'json' && col.baseType !== 'jsonb') {
+    throw parseError(`JSON path on column "${field.name}" which is not json or jsonb`);
+  }
+  for (const step of field.jsonPath) {
+    const key = /^-?\d+$/.test(step.key) ? `${params.add(step.key)}::integer` : params.add(step.key);
+    sql = `(${sql} ${step.op} ${key})`;
+  }
+  const last = field.jsonPath[field.jsonPath.length - 1]!;
+  return { sql, type: last.op === '->>' ? 'text' : col.type, isArray: false };
+}
+
+const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
+const RANGE: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
+const FTS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const TEXTUAL = new Set(['text', 'character varying', 'character', 'citext', 'name']);
+
+function likePattern(v: string): string {
+  return v.replace(/\*/g, '%');
+}
+
+function compileCondition(table: Table, alias: string, cond: Condition, params: Params): string {
+  const f = compileField(table, alias, cond.field, params);
+  const typed = (v: string) => `${params.add(v)}::${f.type}`;
+  let sql: string;
+  const op = cond.op;
+  if (op in COMPARE) {
+    const isText = op === 'like' || op === 'ilike' || op === 'match' || op === 'imatch';
+    const lhs = isText && !TEXTUAL.has(f.type) ? `${f.sql}::text` : f.sql;
+    const value = (v: string) => (isText ? params.add(op === 'like' || op === 'ilike' ? likePattern(v) : v) : typed(v));
+    if (cond.quantifier) {
+      const items = cond.list ?? [];
+      const arr = isText
+        ? `${params.add(arrayLiteral(items.map((v) => (op === 'like' || op === 'ilike' ? likePattern(v) : v))))}::text[]`
+        : `${params.add(arrayLiteral(items))}::${f.type}[]`;
+      sql = `${lhs} ${COMPARE[op]} ${cond.quantifier}(${arr})`;
+    } else {
+      sql = `${lhs} ${COMPARE[op]} ${value(cond.value)}`;
+    }
+  } else if (op === 'is') {
+    const v = cond.value.toLowerCase();
+    sql = `${f.sql} is ${v === 'not_null' ? 'not null' : v}`;
+  } else if (op === 'isdistinct') {
+    sql = `${f.sql} is distinct from ${typed(cond.value)}`;
+  } else if (op === 'in') {
+    const items = cond.list ?? [];
+    sql = items.length === 0 ? 'false' : `${f.sql} = any(${params.add(arrayLiteral(items))}::${f.isArray ? f.type : `${f.type}[]`})`;
+    if (f.isArray && items.length) throw parseError(`"in" on array column "${cond.field.name}" is not supported; use cs/cd/ov`);
+  } else if (op in RANGE) {
+    let v = cond.value;
+    // ov also accepts a (a,b) list, as PostgREST does for arrays.
+    if (f.isArray && v.startsWith('(') && v.endsWith(')')) v = `{${v.slice(1, -1)}}`;
+    sql = `${f.sql} ${RANGE[op]} ${typed(v)}`;
+  } else if (op in FTS) {
+    const lang = cond.lang ? `${params.add(cond.lang)}::regconfig, ` : '';
+    const vector = f.type === 'tsvector' ? f.sql : `to_tsvector(${lang}${f.sql}::text)`;
+    sql = `${vector} @@ ${FTS[op]}(${lang}${params.add(cond.value)})`;
+  } else {
+    throw parseError(`Unknown operator "${op}"`);
+  }
+  return cond.negate ? `not (${sql})` : sql;
+}
+
+/** One filter (condition or logic tree) as SQL. */
+export function compileFilter(table: Table, alias: string, filter: Filter, params: Params): string {
+  if (filter.kind === 'cond') return compileCondition(table, alias, filter, params);
+  const parts = filter.children.map((c) => compileFilter(table, alias, c, params));
+  const sql = `(${parts.join(filter.op === 'and' ? ' and ' : ' or ')})`;
+  return filter.negate ? `not ${sql}` : sql;
+}
+
+export function compileFilters(table: Table, alias: string, filters: Filter[], params: Params): string[] {
+  return filters.map((f) => compileFilter(table, alias, f, params));
+}

@@ -1,0 +1,100 @@
+/**
+ * GET/HEAD on a table or view: one SQL statement that filters, orders, pages and embeds, and
+ * renders the JSON in the database (json_agg over the page), plus the exact count when asked.
+ *
+ * @example GET /rest/v1/gigs?select=*,profiles(username,avatar_url)&order=created_at.desc&limit=10
+ */
+import type { Tx } from '../db/types';
+import { RestApiError, singularityError } from './errors';
+import { compileFilters } from './filters';
+import type { ParsedQuery } from './query-string';
+import type { MediaType, Preferences, RestResult } from './request';
+import type { SchemaCache, Table } from './schema-cache';
+import { EXPOSED_SCHEMA } from './schema-cache';
+import { checkNodePaths, compileLimit, compileOrder, compileSelectList, innerConditions, type CompileContext } from './select';
+import { Params, ident, qualified } from './sql';
+
+export interface ReadPlan {
+  sql: string;
+  params: (string | null)[];
+}
+
+export interface Page {
+  offset: number;
+  limit?: number;
+}
+
+/** The page from limit/offset, narrowed by a Range header (`Range: 0-9`) when given. */
+export function pageOf(query: ParsedQuery, range: string | undefined, maxRows?: number): Page {
+  const root = query.nodes.get('')!;
+  let offset = root.offset ?? 0;
+  let limit = root.limit;
+  if (range) {
+    const m = /^(?:items=)?\s*(\d+)-(\d*)$/.exec(range.trim());
+    if (m) {
+      const from = Number(m[1]);
+      const to = m[2] === '' ? undefined : Number(m[2]);
+      if (to !== undefined && to < from) throw new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
+      offset = Math.max(offset, from);
+      if (to !== undefined) limit = Math.min(limit ?? Infinity, to - from + 1);
+    }
+  }
+  if (maxRows !== undefined) limit = Math.min(limit ?? maxRows, maxRows);
+  return { offset, limit };
+}
+
+export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, page: Page, withCount: boolean): ReadPlan {
+  checkNodePaths(query.nodes, query.select);
+  const params = new Params();
+  const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
+  const alias = ident(table.name);
+  const root = query.nodes.get('')!;
+  const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
+  const tlist = compileSelectList(ctx, table, alias, query.select);
+  const conditions = [...compileFilters(table, alias, root.filters, params), ...innerConditions(ctx, table, alias, query.select, '')];
+  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+  const tail = compileOrder(table, alias, root.order, params) + compileLimit(page.limit, page.offset);
+  const count = withCount ? `, (select count(*) from ${from}${where})::text as total` : '';
+  const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total${count} from (select ${tlist} from ${from}${where}${tail}) pgrst_t`;
+  return { sql, params: params.values };
+}
+
+export interface ReadRow {
+  body: string;
+  page_total: number | string;
+  total?: string | null;
+}
+
+/** Content-Range as PostgREST writes it: `0-9/100`, `*\/0`, `0-9/*`. */
+export function contentRange(offset: number, pageTotal: number, total: number | undefined): string {
+  const size = total === undefined ? '*' : String(total);
+  return pageTotal > 0 ? `${offset}-${offset + pageTotal - 1}/${size}` : `*/${size}`;
+}
+
+export async function executeRead(tx: Tx, plan: ReadPlan, page: Page, prefs: Preferences, media: MediaType, head: boolean): Promise<RestResult> {
+  const { rows } = await tx.query<ReadRow>(plan.sql, plan.params);
+  const row = rows[0]!;
+  const pageTotal = Number(row.page_total);
+  const total = row.total !== undefined && row.total !== null ? Number(row.total) : undefined;
+  const headers: Record<string, string> = { 'Content-Range': contentRange(page.offset, pageTotal, total) };
+  if (prefs.count) headers['Preference-Applied'] = `count=${prefs.count}`;
+  if (total !== undefined && pageTotal === 0 && page.offset > 0 && page.offset >= total && total > 0) {
+    throw Object.assign(new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${page.offset} was requested, but there are only ${total} rows.`), {
+      headers: () => ({ 'Content-Range': `*/${total}` }),
+    });
+  }
+  let status = 200;
+  if (total !== undefined && pageTotal < total && (pageTotal > 0 || page.offset > 0)) status = 206;
+  if (media === 'object') {
+    if (pageTotal !== 1) throw singularityError(pageTotal);
+    status = 200;
+    return { status, headers, body: head ? undefined : stripArray(row.body) };
+  }
+  return { status, headers, body: head ? undefined : row.body };
+}
+
+/** The one element of a one-element JSON array text, without re-serialising it. */
+export function stripArray(body: string): string {
+  const t = body.trim();
+  return t.slice(1, -1).trim();
+}

@@ -1,0 +1,132 @@
+/**
+ * POST/GET /rpc/{fn}: call a function of the exposed schema with named arguments (POST: the JSON
+ * body's keys; GET: query parameters). A function returning rows (a table's row type, setof, OUT
+ * parameters) can be filtered, ordered, paged and selected like a table; a single composite
+ * renders as an object, a scalar as its JSON value, void as 204.
+ */
+import type { Tx } from '../db/types';
+import { RestApiError, bodyError, singularityError } from './errors';
+import { compileFilters } from './filters';
+import type { ParsedQuery } from './query-string';
+import { contentRange, stripArray } from './read';
+import type { MediaType, RestResult } from './request';
+import type { RoutineDef, SchemaCache, Table } from './schema-cache';
+import { EXPOSED_SCHEMA } from './schema-cache';
+import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
+import { Params, arrayLiteral, ident, qualified } from './sql';
+
+function literal(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
+/** Pick the overload whose named arguments fit the given keys. */
+export function resolveFunction(cache: SchemaCache, name: string, keys: string[]): RoutineDef | undefined {
+  const list = cache.functions.get(name);
+  if (!list) return undefined;
+  const fits = list.filter((f) => {
+    const names = new Set(f.args.map((a) => a.name));
+    if (!keys.every((k) => names.has(k))) return false;
+    return f.args.every((a) => a.hasDefault || keys.includes(a.name));
+  });
+  if (fits.length > 1) {
+    throw new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+  }
+  return fits[0];
+}
+
+export function functionNotFound(name: string, keys: string[]): RestApiError {
+  return new RestApiError(404, 'PGRST202', `Could not find the function public.${name}${keys.length ? `(${[...keys].sort().join(', ')})` : ' without parameters'} in the schema cache`, `Searched for the function public.${name} with parameters ${keys.length ? [...keys].sort().join(', ') : 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`, null);
+}
+
+/** The table a function's rows belong to (its return type is the table's row type), if any. */
+function rowTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
+  const t = fn.returnType.replace(/^public\./, '').replace(/^"(.*)"$/, '$1');
+  return cache.tables.get(t);
+}
+
+export interface RpcArgs {
+  /** POST: the raw JSON body and its parsed object. */
+  body?: { text: string; value: Record<string, unknown> };
+  /** GET: argument values as text. */
+  query?: Map<string, string>;
+}
+
+export function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, args: RpcArgs): { sql: string; params: (string | null)[]; kind: 'rows' | 'object' | 'scalar' | 'void' } {
+  const params = new Params();
+  const call: string[] = [];
+  if (args.body) {
+    const b = params.add(args.body.text);
+    for (const a of fn.args) {
+      if (!(a.name in args.body.value)) continue;
+      const key = literal(a.name);
+      const v = args.body.value[a.name];
+      let expr: string;
+      if (a.baseType === 'json' || a.baseType === 'jsonb') expr = `(${b}::json -> ${key})::${a.type}`;
+      else if (a.isArray && Array.isArray(v)) expr = `(select array_agg(e) from json_array_elements_text(${b}::json -> ${key}) as e)::${a.type}`;
+      else expr = `(${b}::json ->> ${key})::${a.type}`;
+      call.push(`${ident(a.name)} := ${expr}`);
+    }
+  } else if (args.query) {
+    for (const a of fn.args) {
+      const v = args.query.get(a.name);
+      if (v === undefined) continue;
+      const value = a.isArray && !v.startsWith('{') ? arrayLiteral(v.split(',')) : v;
+      call.push(`${ident(a.name)} := ${params.add(value)}::${a.type}`);
+    }
+  }
+  const invocation = `${qualified(EXPOSED_SCHEMA, fn.name)}(${call.join(', ')})`;
+  if (fn.returnsVoid) return { sql: `select ${invocation}`, params: params.values, kind: 'void' };
+  const table = rowTable(cache, fn);
+  if (!fn.returnsComposite && !table) {
+    if (fn.returnsSet) {
+      return { sql: `select coalesce(json_agg(pgrst_s), '[]'::json)::text as body, count(*)::int as page_total from ${invocation} as pgrst_s`, params: params.values, kind: 'rows' };
+    }
+    return { sql: `select to_json(${invocation})::text as body, 1 as page_total`, params: params.values, kind: 'scalar' };
+  }
+  const alias = ident(fn.name);
+  const root = query.nodes.get('')!;
+  let tlist = `${alias}.*`;
+  let where = '';
+  let tail = '';
+  if (table) {
+    checkNodePaths(query.nodes, query.select);
+    const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
+    tlist = compileSelectList(ctx, table, alias, query.select);
+    const filters = compileFilters(table, alias, root.filters, params);
+    where = filters.length ? ` where ${filters.join(' and ')}` : '';
+    tail = compileOrder(table, alias, root.order, params) + compileLimit(root.limit, root.offset);
+  } else if (root.filters.length || root.order) {
+    throw new RestApiError(400, 'PGRST100', `Filtering or ordering the result of ${fn.name} is not supported`);
+  }
+  const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total from (select ${tlist} from ${invocation} as ${alias}${where}${tail}) pgrst_t`;
+  return { sql, params: params.values, kind: fn.returnsSet ? 'rows' : 'object' };
+}
+
+export async function executeRpc(tx: Tx, plan: ReturnType<typeof planRpc>, media: MediaType, offset: number): Promise<RestResult> {
+  const { rows } = await tx.query<{ body: string | null; page_total: number | string }>(plan.sql, plan.params);
+  if (plan.kind === 'void') return { status: 204, headers: { 'Content-Range': '*/*' } };
+  const body = rows[0]?.body ?? 'null';
+  const n = Number(rows[0]?.page_total ?? 0);
+  const headers = { 'Content-Range': plan.kind === 'rows' ? contentRange(offset, n, undefined) : '0-0/*' };
+  if (plan.kind === 'rows') {
+    if (media === 'object') {
+      if (n !== 1) throw singularityError(n);
+      return { status: 200, headers, body: stripArray(body) };
+    }
+    return { status: 200, headers, body };
+  }
+  if (plan.kind === 'object') return { status: 200, headers, body: n === 0 ? 'null' : stripArray(body) };
+  return { status: 200, headers, body };
+}
+
+export function parseRpcBody(raw: string | undefined): { text: string; value: Record<string, unknown> } {
+  if (raw === undefined || raw.trim() === '') return { text: '{}', value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    throw bodyError('Empty or invalid json', (error as Error).message);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bodyError('The body of an rpc call must be a JSON object of named arguments');
+  return { text: raw, value: value as Record<string, unknown> };
+}

@@ -1,0 +1,78 @@
+/**
+ * Helpers for the REST tests: users created straight in auth.users (the profile trigger runs),
+ * access tokens signed with the backend's secret, and real supabase-js clients.
+ */
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { signJwt } from '../../src/security/jwt';
+import type { TestBackend } from '../harness';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export async function createUser(be: TestBackend, email: string, fullName = 'Test User'): Promise<TestUser> {
+  const id = randomUUID();
+  await be.db.transaction(async (tx) => {
+    await tx.query('insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3)', [id, email, JSON.stringify({ full_name: fullName })]);
+  });
+  return { id, email, token: await accessToken(be, id, email) };
+}
+
+export async function accessToken(be: TestBackend, sub: string, email: string, expiresIn = 3600, role = 'authenticated'): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt({ sub, role, aud: 'authenticated', iat: now, exp: now + expiresIn, email, session_id: randomUUID(), aal: 'aal1' }, be.config.JWT_SECRET);
+}
+
+/** A supabase-js client as the app creates it: the anon key, and the user's token when signed in. */
+export function client(be: TestBackend, user?: TestUser | { token: string }, key = be.config.ANON_KEY): SupabaseClient {
+  return createClient(be.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+    global: user ? { headers: { Authorization: `Bearer ${user.token}` } } : {},
+  });
+}
+
+export function serviceClient(be: TestBackend): SupabaseClient {
+  return client(be, { token: be.config.SERVICE_ROLE_KEY }, be.config.SERVICE_ROLE_KEY);
+}
+
+/** Plain fetch against /rest/v1 with the anon key (and a token when given). */
+export async function rest(be: TestBackend, path: string, init: RequestInit & { token?: string; apikey?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('apikey')) headers.set('apikey', init.apikey ?? be.config.ANON_KEY);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return fetch(`${be.url}/rest/v1${path}`, { ...init, headers });
+}
+
+export interface GigSeed {
+  title: string;
+  description?: string;
+  payment_type?: 'hourly' | 'fixed';
+  rate: number;
+  hours?: number;
+  location?: 'remote' | 'onsite' | 'hybrid';
+  skills?: string[];
+}
+
+/** Insert gigs as the service role with chosen created_at (the trigger is bypassed on purpose). */
+export async function seedGigs(be: TestBackend, userId: string, gigs: (GigSeed & { created_at?: string })[]): Promise<string[]> {
+  return be.db.transaction(async (tx) => {
+    await tx.query('alter table public.gigs disable trigger gigs_set_created_at');
+    const ids: string[] = [];
+    for (const g of gigs) {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into public.gigs (user_id, title, description, payment_type, rate, hours, location, skills, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now())) returning id`,
+        [userId, g.title, g.description ?? `${g.title} description`, g.payment_type ?? 'hourly', g.rate, g.hours ?? 10, g.location ?? 'remote', g.skills ?? [], g.created_at ?? null],
+      );
+      ids.push(rows[0]!.id);
+    }
+    await tx.query('alter table public.gigs enable trigger gigs_set_created_at');
+    return ids;
+  });
+}

@@ -1,13 +1,24 @@
-import { useUi } from '@need40/shared';
+import { closeAuthModal, useUi } from '@need40/shared';
+import { AuthDialog } from '../features/auth/components/AuthDialog';
+import { LoginForm } from '../features/auth/components/LoginForm';
+import { ModeSwitch } from '../features/auth/components/ModeSwitch';
+import { SignupForm } from '../features/auth/components/SignupForm';
+import { AUTH_TEXT } from '../features/auth/lib/labels';
 
-/** Exposed to the shell: the login / signup modal. Renders nothing while closed. */
+/**
+ * Exposed to the shell as `auth/AuthModal`: the login / signup modal, shown while the shared UI
+ * store says so (`openAuthModal('login' | 'signup')` from anywhere on the page). Switching mode
+ * starts the other form afresh, which clears the error (SPEC §4).
+ */
 export default function AuthModal() {
   const open = useUi((s) => s.authModal.open);
   const mode = useUi((s) => s.authModal.mode);
   if (!open) return null;
+  const text = AUTH_TEXT[mode];
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="auth-title">
-      <h2 id="auth-title">{mode === 'login' ? 'Welcome Back' : 'Create Account'}</h2>
-    </div>
+    <AuthDialog title={text.title} subtitle={text.subtitle} onClose={closeAuthModal}>
+      {mode === 'login' ? <LoginForm key="login" /> : <SignupForm key="signup" />}
+      <ModeSwitch mode={mode} />
+    </AuthDialog>
   );
 }

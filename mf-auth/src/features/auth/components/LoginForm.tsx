@@ -1,0 +1,36 @@
+import { useState, type FormEvent } from 'react';
+import { closeAuthModal, MESSAGES } from '@need40/shared';
+import ui from '../../../lib/ui.module.css';
+import { signIn } from '../api/signIn';
+import { useAuthRequest } from '../hooks/useAuthRequest';
+import { AUTH_TEXT, REQUIRED_TEXT } from '../lib/labels';
+import { FormMessages } from './FormMessages';
+import styles from './AuthDialog.module.css';
+import { TextField } from './TextField';
+
+/** Log in with email and password; closes the modal on success, shows the backend's message otherwise. */
+export function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, fail, run } = useAuthRequest();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim()) return fail(REQUIRED_TEXT.email);
+    if (!password) return fail(REQUIRED_TEXT.password);
+    const result = await run(() => signIn({ email, password }));
+    if (result.ok) closeAuthModal();
+  }
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit}>
+      <TextField label="Email" type="email" autoComplete="email" required autoFocus value={email} onChange={setEmail} />
+      <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={setPassword} />
+      <FormMessages error={error} />
+      <button type="submit" className={ui.primary} aria-disabled={busy}>
+        {busy ? MESSAGES.loading : AUTH_TEXT.login.submit}
+      </button>
+    </form>
+  );
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const steps = [
-  ['unit tests', ['-r', '--workspace-concurrency=1', '--if-present', '--filter', '!e2e', 'test']],
+  ['unit tests', ['-r', '--no-bail', '--workspace-concurrency=1', '--if-present', '--filter', '!e2e', 'test']],
   ['end-to-end tests (Playwright)', ['--filter', 'e2e', 'test']],
 ];
 const failed = [];

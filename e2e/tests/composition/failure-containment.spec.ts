@@ -51,7 +51,7 @@ for (const remote of ALL_REMOTES) {
       await server.setMode('ok');
       await slot.getByRole('button', { name: 'Retry' }).click();
       await expect(slot).toHaveAttribute('data-remote-status', 'ready', { timeout: 15_000 });
-      await expect(slot.getByRole('alert')).toHaveCount(0);
+      await expect(slot.locator('[data-remote-error]')).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__noReload)).toBe(true);
     });
   }

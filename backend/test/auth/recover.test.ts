@@ -27,7 +27,7 @@ describe('password recovery', () => {
     expect(location.startsWith('http://localhost:3000/reset?code=')).toBe(true);
     const exchanged = await client.auth.exchangeCodeForSession(code);
     expect(exchanged.error).toBeNull();
-    expect(exchanged.data.redirectType).toBe('recovery');
+    expect((exchanged.data as { redirectType?: string | null }).redirectType).toBe('recovery');
     expect(events).toContain('PASSWORD_RECOVERY');
     expect((await client.auth.updateUser({ password: 'new-password' })).error).toBeNull();
     const signIn = await makeClient(be).auth.signInWithPassword({ email, password: 'new-password' });

@@ -18,7 +18,7 @@ export interface Field {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | { kind: 'column'; field: Field; alias?: string; cast?: string; aggregate?: 'count' }
   | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; items: SelectItem[] };
 
 export type Quantifier = 'any' | 'all';
@@ -179,7 +179,7 @@ function parseSelectItem(item: string, context: string): SelectItem {
     }
     if (!name) throw parseError('Empty embedded resource', context.slice(0, 200));
     checkName(name, 'embedded resource', context);
-    if (name === 'count' && inside.trim() === '') throw parseError('Aggregate functions are not supported', context.slice(0, 200));
+    if (name === 'count' && inside.trim() === '' && !hint) return { kind: 'column', field: { name: 'count', jsonPath: [] }, alias, aggregate: 'count' };
     return { kind: 'embed', name, alias, hint, inner, items: parseSelect(inside) };
   }
   let cast: string | undefined;

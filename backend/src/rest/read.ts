@@ -43,9 +43,31 @@ export function pageOf(query: ParsedQuery, range: string | undefined, maxRows?: 
   return { offset, limit };
 }
 
+/**
+ * `select=count()` — or `select=count` on a table without such a column, as older supabase-js
+ * examples send — is the row count as [{"count": n}].
+ */
+function countOnly(table: Table, query: ParsedQuery): string | undefined {
+  if (query.select.length !== 1) return undefined;
+  const item = query.select[0]!;
+  if (item.kind !== 'column' || item.field.name !== 'count' || item.field.jsonPath.length) return undefined;
+  if (!item.aggregate && table.columns.has('count')) return undefined;
+  return item.alias ?? 'count';
+}
+
 export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, page: Page, withCount: boolean): ReadPlan {
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
+  const countAlias = countOnly(table, query);
+  if (countAlias !== undefined) {
+    const alias = ident(table.name);
+    const root = query.nodes.get('')!;
+    const conditions = compileFilters(table, alias, root.filters, params);
+    const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+    const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
+    const count = withCount ? `, (select count(*) from ${from}${where})::text as total` : '';
+    return { sql: `select json_agg(pgrst_t)::text as body, 1 as page_total${count} from (select count(*) as ${ident(countAlias)} from ${from}${where}) pgrst_t`, params: params.values };
+  }
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
   const alias = ident(table.name);
   const root = query.nodes.get('')!;

@@ -82,3 +82,19 @@ test('Share Movement opens the tweet composer with the campaign text and the pro
   expect(url.searchParams.get('text')).toBe(SHARE_TEXT);
   expect(url.searchParams.get('url')).toBe('http://127.0.0.1');
 });
+
+test('the hero shows the three figures, and Post $600 Gig / Earn $570 Now reach the other remote’s sections', async ({ app, page }) => {
+  await app.goto('#home');
+  const campaign = app.slot('campaign');
+  for (const text of ['$600', 'Average gig value', '$570', 'Worker earnings', '5%', 'Platform fee']) {
+    await expect(campaign.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await expect(campaign.locator('section#need40')).toContainText('April 8, 2024');
+  await app.waitForSlots();
+  await campaign.getByRole('button', { name: 'Post $600 Gig' }).click();
+  await expect(page.locator('#post-gig')).toBeFocused();
+  await expect(page.locator('#post-gig')).toBeInViewport();
+  await campaign.getByRole('button', { name: 'Earn $570 Now' }).click();
+  await expect(page.locator('#gigs')).toBeFocused();
+  await expect(page.locator('#gigs')).toBeInViewport();
+});

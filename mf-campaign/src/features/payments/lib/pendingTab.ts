@@ -21,7 +21,11 @@ export function openPendingTab(): PendingTab {
   let tab: Window | null = null;
   try {
     tab = window.open('about:blank', '_blank');
-    if (tab) tab.opener = null;
+    if (tab) {
+      tab.opener = null;
+      // The empty tab is ours (same origin) until it leaves: tell the person what is happening.
+      if (tab.document?.body) tab.document.body.textContent = 'Opening PayPal…';
+    }
   } catch {
     tab = null;
   }

@@ -56,6 +56,8 @@ export async function createFlowState(
   tx: Tx,
   fields: { userId?: string | null; method: string; pkce: PkceParams | null; provider?: string; oauthState?: string; redirectTo?: string; linkUserId?: string },
 ): Promise<FlowStateRow> {
+  // Housekeeping: flows nobody finished (older than an email link can live, plus an hour).
+  await tx.query('delete from auth.flow_state where updated_at < $1', [iso(services.now() - (services.config.MAILER_OTP_EXP + 3600) * 1000)]);
   const { rows } = await tx.query<FlowStateRow>(
     `insert into auth.flow_state (user_id, authentication_method, code_challenge, code_challenge_method, provider, oauth_state, redirect_to, link_user_id, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning *`,

@@ -19,6 +19,8 @@ export async function enforceRateLimits(services: Services, limits: Limit[]): Pr
   const now = services.now();
   const windowStart = now - (now % windowMs);
   const over = await services.db.transaction(async (tx) => {
+    // Housekeeping, now and then: windows that ended are dead weight.
+    if (Math.random() < 0.02) await tx.query('delete from auth.rate_limits where window_start < $1', [iso(windowStart - windowMs)]);
     for (const limit of limits) {
       const { rows } = await tx.query<{ count: number }>(
         `insert into auth.rate_limits (key, window_start, count) values ($1, $2, 1)

@@ -1,5 +1,6 @@
 /**
  * POST /signup {email, password, data, code_challenge, code_challenge_method} ?redirect_to=
+ * POST /resend {type: 'signup', email} — the confirmation mail again (200 {} either way).
  * With confirmations on: stores the user unconfirmed, mails a /verify link and answers with the
  * user (no session). A sign-up for an address that already exists answers the same way with an
  * obfuscated user (identities: []), so it does not reveal the address. With MAILER_AUTOCONFIRM:
@@ -7,10 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Services } from '../app';
+import type { Tx } from '../db/types';
 import { bodyOf, clientIp, queryOf, userAgent } from './context';
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
-import { createFlowState, pkceParams } from './flow';
+import { createFlowState, pkceParams, type PkceParams } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { hashPassword, checkPasswordStrength } from './passwords';
@@ -46,12 +49,7 @@ export function signupRoutes(app: FastifyInstance): void {
     const mails: Mail[] = [];
     const result = await services.db.transaction(async (tx) => {
       const nowMs = services.now();
-      const confirmationMail = async (u: UserRow): Promise<Mail> => {
-        const flow = pkce ? await createFlowState(services, tx, { userId: u.id, method: 'email/signup', pkce }) : null;
-        const token = await issueOneTimeToken(services, tx, { userId: u.id, type: 'confirmation_token', relatesTo: email, flowStateId: flow?.id ?? null, redirectTo });
-        await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [u.id, iso(nowMs)]);
-        return composeMail('signup', email, verifyLink(services, token, 'signup', redirectTo));
-      };
+      const confirmationMail = (u: UserRow) => prepareConfirmation(services, tx, u.id, email, pkce, redirectTo);
       const existing = await findUserByEmail(tx, email);
       if (existing) {
         if (config.MAILER_AUTOCONFIRM) throw AuthErrors.userAlreadyExists();
@@ -85,6 +83,36 @@ export function signupRoutes(app: FastifyInstance): void {
     for (const mail of mails) await deliverMail(services, request.log, mail);
     return result;
   });
+
+  /**
+   * POST /resend {type: 'signup', email, code_challenge?, code_challenge_method?} ?redirect_to=
+   * Mails the confirmation link again to an unconfirmed address; 200 {} either way.
+   */
+  app.post('/resend', async (request) => {
+    const body = bodyOf(request);
+    if (body.type !== 'signup') throw AuthErrors.validation('Only type "signup" can be resent (phone and email change are not enabled)');
+    const email = normaliseEmail(body.email);
+    const pkce = pkceParams(body);
+    const redirectTo = resolveRedirect(config, queryOf(request).redirect_to ?? body.redirect_to);
+    await enforceRateLimits(services, [
+      { key: `sign_up:ip:${clientIp(request)}`, max: config.RATE_LIMIT_SIGN_UP_PER_IP },
+      { key: `email:${email}`, max: config.RATE_LIMIT_EMAIL_SENT, kind: 'email' },
+    ]);
+    const mail = await services.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      return user && !user.email_confirmed_at ? prepareConfirmation(services, tx, user.id, email, pkce, redirectTo) : null;
+    });
+    if (mail) await deliverMail(services, request.log, mail);
+    return {};
+  });
+}
+
+/** Store a confirmation token (and PKCE flow) for a user and compose the mail carrying its link. */
+async function prepareConfirmation(services: Services, tx: Tx, userId: string, email: string, pkce: PkceParams | null, redirectTo: string): Promise<Mail> {
+  const flow = pkce ? await createFlowState(services, tx, { userId, method: 'email/signup', pkce }) : null;
+  const token = await issueOneTimeToken(services, tx, { userId, type: 'confirmation_token', relatesTo: email, flowStateId: flow?.id ?? null, redirectTo });
+  await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [userId, iso(services.now())]);
+  return composeMail('signup', email, verifyLink(services, token, 'signup', redirectTo));
 }
 
 /** What a sign-up for an existing address answers: plausible, but no real id and no identities. */

@@ -106,6 +106,20 @@ describe('sign-up with email confirmation (supabase-js, PKCE)', () => {
     expect((await follow(be, m2.link)).location.startsWith('http://localhost:3001/welcome#')).toBe(true);
   });
 
+  it('resends the confirmation mail (supabase-js resend) with a fresh, working link', async () => {
+    const client = makeClient(be);
+    const email = uniqueEmail('resend').toLowerCase();
+    await client.auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'http://localhost:3000/' } });
+    const first = await latestMail(be, email);
+    const { error } = await client.auth.resend({ type: 'signup', email, options: { emailRedirectTo: 'http://localhost:3000/' } });
+    expect(error).toBeNull();
+    const second = await latestMail(be, email);
+    expect(second.id).not.toBe(first.id);
+    expect((await follow(be, first.link)).location).toContain('error_code=otp_expired');
+    const code = new URL((await follow(be, second.link)).location).searchParams.get('code');
+    expect((await client.auth.exchangeCodeForSession(code!)).error).toBeNull();
+  });
+
   it('shows the mailbox as an HTML page', async () => {
     const res = await fetch(`${be.url}/_dev/mailbox`);
     expect(res.status).toBe(200);

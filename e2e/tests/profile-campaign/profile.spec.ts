@@ -115,3 +115,21 @@ test('a load failure replaces the profile with the message, and Retry recovers',
   await profile.getByRole('button', { name: 'Retry' }).click();
   await expect(profile.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
 });
+
+test('a save failure keeps edit mode with the message and everything typed', async ({ app, page, backend }) => {
+  const user = await createConfirmedUser(backend);
+  await signIn(page, backend, user);
+  await page.route('**/rest/v1/profiles?**', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'disk full', details: null, hint: null }) })
+      : route.fallback(),
+  );
+  await app.goto('#profile');
+  const profile = app.slot('profile');
+  await profile.getByRole('button', { name: 'Edit Profile' }).click();
+  await profile.getByLabel('Full name', { exact: true }).fill('Grace Hopper');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(profile.getByRole('alert')).toContainText('disk full');
+  await expect(profile.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
+  await expect(profile.getByLabel('Full name', { exact: true })).toHaveValue('Grace Hopper');
+});

@@ -23,6 +23,7 @@ const RTT_MS = 150;
 const BACKEND = 'http://127.0.0.1:9';
 
 interface Sample {
+  jsFiles: string[];
   jsBytes: number;
   requests: number;
   chain: number;
@@ -105,6 +106,7 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
     const target = gigsCall ? all.find((r) => r.name === gigsCall.name) : undefined;
     const chain = target ? best.get(target)! : { n: NaN, path: [] };
     return {
+      jsFiles: js.map((r) => `${r.encodedBodySize}\t${r.name}`),
       jsBytes: js.reduce((s, r) => s + r.encodedBodySize, 0),
       requests: app.length + 1,
       chain: chain.n,
@@ -174,6 +176,10 @@ async function main() {
   console.log('\n' + line(['metric', 'composed', 'single', 'ratio', 'goal']));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
+  if (process.env.BENCH_VERBOSE) {
+    console.log('\ncomposed JS files (gzip bytes):\n' + samples.composed[0]?.jsFiles.join('\n'));
+    console.log('\nsingle JS files (gzip bytes):\n' + samples.single[0]?.jsFiles.join('\n'));
+  }
   console.log(`\ncomposed chain: ${samples.composed[0]?.chainUrls.map((u) => new URL(u).pathname).join(' → ')}`);
   console.log(`single chain:   ${samples.single[0]?.chainUrls.map((u) => new URL(u).pathname).join(' → ')}`);
 

@@ -64,7 +64,8 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
     const publicDir = path.join(dir, 'public');
     const title = isHost ? 'Need40 — fair-pay gigs' : `Need40 · ${name} (standalone)`;
 
-    return {
+    const app = {
+      name,
       mode,
       context: dir,
       target: ['web', 'es2022'],
@@ -132,6 +133,10 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
           dts: false,
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           runtimePlugins: isHost ? [require.resolve('./src/federation/runtime-plugin.ts')] : [],
+          // One federation runtime per page: the shell provides it (global _FEDERATION_RUNTIME_CORE),
+          // the remotes' entries leave it out (~34 KB gzip each). A remote's standalone page gets it
+          // from standalone-runtime.js (the second compiler below).
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: prod ? 'deterministic' : 'named' },
@@ -151,5 +156,31 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
       },
     };
+    if (isHost) return app;
+    app.output.clean = { keep: (file) => file.startsWith('standalone-runtime') };
+    return [app, standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require })];
+  };
+}
+
+/**
+ * The federation runtime for a remote's standalone page only (the composed page gets it from the
+ * shell): a plain script, built without Module Federation, that sets the global the remote's
+ * externalized runtime reads. public/index.html loads it before the app.
+ */
+function standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require }) {
+  const mfRequire = createRequire(require.resolve('@module-federation/enhanced/rspack'));
+  const runtimeCore = mfRequire.resolve('@module-federation/runtime-tools/runtime-core');
+  return {
+    name: `${name}-standalone-runtime`,
+    dependencies: [name],
+    mode,
+    context: dir,
+    target: ['web', 'es2022'],
+    devtool: false,
+    entry: { 'standalone-runtime': path.join(import.meta.dirname, 'standalone-runtime.js') },
+    output: { path: outDir, filename: '[name].js', clean: false, iife: true },
+    resolve: { alias: { 'need40-federation-runtime-core$': runtimeCore } },
+    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
+    performance: { hints: false },
   };
 }

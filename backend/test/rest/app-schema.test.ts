@@ -1,0 +1,148 @@
+/**
+ * The app schema (supabase/migrations): applies to a fresh database and is a no-op on a migrated
+ * one; the tables match the wire contract in shared/src/types.ts; row-level security is on for
+ * every table; the signup trigger makes a profile; the definer functions pin their search_path;
+ * the REST schema cache sees objects created after start.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrate';
+import { openPglite } from '../../src/db/pglite';
+import type { Database } from '../../src/db/types';
+import { openTestDatabase, startTestBackend, testDbKind, type TestBackend } from '../harness';
+import { createUser, rest } from './helpers';
+
+let be: TestBackend;
+
+async function sql<T = Record<string, unknown>>(db: Database, text: string, params: unknown[] = []): Promise<T[]> {
+  return db.transaction(async (tx) => (await tx.query<T>(text, params)).rows);
+}
+
+beforeAll(async () => {
+  be = await startTestBackend();
+});
+
+afterAll(async () => {
+  await be?.close();
+});
+
+/** Column → type, as shared/src/types.ts expects them (GigRow, ProfileRow, PaymentRow). */
+const CONTRACT: Record<string, Record<string, string>> = {
+  gigs: {
+    id: 'uuid', user_id: 'uuid', title: 'text', description: 'text', payment_type: 'text', rate: 'numeric', hours: 'numeric',
+    location: 'text', skills: 'text[]', worker_rate: 'numeric', platform_fee: 'numeric', payment_id: 'uuid', status: 'text',
+    created_at: 'timestamp with time zone',
+  },
+  profiles: {
+    id: 'uuid', username: 'text', avatar_url: 'text', full_name: 'text', title: 'text', bio: 'text', skills: 'text[]',
+    hourly_rate: 'numeric', hours_per_week: 'integer', preferred_hours: 'text[]', timezone: 'text', experience: 'jsonb',
+    portfolio: 'text[]', contact_email: 'text', contact_phone: 'text', linkedin_url: 'text', github_url: 'text',
+    created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone',
+  },
+  payments: {
+    id: 'uuid', amount: 'numeric', status: 'text', payment_method: 'text', description: 'text', user_id: 'uuid', metadata: 'jsonb',
+    created_at: 'timestamp with time zone',
+  },
+  audit_logs: { id: 'bigint', operation: 'text', table_name: 'text', details: 'jsonb', user_id: 'uuid', created_at: 'timestamp with time zone' },
+};
+
+describe('app migrations', () => {
+  it('a fresh database migrates from nothing, and migrating again applies nothing', async () => {
+    const db = testDbKind() === 'pglite' ? await openPglite(':memory:') : await openTestDatabase('postgres');
+    try {
+      const applied = testDbKind() === 'pglite' ? await migrate(db) : [];
+      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(6);
+      expect(await migrate(db)).toEqual([]);
+      const ledger = await sql<{ name: string }>(db, "select name from need40_migrations.ledger where scope = 'app' order by name");
+      expect(ledger.map((r) => r.name)).toEqual([
+        '20240201000000_profiles.sql', '20240201000100_payments.sql', '20240201000200_gigs.sql',
+        '20240201000300_audit_logs.sql', '20240201000400_record_payment.sql', '20240201000500_create_paid_gig.sql',
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  it('an already-migrated database starts a backend that serves the schema', async () => {
+    expect(await migrate(be.db)).toEqual([]);
+    const res = await rest(be, '/gigs?select=id&limit=1');
+    expect(res.status).toBe(200);
+  });
+
+  it.each(Object.keys(CONTRACT))('%s has exactly the contract columns and types', async (table) => {
+    const rows = await sql<{ column_name: string; type: string }>(
+      be.db,
+      `select a.attname as column_name, format_type(a.atttypid, null) as type from pg_attribute a
+       where a.attrelid = ('public.' || $1)::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`,
+      [table],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.column_name, r.type]))).toEqual(CONTRACT[table]);
+  });
+
+  it('row-level security is enabled on every table of the exposed schema, and each has a comment', async () => {
+    const rows = await sql<{ relname: string; rls: boolean; comment: string | null }>(
+      be.db,
+      `select c.relname, c.relrowsecurity as rls, obj_description(c.oid, 'pg_class') as comment
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual(['audit_logs', 'gigs', 'payments', 'profiles']);
+    for (const r of rows) {
+      expect(r.rls, r.relname).toBe(true);
+      expect(r.comment, r.relname).toBeTruthy();
+    }
+  });
+
+  it('the indexes that serve the list query and each filter exist', async () => {
+    const rows = await sql<{ indexname: string }>(be.db, "select indexname from pg_indexes where schemaname = 'public' and tablename = 'gigs'");
+    expect(rows.map((r) => r.indexname)).toEqual(expect.arrayContaining([
+      'gigs_created_at_id_idx', 'gigs_title_trgm_idx', 'gigs_skills_idx', 'gigs_rate_idx', 'gigs_payment_type_idx', 'gigs_location_idx', 'gigs_user_id_idx',
+    ]));
+  });
+
+  it('SECURITY DEFINER functions pin an empty search_path, and only the API functions are executable by clients', async () => {
+    const rows = await sql<{ proname: string; config: string[] | null; anon: boolean; authenticated: boolean }>(
+      be.db,
+      `select p.proname, p.proconfig as config, has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
+    );
+    expect(rows.map((r) => r.proname)).toEqual(['create_paid_gig', 'handle_new_user', 'record_payment', 'write_audit_log']);
+    for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
+    const callable = rows.filter((r) => r.anon || r.authenticated).map((r) => r.proname);
+    expect(callable).toEqual(['create_paid_gig', 'record_payment']);
+  });
+});
+
+describe('profiles follow auth users', () => {
+  it('a new auth user gets a profile with full_name and a unique username from the email', async () => {
+    const a = await createUser(be, 'jane.doe@example.com', 'Jane Doe');
+    const b = await createUser(be, 'jane.doe@example.org', '');
+    const c = await createUser(be, 'x@example.org');
+    const rows = await sql<{ id: string; username: string; full_name: string | null }>(be.db, 'select id, username, full_name from public.profiles where id = any($1::uuid[])', [[a.id, b.id, c.id]]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(a.id)).toMatchObject({ username: 'janedoe', full_name: 'Jane Doe' });
+    expect(byId.get(b.id)!.username).toMatch(/^janedoe_[0-9a-f]{4,}$/);
+    expect(byId.get(b.id)!.full_name).toBeNull();
+    expect(byId.get(c.id)!.username).toBe('xuser');
+  });
+
+  it('deleting the auth user removes the profile and its gigs', async () => {
+    const u = await createUser(be, 'gone@example.com', 'Gone');
+    await sql(be.db, `insert into public.gigs (user_id, title, description, rate, hours, location) values ($1, 't', 'd', 1, 1, 'remote')`, [u.id]);
+    await sql(be.db, 'delete from auth.users where id = $1', [u.id]);
+    expect(await sql(be.db, 'select 1 from public.profiles where id = $1', [u.id])).toEqual([]);
+    expect(await sql(be.db, 'select 1 from public.gigs where user_id = $1', [u.id])).toEqual([]);
+  });
+});
+
+describe('the REST schema cache', () => {
+  it('sees a table created after start (reload on a miss)', async () => {
+    expect((await rest(be, '/late_table')).status).toBe(404);
+    await sql(be.db, 'create table public.late_table (id int primary key)');
+    await sql(be.db, 'grant select on public.late_table to anon');
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await rest(be, '/late_table');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    await sql(be.db, 'drop table public.late_table');
+  });
+});

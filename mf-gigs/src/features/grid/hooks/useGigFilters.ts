@@ -7,7 +7,7 @@ export const FILTER_DEBOUNCE_MS = 300;
 /**
  * The grid's filters: `draft` follows the inputs at once; `filters` (what the read uses) follows
  * after FILTER_DEBOUNCE_MS for typed text and at once for choices. Read from the page URL on load
- * and written back with history.replaceState, so a filtered list can be shared and survives reload.
+ * and written back (as typed) with history.replaceState, so a filtered list can be shared and survives reload.
  */
 export function useGigFilters(debounceMs = FILTER_DEBOUNCE_MS) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftFromQuery(window.location.search));
@@ -17,11 +17,12 @@ export function useGigFilters(debounceMs = FILTER_DEBOUNCE_MS) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The URL follows the inputs at once (not the debounced read), so a reload right after typing keeps it.
   useEffect(() => {
     const url = new URL(window.location.href);
-    writeDraftToParams(url.searchParams, applied);
+    writeDraftToParams(url.searchParams, draft);
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
-  }, [applied]);
+  }, [draft]);
 
   /** Change some filters; `debounce` for typed text, not for selects and buttons. */
   const update = useCallback(

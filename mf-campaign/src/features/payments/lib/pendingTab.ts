@@ -37,7 +37,11 @@ export function openPendingTab(): PendingTab {
       }
       // With noopener the browser returns null even on success, so we cannot tell; the caller
       // shows a fallback link in every case where the immediate open did not work.
-      window.open(url, '_blank', 'noopener,noreferrer');
+      try {
+        window.open(url, '_blank', 'noopener,noreferrer');
+      } catch {
+        // blocked outright: the caller's link is the way on
+      }
       return false;
     },
     cancel() {

@@ -136,6 +136,21 @@ describe('Latest Gigs filters', () => {
     expect(new URLSearchParams(window.location.search).get('skills')).toBe('react, css');
   });
 
+  it('shows the answer to the latest filters even when an older read answers last', async () => {
+    let answerFirst: (page: { gigs: ReturnType<typeof makeGig>[]; total: number }) => void = () => {};
+    fetchMock.mockReset();
+    fetchMock
+      .mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)))
+      .mockResolvedValueOnce({ gigs: [older], total: 1 });
+    const user = userEvent.setup();
+    render(<LatestGigs />);
+    await user.selectOptions(filterBar().getByLabelText('Location'), 'remote');
+    expect(await screen.findByRole('article', { name: 'Older gig' })).toBeInTheDocument();
+    act(() => answerFirst({ gigs: [newer], total: 1 }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(cardTitles()).toEqual(['Older gig']);
+  });
+
   it('suggests clearing the filters when they match nothing, and clearing shows every gig again', async () => {
     window.history.replaceState(null, '', '/?location=hybrid');
     fetchMock.mockImplementation(async (filters) => (filters.location ? { gigs: [], total: 0 } : { gigs: [newer], total: 1 }));

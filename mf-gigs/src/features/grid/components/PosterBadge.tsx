@@ -14,7 +14,7 @@ export function PosterBadge({ poster }: { poster: Gig['poster'] }) {
           {name.charAt(0).toUpperCase()}
         </span>
       )}
-      <span>
+      <span className={styles.posterName}>
         Posted by <span className={styles.username}>{name}</span>
       </span>
     </p>

@@ -21,7 +21,7 @@ import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
 import { createSession } from './sessions';
 import { findUserByEmail, loadUserJson, type UserRow } from './users';
-import { iso, isPlainObject } from './util';
+import { iso, isPlainObject, isUniqueViolation } from './util';
 
 export function signupRoutes(app: FastifyInstance): void {
   const services = app.services;
@@ -79,6 +79,13 @@ export function signupRoutes(app: FastifyInstance): void {
       mails.push(await confirmationMail(user));
       const fresh = (await tx.query<UserRow>('select * from auth.users where id = $1', [id])).rows[0]!;
       return loadUserJson(tx, fresh);
+    }).catch((error: unknown) => {
+      // Two sign-ups for one new address at once: the loser answers as for an existing address.
+      if (isUniqueViolation(error)) {
+        if (config.MAILER_AUTOCONFIRM) throw AuthErrors.userAlreadyExists();
+        return obfuscatedUser(email, data, services.now());
+      }
+      throw error;
     });
     for (const mail of mails) await deliverMail(services, request.log, mail);
     return result;

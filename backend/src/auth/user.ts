@@ -15,7 +15,7 @@ import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords
 import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
 import { findUserById, loadUserJson } from './users';
-import { iso, isPlainObject, json } from './util';
+import { iso, isPlainObject, isUniqueViolation, json } from './util';
 
 export function userRoutes(app: FastifyInstance): void {
   const services = app.services;
@@ -90,6 +90,9 @@ export function userRoutes(app: FastifyInstance): void {
         }
       }
       return loadUserJson(tx, (await findUserById(tx, user.id))!);
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw AuthErrors.emailExists();
+      throw error;
     });
     for (const mail of mails) await deliverMail(services, request.log, mail);
     return result;

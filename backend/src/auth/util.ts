@@ -33,3 +33,6 @@ export function json<T>(value: unknown, fallback: T): T {
 }
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** SQLSTATE 23505 from either driver. */
+export const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

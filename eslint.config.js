@@ -53,6 +53,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts a browser loads as they are (e.g. shell/public/prefetch-remotes.js).
+    files: ['*/public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     files: ['e2e/**/*.ts', 'scripts/**/*.{js,mjs}', '**/rspack.config.*', '**/*.config.{js,ts,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

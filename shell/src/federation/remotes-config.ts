@@ -8,6 +8,8 @@
  * Relative URLs resolve against the page. A missing or broken file falls back to the default
  * ports on the page's host, so the navbar and the error messages still render.
  */
+import { takePrefetchedRemotes } from './prefetch';
+
 export const REMOTE_NAMES = ['campaign', 'gigs', 'profile', 'auth'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
@@ -51,9 +53,17 @@ export function normalizeRemotesConfig(raw: unknown, base: string): RemotesConfi
   return out;
 }
 
-/** Fetch `/remotes.json`. Never throws: failures log and keep the defaults. */
+/**
+ * Fetch `/remotes.json` (or take over the request public/prefetch-remotes.js started).
+ * Never throws: failures log and keep the defaults.
+ */
 export async function fetchRemotesConfig(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<RemotesConfig> {
   const base = typeof location === 'undefined' ? 'http://localhost:3000/' : location.href;
+  const prefetched = takePrefetchedRemotes();
+  if (prefetched) {
+    const raw = await prefetched;
+    if (raw) return normalizeRemotesConfig(raw, base);
+  }
   try {
     const res = await fetchImpl(url);
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);

@@ -1,0 +1,71 @@
+/*
+ * Need40 shell: start fetching the first screen's remotes while the shell's own JavaScript is
+ * still downloading. Reads /remotes.json, fetches each home-page remote's mf-manifest.json and
+ * preloads its remoteEntry.js and the exposed module's files. The shell takes these results over
+ * (src/federation/remotes-config.ts, src/federation/runtime-plugin.ts) instead of fetching again;
+ * if anything here fails, the shell simply fetches on its own. Plain script: no build step.
+ */
+(function () {
+  'use strict';
+  var FIRST_SCREEN = ['campaign', 'gigs', 'auth'];
+  var store = { remotes: null, manifests: {} };
+  window.__need40Prefetch = store;
+  if (typeof fetch !== 'function' || typeof URL !== 'function') return;
+
+  function preload(href, as, crossorigin) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    link.href = href;
+    if (crossorigin) link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  }
+
+  function preloadAssets(manifestUrl, manifest) {
+    var meta = manifest && manifest.metaData;
+    if (!meta || !meta.remoteEntry) return;
+    var base = meta.publicPath && meta.publicPath !== 'auto' ? meta.publicPath : new URL('.', manifestUrl).href;
+    var entry = meta.remoteEntry;
+    // The federation runtime inserts remoteEntry.js without a crossorigin attribute.
+    preload(new URL((entry.path ? entry.path + '/' : '') + entry.name, base).href, 'script', false);
+    (manifest.exposes || []).forEach(function (expose) {
+      var assets = expose.assets || {};
+      ((assets.js && assets.js.sync) || []).forEach(function (file) {
+        preload(new URL(file, base).href, 'script', false);
+      });
+      ((assets.css && assets.css.sync) || []).forEach(function (file) {
+        preload(new URL(file, base).href, 'style', true);
+      });
+    });
+  }
+
+  store.remotes = fetch('/remotes.json')
+    .then(function (res) {
+      return res.ok ? res.json() : null;
+    })
+    .catch(function () {
+      return null;
+    });
+
+  store.remotes.then(function (config) {
+    if (!config || !config.remotes) return;
+    FIRST_SCREEN.forEach(function (name) {
+      var url = config.remotes[name];
+      if (typeof url !== 'string') return;
+      var href = new URL(url, location.href).href;
+      var manifest = fetch(href).then(function (res) {
+        if (!res.ok) throw new Error(href + ' answered ' + res.status);
+        return res.json();
+      });
+      store.manifests[href] = manifest;
+      manifest.then(
+        function (json) {
+          preloadAssets(href, json);
+        },
+        function () {
+          /* the shell's loader reports it */
+        },
+      );
+    });
+  });
+})();

@@ -1,0 +1,33 @@
+/**
+ * What public/prefetch-remotes.js started before the shell's JavaScript arrived: the remotes.json
+ * request and the first screen's manifests. Each is taken over once; afterwards (e.g. a Retry)
+ * everything is fetched normally.
+ */
+interface PrefetchStore {
+  remotes: Promise<unknown> | null;
+  manifests: Record<string, Promise<unknown> | undefined>;
+}
+
+function store(): PrefetchStore | undefined {
+  return (globalThis as { __need40Prefetch?: PrefetchStore }).__need40Prefetch;
+}
+
+/** The prefetched remotes.json content (null when absent or failed), once. */
+export function takePrefetchedRemotes(): Promise<unknown> | null {
+  const s = store();
+  const p = s?.remotes ?? null;
+  if (s) s.remotes = null;
+  return p;
+}
+
+/** A Response for a prefetched manifest, once; undefined lets the runtime fetch it itself. */
+export function takePrefetchedManifest(url: string): Promise<Response | undefined> | undefined {
+  const s = store();
+  const p = s?.manifests[url];
+  if (!s || !p) return undefined;
+  delete s.manifests[url];
+  return p.then(
+    (json) => new Response(JSON.stringify(json), { headers: { 'Content-Type': 'application/json' } }),
+    () => undefined,
+  );
+}

@@ -202,6 +202,7 @@ export function oauthRoutes(app: FastifyInstance): void {
               return (await findUserById(t, existing.id))!;
             }
           }
+          if (config.DISABLE_SIGNUP) throw AuthErrors.signupDisabled();
           const id = randomUUID();
           const meta = { ...ext.claims };
           const { rows } = await t.query<UserRow>(

@@ -249,4 +249,21 @@ describe('settings and health', () => {
     expect(health.status).toBe(200);
     expect(health.body.name).toBe('GoTrue');
   });
+
+  it('sends X-Supabase-Api-Version on every auth answer (also 404 and bad JSON), exposed through CORS', async () => {
+    const missing = await call(be, 'GET', '/no-such-endpoint');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    const bad = await fetch(`${be.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(((await bad.json()) as { error_code: string }).error_code).toBe('bad_json');
+    const pre = await fetch(`${be.url}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,content-type,x-supabase-api-version,x-client-info' },
+    });
+    expect(pre.status).toBeLessThan(300);
+    const ok = await fetch(`${be.url}/auth/v1/settings`, { headers: { origin: 'http://localhost:3000' } });
+    expect(ok.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
+  });
 });

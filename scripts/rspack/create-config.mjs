@@ -21,6 +21,8 @@ const catalogVersion = (pkg) => {
   if (!m) throw new Error(`pnpm-workspace.yaml catalog has no version for ${pkg}`);
   return m[1];
 };
+/** Default ports of the remotes (PORT_<NAME> overrides; README: configuration). */
+const DEV_PORTS = { gigs: 3001, profile: 3002, campaign: 3003, auth: 3004 };
 const sharedVersion = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8')).version;
 
 /** The share scope of every app: one instance of each, with an explicit required version. */
@@ -154,6 +156,31 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
           'Cache-Control': 'no-cache',
         },
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        // The shell's dev server answers /remotes.json from the same PORT_* variables the remotes'
+        // dev servers use, so `pnpm dev` with other ports needs no file edits.
+        ...(isHost
+          ? {
+              setupMiddlewares: (middlewares) => [
+                {
+                  name: 'need40-remotes-json',
+                  path: '/remotes.json',
+                  middleware: (req, res) => {
+                    const host = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+                    const remotes = Object.fromEntries(
+                      Object.entries(DEV_PORTS).map(([remote, fallback]) => {
+                        const p = Number(process.env[`PORT_${remote.toUpperCase()}`]) || fallback;
+                        return [remote, `http://${host}:${p}/mf-manifest.json`];
+                      }),
+                    );
+                    res.setHeader('Content-Type', 'application/json');
+                    res.setHeader('Cache-Control', 'no-cache');
+                    res.end(JSON.stringify({ remotes, loadTimeoutMs: 15000, retries: 1 }));
+                  },
+                },
+                ...middlewares,
+              ],
+            }
+          : {}),
       },
     };
     if (isHost) return app;

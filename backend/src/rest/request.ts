@@ -22,6 +22,30 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v.join(',') : v;
 }
 
+/**
+ * Verified tokens, by their exact text: a signature check costs ~0.1 ms and the same apikey and
+ * session token come with every request. Only successful verifications are kept; exp is checked
+ * again on every use against the backend's clock. Bounded (oldest evicted first).
+ */
+const VERIFIED_MAX = 2000;
+const verified = new Map<string, { secret: string; claims: Claims }>();
+
+async function verifyCached(token: string, secret: string, now: number): Promise<Claims> {
+  const hit = verified.get(token);
+  if (hit && hit.secret === secret) {
+    if (typeof hit.claims.exp !== 'number' || hit.claims.exp <= now) {
+      verified.delete(token);
+      throw new JwtError('expired', 'JWT expired');
+    }
+    return hit.claims;
+  }
+  const claims = await verifyJwt(token, secret, { now });
+  if (claims.nbf !== undefined) return claims; // not-before tokens are re-verified each time
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+  verified.set(token, { secret, claims });
+  return claims;
+}
+
 function unauthorized(code: string, message: string, description: string): RestApiError {
   const e = new RestApiError(401, code, message);
   e.headers = () => ({ 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` });
@@ -41,7 +65,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
   }
   let keyClaims: Claims;
   try {
-    keyClaims = await verifyJwt(apikey, secret, { now });
+    keyClaims = await verifyCached(apikey, secret, now);
   } catch {
     throw new RestApiError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
   }
@@ -54,7 +78,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!m) throw unauthorized('PGRST301', 'Expected a Bearer token in the Authorization header', 'invalid authorization header');
     try {
-      claims = await verifyJwt(m[1]!, secret, { now });
+      claims = await verifyCached(m[1]!, secret, now);
     } catch (error) {
       if (error instanceof JwtError && error.problem === 'expired') throw unauthorized('PGRST303', 'JWT expired', 'JWT expired');
       throw unauthorized('PGRST301', 'Invalid JWT', 'invalid JWT');

@@ -9,15 +9,8 @@ import { parseQuery, queryPairs } from './query-string';
 import { executeRead, pageOf, planRead } from './read';
 import { authenticate, checkProfile, mediaType, parsePrefer, runAs, send } from './request';
 import { executeRpc, functionNotFound, parseRpcBody, planRpc, resolveFunction } from './rpc';
-import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache';
+import { schemaCacheFor, type SchemaCache, type SchemaCacheHolder, type Table } from './schema-cache';
 import { executeWrite, parseBody, planDelete, planInsert, planUpdate } from './write';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The REST schema cache; `reload()` after migrations that change the exposed schema. */
-    restSchemaCache: SchemaCacheHolder;
-  }
-}
 
 async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cache: SchemaCache; table: Table }> {
   let cache = await holder.get();
@@ -35,8 +28,7 @@ async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cac
 
 export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const services = app.services;
-  const holder = new SchemaCacheHolder(services.db);
-  app.decorate('restSchemaCache', holder);
+  const holder = schemaCacheFor(services.db);
 
   // Bodies are kept as text: they travel to SQL as one JSON parameter (exact numbers, no re-encoding).
   app.removeAllContentTypeParsers();
@@ -130,8 +122,4 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     await authenticate(request, services);
     return reply.status(200).header('content-type', 'application/json; charset=utf-8').send('{}');
   });
-
-  // Unknown pg errors thrown outside runAs (schema cache loading) still map cleanly.
-  app.addHook('onError', async () => {});
-  void fromPgError;
 };

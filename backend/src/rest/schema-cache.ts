@@ -183,6 +183,21 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
 
 const RELOAD_INTERVAL_MS = 1000;
 
+const holders = new WeakMap<Database, SchemaCacheHolder>();
+
+/**
+ * The schema cache of a database (one per database, shared by every app built on it).
+ * @example await schemaCacheFor(db).reload(); // after migrations that change the exposed schema
+ */
+export function schemaCacheFor(db: Database): SchemaCacheHolder {
+  let holder = holders.get(db);
+  if (!holder) {
+    holder = new SchemaCacheHolder(db);
+    holders.set(db, holder);
+  }
+  return holder;
+}
+
 /** The cache of one database, loaded on first use. */
 export class SchemaCacheHolder {
   private cache: SchemaCache | undefined;

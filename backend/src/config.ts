@@ -37,6 +37,8 @@ const schema = z.object({
   DB_POOL_MAX: int(1, 500).default(10),
   /** PGlite data directory; ":memory:" keeps everything in memory (tests). */
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+  /** /rest/v1: the most rows one read returns (PostgREST's db-max-rows); unset means no limit. */
+  DB_MAX_ROWS: int(1, 10_000_000).optional(),
 
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
   JWT_EXPIRY: int(10, 7 * 24 * 3600).default(3600),

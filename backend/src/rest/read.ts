@@ -17,6 +17,22 @@ import { Params, ident, qualified } from './sql';
 export interface ReadPlan {
   sql: string;
   params: (string | null)[];
+  /** count=planned|estimated: EXPLAIN of the filtered rows (own parameters) and the exact count. */
+  estimate?: { explain: string; exact: string; params: (string | null)[] };
+}
+
+/** count=estimated answers exactly below this many planned rows (PostgREST: db-max-rows). */
+export const ESTIMATE_EXACT_BELOW = 10_000;
+
+/** The planner's row estimate for `select 1 from … where …` (count=planned / estimated). */
+function estimatePlan(table: Table, query: ParsedQuery, cache: SchemaCache): NonNullable<ReadPlan['estimate']> {
+  const params = new Params();
+  const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
+  const alias = ident(table.name);
+  const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
+  const conditions = [...compileFilters(table, alias, query.nodes.get('')!.filters, params), ...innerConditions(ctx, table, alias, query.select, '')];
+  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+  return { explain: `explain (format json) select 1 from ${from}${where}`, exact: `select count(*)::text as n from ${from}${where}`, params: params.values };
 }
 
 export interface Page {
@@ -55,7 +71,9 @@ function countOnly(table: Table, query: ParsedQuery): string | undefined {
   return item.alias ?? 'count';
 }
 
-export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, page: Page, withCount: boolean): ReadPlan {
+export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, page: Page, countMode?: Preferences['count']): ReadPlan {
+  const withCount = countMode === 'exact';
+  const estimate = countMode === 'planned' || countMode === 'estimated' ? estimatePlan(table, query, cache) : undefined;
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
   const countAlias = countOnly(table, query);
@@ -66,7 +84,7 @@ export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, p
     const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
     const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
     const count = withCount ? `, (select count(*) from ${from}${where})::text as total` : '';
-    return { sql: `select json_agg(pgrst_t)::text as body, 1 as page_total${count} from (select count(*) as ${ident(countAlias)} from ${from}${where}) pgrst_t`, params: params.values };
+    return { sql: `select json_agg(pgrst_t)::text as body, 1 as page_total${count} from (select count(*) as ${ident(countAlias)} from ${from}${where}) pgrst_t`, params: params.values, estimate };
   }
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
   const alias = ident(table.name);
@@ -78,7 +96,13 @@ export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, p
   const tail = compileOrder(table, alias, root.order, params) + compileLimit(page.limit, page.offset);
   const count = withCount ? `, (select count(*) from ${from}${where})::text as total` : '';
   const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total${count} from (select ${tlist} from ${from}${where}${tail}) pgrst_t`;
-  return { sql, params: params.values };
+  return { sql, params: params.values, estimate };
+}
+
+function planRows(plan: unknown): number {
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = (parsed as { Plan?: { 'Plan Rows'?: number } }[])[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? Math.round(rows) : 0;
 }
 
 export interface ReadRow {
@@ -97,10 +121,19 @@ export async function executeRead(tx: Tx, plan: ReadPlan, page: Page, prefs: Pre
   const { rows } = await tx.query<ReadRow>(plan.sql, plan.params);
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);
-  const total = row.total !== undefined && row.total !== null ? Number(row.total) : undefined;
+  let total = row.total !== undefined && row.total !== null ? Number(row.total) : undefined;
+  if (plan.estimate) {
+    const explained = await tx.query<Record<string, unknown>>(plan.estimate.explain, plan.estimate.params);
+    total = planRows(Object.values(explained.rows[0] ?? {})[0]);
+    if (prefs.count === 'estimated' && total < ESTIMATE_EXACT_BELOW) {
+      total = Number((await tx.query<{ n: string }>(plan.estimate.exact, plan.estimate.params)).rows[0]?.n ?? 0);
+    }
+    // An estimate is never below what this page already shows.
+    total = Math.max(total, page.offset + pageTotal);
+  }
   const headers: Record<string, string> = { 'Content-Range': contentRange(page.offset, pageTotal, total) };
   if (prefs.count) headers['Preference-Applied'] = `count=${prefs.count}`;
-  if (total !== undefined && pageTotal === 0 && page.offset > 0 && page.offset >= total && total > 0) {
+  if (!plan.estimate && total !== undefined && pageTotal === 0 && page.offset > 0 && page.offset >= total && total > 0) {
     throw Object.assign(new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${page.offset} was requested, but there are only ${total} rows.`), {
       headers: () => ({ 'Content-Range': `*/${total}` }),
     });

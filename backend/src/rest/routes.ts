@@ -60,7 +60,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     const query = parseQuery(queryPairs(request.raw.url ?? ''));
     const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
     const page = pageOf(query, range, services.config.DB_MAX_ROWS);
-    const plan = planRead(cache, table, query, page, !!prefs.count);
+    const plan = planRead(cache, table, query, page, prefs.count);
     const result = await runAs(services, caller, true, request.method, (tx) => executeRead(tx, plan, page, prefs, media, request.method === 'HEAD'));
     return send(reply, result, media);
   };

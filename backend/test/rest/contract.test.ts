@@ -129,6 +129,15 @@ describe('shaping the answer', () => {
     expect(titles(limited.data)).toEqual(['Paint the garden fence']);
   });
 
+  it('count estimated (exact when small) and planned (the planner estimate)', async () => {
+    const estimated = await anon.from('gigs').select('title', { count: 'estimated' }).eq('location', 'remote');
+    expect(estimated.error).toBeNull();
+    expect(estimated.count).toBe(2);
+    const planned = await anon.from('gigs').select('title', { count: 'planned' }).limit(1);
+    expect(planned.error).toBeNull();
+    expect(planned.count).toBeGreaterThanOrEqual(1);
+  });
+
   it('count exact with head: no body', async () => {
     const { data, count, error, status } = await anon.from('gigs').select('*', { count: 'exact', head: true }).eq('location', 'remote');
     expect(error).toBeNull();

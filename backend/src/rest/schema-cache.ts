@@ -127,7 +127,9 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f'
   and rt.typname not in ('trigger', 'event_trigger')
-  and (p.proargmodes is null or not ('v' = any(p.proargmodes)))`;
+  and (p.proargmodes is null or not ('v' = any(p.proargmodes)))
+  -- Functions of extensions installed in the schema (pgcrypto, pg_trgm, …) are not the app's API.
+  and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`;
 
 export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
   const tables = new Map<string, Table>();

@@ -50,12 +50,13 @@ describe('app migrations', () => {
     const db = testDbKind() === 'pglite' ? await openPglite(':memory:') : await openTestDatabase('postgres');
     try {
       const applied = testDbKind() === 'pglite' ? await migrate(db) : [];
-      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(6);
+      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(7);
       expect(await migrate(db)).toEqual([]);
       const ledger = await sql<{ name: string }>(db, "select name from need40_migrations.ledger where scope = 'app' order by name");
       expect(ledger.map((r) => r.name)).toEqual([
         '20240201000000_profiles.sql', '20240201000100_payments.sql', '20240201000200_gigs.sql',
         '20240201000300_audit_logs.sql', '20240201000400_record_payment.sql', '20240201000500_create_paid_gig.sql',
+        '20240201000600_internal_function_privileges.sql',
       ]);
     } finally {
       await db.close();
@@ -98,6 +99,7 @@ describe('app migrations', () => {
     ]));
   });
 
+  // Extension functions (pgcrypto, pg_trgm in public) are left out here and from /rpc (schema-cache.ts).
   it('SECURITY DEFINER functions pin an empty search_path, and only the API functions are executable by clients', async () => {
     const rows = await sql<{ proname: string; config: string[] | null; anon: boolean; authenticated: boolean }>(
       be.db,
@@ -107,8 +109,15 @@ describe('app migrations', () => {
     );
     expect(rows.map((r) => r.proname)).toEqual(['create_paid_gig', 'handle_new_user', 'record_payment', 'write_audit_log']);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
-    const callable = rows.filter((r) => r.anon || r.authenticated).map((r) => r.proname);
-    expect(callable).toEqual(['create_paid_gig', 'record_payment']);
+    const callable = await sql<{ proname: string }>(
+      be.db,
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private')
+         and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+         and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+       order by 1`,
+    );
+    expect(callable.map((r) => r.proname)).toEqual(['create_paid_gig', 'record_payment']);
   });
 });
 
@@ -144,5 +153,14 @@ describe('the REST schema cache', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
     await sql(be.db, 'drop table public.late_table');
+  });
+});
+
+describe('rpc exposure', () => {
+  it('extension and internal functions are not callable through /rpc', async () => {
+    for (const fn of ['gen_random_uuid', 'similarity', 'handle_new_user', 'write_audit_log']) {
+      const res = await rest(be, `/rpc/${fn}`, { method: 'POST', body: '{}' });
+      expect(res.status, fn).toBe(404);
+    }
   });
 });

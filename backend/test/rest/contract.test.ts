@@ -282,6 +282,13 @@ describe('writes', () => {
     await asAlice.from('gigs').delete().eq('id', row!.id);
   });
 
+  it('.single() on a write that touches several rows → 406 PGRST116 and nothing changes', async () => {
+    const res = await asAlice.from('gigs').update({ hours: 99 }).eq('user_id', alice.id).select('id').single();
+    expect([res.status, res.error?.code]).toEqual([406, 'PGRST116']);
+    const after = await anon.from('gigs').select('hours').eq('user_id', alice.id).eq('hours', 99);
+    expect(after.data).toEqual([]);
+  });
+
   it('a check violation → 400 23514; unknown column → 400 PGRST204', async () => {
     const bad = await asAlice.from('gigs').insert({ title: 'x', description: ' ', rate: 1, hours: 1, location: 'remote', user_id: alice.id });
     expect([bad.status, bad.error?.code]).toEqual([400, '23514']);

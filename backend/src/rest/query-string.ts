@@ -79,11 +79,15 @@ export function queryPairs(rawUrl: string): [string, string][] {
     const eq = part.indexOf('=');
     const k = eq < 0 ? part : part.slice(0, eq);
     const v = eq < 0 ? '' : part.slice(eq + 1);
+    let pair: [string, string];
     try {
-      out.push([decodeURIComponent(k.replace(/\+/g, ' ')), decodeURIComponent(v.replace(/\+/g, ' '))]);
+      pair = [decodeURIComponent(k.replace(/\+/g, ' ')), decodeURIComponent(v.replace(/\+/g, ' '))];
     } catch {
       throw parseError('Invalid percent-encoding in the query string', part.slice(0, 200));
     }
+    // PostgreSQL text cannot hold NUL; refuse it here rather than let it reach the driver.
+    if (pair[0].includes('\0') || pair[1].includes('\0')) throw parseError('NUL characters are not allowed in the query string');
+    out.push(pair);
   }
   return out;
 }

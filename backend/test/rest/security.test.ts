@@ -159,6 +159,8 @@ describe('malformed and hostile query strings', () => {
     ['bad percent-encoding', '/gigs?title=eq.%E0%A4%A', 'PGRST100'],
     ['filter on an embed not selected', '/gigs?profiles.username=eq.x', 'PGRST108'],
     ['a cast that is not a type name', '/gigs?select=rate::text;drop', 'PGRST100'],
+    ['a NUL in an alias', '/gigs?select=%22a%00b%22:title', 'PGRST100'],
+    ['a NUL in a value', '/gigs?title=eq.a%00b', 'PGRST100'],
   ])('%s → 400 %s', async (_n, path, code) => {
     const res = await rest(be, path);
     expect(res.status).toBe(400);

@@ -26,6 +26,23 @@ async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cac
   return { cache, table };
 }
 
+/** Errors that may only mean the cache is older than the schema (a column or foreign key added since). */
+const STALE_CACHE_CODES = new Set(['42703', 'PGRST204', 'PGRST200']);
+
+/** Plan against the cache; if the plan names something the cache lacks, reload once (rate-limited) and plan again. */
+async function planFresh<T>(holder: SchemaCacheHolder, name: string, plan: (cache: SchemaCache, table: Table) => T): Promise<T> {
+  const { cache, table } = await findTable(holder, name);
+  try {
+    return plan(cache, table);
+  } catch (error) {
+    if (!(error instanceof RestApiError) || !STALE_CACHE_CODES.has(error.code)) throw error;
+    const reloaded = await holder.reloadAfterMiss();
+    const fresh = reloaded?.tables.get(name);
+    if (!reloaded || !fresh) throw error;
+    return plan(reloaded, fresh);
+  }
+}
+
 export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const services = app.services;
   const holder = schemaCacheFor(services.db);
@@ -56,11 +73,10 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     const caller = await authenticate(request, services);
     const media = mediaType(request);
     const prefs = parsePrefer(request);
-    const { cache, table } = await findTable(holder, request.params.table);
     const query = parseQuery(queryPairs(request.raw.url ?? ''));
     const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
     const page = pageOf(query, range, services.config.DB_MAX_ROWS);
-    const plan = planRead(cache, table, query, page, prefs.count);
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, page, prefs.count));
     const result = await runAs(services, caller, true, request.method, (tx) => executeRead(tx, plan, page, prefs, media, request.method === 'HEAD'));
     return send(reply, result, media);
   };
@@ -70,20 +86,15 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     const caller = await authenticate(request, services);
     const media = mediaType(request);
     const prefs = parsePrefer(request);
-    const { cache, table } = await findTable(holder, request.params.table);
     const query = parseQuery(queryPairs(request.raw.url ?? ''));
     const representation = prefs.return === 'representation';
     const method = request.method as 'POST' | 'PATCH' | 'DELETE';
-    let plan;
-    if (method === 'POST') {
-      const body = parseBody(request.body, true);
-      plan = planInsert(cache, table, query, prefs, body.text, body.rows, representation);
-    } else if (method === 'PATCH') {
-      const body = parseBody(request.body, false);
-      plan = planUpdate(cache, table, query, body.text, body.rows[0]!, representation);
-    } else {
-      plan = planDelete(cache, table, query, representation);
-    }
+    const body = method === 'DELETE' ? undefined : parseBody(request.body, method === 'POST');
+    const plan = await planFresh(holder, request.params.table, (cache, table) => {
+      if (method === 'POST') return planInsert(cache, table, query, prefs, body!.text, body!.rows, representation);
+      if (method === 'PATCH') return planUpdate(cache, table, query, body!.text, body!.rows[0]!, representation);
+      return planDelete(cache, table, query, representation);
+    });
     const result = await runAs(services, caller, false, method, (tx) => executeWrite(tx, plan, method, prefs, media, representation));
     return send(reply, result, media);
   };

@@ -152,6 +152,10 @@ describe('the REST schema cache', () => {
     const res = await rest(be, '/late_table');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
+    await sql(be.db, 'alter table public.late_table add column note text');
+    await new Promise((r) => setTimeout(r, 1100));
+    const col = await rest(be, '/late_table?select=id,note');
+    expect(col.status).toBe(200);
     await sql(be.db, 'drop table public.late_table');
   });
 });

@@ -1,7 +1,6 @@
 // Benchmark only: build the shell's source as ONE bundle, remote imports aliased to their source
 // (single-runtime-shim.ts), no Module Federation. Same loaders, CSS Modules and hashing as the
 // composed builds. Output: e2e/.runtime/bench/single/.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -45,13 +44,10 @@ export function buildSingle(outDir = path.join(root, 'e2e/.runtime/bench/single'
       ],
     },
     plugins: [
-      // The shell's page minus the remotes prefetch (there are no remotes in one bundle).
-      new rspack.HtmlRspackPlugin({
-        templateContent: readFileSync(path.join(shell, 'public/index.html'), 'utf8').replace(/^.*prefetch-remotes\.js.*$/m, ''),
-        title: 'Need40 (single bundle)',
-        minify: true,
-      }),
-      new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(shell, 'public'), globOptions: { ignore: ['**/index.html', '**/prefetch-remotes.js', '**/remotes.json'] } }] }),
+      // The shell's page and public files as they are, minus remotes.json: there are no remotes
+      // in one bundle, so public/prefetch.js only prefetches config.json here.
+      new rspack.HtmlRspackPlugin({ template: path.join(shell, 'public/index.html'), title: 'Need40 (single bundle)', minify: true }),
+      new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(shell, 'public'), globOptions: { ignore: ['**/index.html', '**/remotes.json'] } }] }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
     ],
     performance: { hints: false },

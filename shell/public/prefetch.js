@@ -1,14 +1,14 @@
 /*
- * Need40 shell: start fetching the first screen's remotes while the shell's own JavaScript is
- * still downloading. Reads /remotes.json, fetches each home-page remote's mf-manifest.json and
- * preloads its remoteEntry.js and the exposed module's files. The shell takes these results over
- * (src/federation/remotes-config.ts, src/federation/runtime-plugin.ts) instead of fetching again;
- * if anything here fails, the shell simply fetches on its own. Plain script: no build step.
+ * Need40 shell: start the page's first requests while the shell's own JavaScript is still
+ * downloading: /config.json, /remotes.json, then each first-screen remote's mf-manifest.json, and
+ * preload its remoteEntry.js and the exposed module's files. The shell takes these results over
+ * (src/federation/prefetch.ts) instead of fetching again; if anything here fails, the shell simply
+ * fetches on its own. Plain script: no build step.
  */
 (function () {
   'use strict';
   var FIRST_SCREEN = ['campaign', 'gigs', 'auth'];
-  var store = { remotes: null, manifests: {} };
+  var store = { config: null, remotes: null, manifests: {} };
   window.__need40Prefetch = store;
   if (typeof fetch !== 'function' || typeof URL !== 'function') return;
 
@@ -38,6 +38,14 @@
       });
     });
   }
+
+  store.config = fetch('/config.json')
+    .then(function (res) {
+      return res.ok ? res.json() : null;
+    })
+    .catch(function () {
+      return null;
+    });
 
   store.remotes = fetch('/remotes.json')
     .then(function (res) {

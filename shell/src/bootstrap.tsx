@@ -10,13 +10,14 @@ import { App } from './App';
 import { AppErrorBoundary, ErrorScreen } from './components/AppErrorBoundary';
 import { configureRemotes } from './federation/loader';
 import { fetchRemotesConfig } from './federation/remotes-config';
+import { prefetchedConfigFetch } from './federation/prefetch';
 
 async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
   try {
-    const [, remotes] = await Promise.all([loadRuntimeConfig('/config.json'), fetchRemotesConfig('/remotes.json')]);
+    const [, remotes] = await Promise.all([loadRuntimeConfig('/config.json', prefetchedConfigFetch), fetchRemotesConfig('/remotes.json')]);
     configureRemotes(remotes);
     startSessionSync();
     root.render(

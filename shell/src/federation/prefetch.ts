@@ -1,9 +1,10 @@
 /**
- * What public/prefetch-remotes.js started before the shell's JavaScript arrived: the remotes.json
- * request and the first screen's manifests. Each is taken over once; afterwards (e.g. a Retry)
+ * What public/prefetch.js started before the shell's JavaScript arrived: config.json, remotes.json
+ * and the first screen's manifests. Each is taken over once; afterwards (e.g. a Retry)
  * everything is fetched normally.
  */
 interface PrefetchStore {
+  config?: Promise<unknown> | null;
   remotes: Promise<unknown> | null;
   manifests: Record<string, Promise<unknown> | undefined>;
 }
@@ -11,6 +12,19 @@ interface PrefetchStore {
 function store(): PrefetchStore | undefined {
   return (globalThis as { __need40Prefetch?: PrefetchStore }).__need40Prefetch;
 }
+
+/**
+ * A `fetch` for loadRuntimeConfig(): the prefetched config.json once, else a normal fetch.
+ * @example loadRuntimeConfig('/config.json', prefetchedConfigFetch)
+ */
+export const prefetchedConfigFetch: typeof fetch = async (input, init) => {
+  const s = store();
+  const p = s?.config;
+  if (s) s.config = null;
+  const json = p ? await p : null;
+  if (json) return new Response(JSON.stringify(json), { headers: { 'Content-Type': 'application/json' } });
+  return fetch(input, init);
+};
 
 /** The prefetched remotes.json content (null when absent or failed), once. */
 export function takePrefetchedRemotes(): Promise<unknown> | null {

@@ -54,7 +54,7 @@ export function normalizeRemotesConfig(raw: unknown, base: string): RemotesConfi
 }
 
 /**
- * Fetch `/remotes.json` (or take over the request public/prefetch-remotes.js started).
+ * Fetch `/remotes.json` (or take over the request public/prefetch.js started).
  * Never throws: failures log and keep the defaults.
  */
 export async function fetchRemotesConfig(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<RemotesConfig> {

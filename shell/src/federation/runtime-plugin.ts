@@ -3,7 +3,7 @@
  * The `errorLoadRemote` layer: it reports which remote failed and at which step, with the remote's
  * URL, then lets the error through so the slot's loader can retry and the slot can show its
  * message. (Returning a value here would hide the failure from the retry logic.)
- * The `fetch` hook hands the runtime a manifest public/prefetch-remotes.js already fetched.
+ * The `fetch` hook hands the runtime a manifest public/prefetch.js already fetched.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { takePrefetchedManifest } from './prefetch';

@@ -4,14 +4,13 @@
  * backend/src/main.ts exists (E2E_BACKEND=0 skips it), and hand the URLs to the workers.
  * Returns the teardown.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from '../scripts/serve-static.mjs';
 import { BACKEND_MAIN, startBackend, type RunningBackend } from './helpers/backend';
 import { ensureBuilt } from './helpers/build';
 import { REMOTES, ROOT, RUNTIME_DIR, distOf, type RemoteName } from './helpers/paths';
 import { writeState } from './helpers/state';
-import { existsSync } from 'node:fs';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   ensureBuilt();
@@ -62,6 +61,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     backendUrl,
     backendError,
     anonKey: shellConfig.supabaseAnonKey,
+    runDir,
   });
 
   return async () => {

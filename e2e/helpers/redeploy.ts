@@ -7,12 +7,14 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFi
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, RUNTIME_DIR } from './paths';
+import { readState } from './state';
 
 export const REDEPLOY_MARKER = 'Campaign v2 redeployed on its own';
 
 export function buildRedeployedCampaign(): string {
   const src = path.join(ROOT, 'mf-campaign');
-  const dir = path.join(RUNTIME_DIR, `redeploy-campaign-${process.pid}`);
+  // Inside the run's scratch directory, which the global teardown removes.
+  const dir = path.join(readState().runDir ?? RUNTIME_DIR, `redeploy-campaign-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const part of ['src', 'public', 'package.json']) cpSync(path.join(src, part), path.join(dir, part), { recursive: true });

@@ -14,6 +14,8 @@ export interface E2eState {
   /** Null when a backend is running; otherwise why not (the `backend` fixture fails with it). */
   backendError: string | null;
   anonKey: string;
+  /** Scratch directory of this run (removed by the teardown): put per-run files here. */
+  runDir: string;
 }
 
 const KEY = 'NEED40_E2E_STATE';

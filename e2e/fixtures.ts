@@ -9,7 +9,8 @@
  *            slot(name), navbar, waitForSlots(); page's baseURL is the shell.
  *   remotes  control(name, mode) → a RemoteServer of that remote only ('ok'|'down'|'hang'|'throw'),
  *            wired in through the page's remotes.json; set({ loadTimeoutMs }) for short timeouts.
- *   consoleMessages  every console message of the page (text), for assertions.
+ *   consoleMessages  every console message of the page (text), for assertions. Automatic: after
+ *            every test it asserts no "Multiple GoTrueClient instances" warning appeared.
  *   backend  the run's real backend ({ url, anonKey }); fails the test if none could start.
  *   fakeSession(user) on app: a signed-in state without a backend (for composition specs).
  */
@@ -55,12 +56,17 @@ export const test = base.extend<{
     await use(readState().shellUrl);
   },
 
-  consoleMessages: async ({ page }, use) => {
-    const messages: string[] = [];
-    page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
-    page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
-    await use(messages);
-  },
+  // Auto: every test of every area also checks that the page never had two auth clients.
+  consoleMessages: [
+    async ({ page }, use) => {
+      const messages: string[] = [];
+      page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
+      page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
+      await use(messages);
+      expect(messages.filter((m) => m.includes('Multiple GoTrueClient instances')), 'one Supabase auth client per page').toEqual([]);
+    },
+    { auto: true },
+  ],
 
   remotes: async ({ page }, use) => {
     const state = readState();

@@ -23,8 +23,8 @@ export const DEFAULT_SOURCES: MigrationSource[] = [
 ];
 
 export class MigrationError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'MigrationError';
   }
 }
@@ -64,6 +64,24 @@ create table if not exists need40_migrations.ledger (
 
 /** Apply what is pending. Returns the names applied (empty when up to date). */
 export async function migrate(db: Database, sources: MigrationSource[] = DEFAULT_SOURCES): Promise<string[]> {
+  // Roles are global to a PostgreSQL cluster while the advisory lock is per database: two databases
+  // of one cluster migrating at once can both try to create `anon`. The loser sees the role once
+  // the winner commits, so its whole transaction is simply run again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db, sources);
+    } catch (error) {
+      if (attempt >= 3 || !isConcurrentRoleCreation(error)) throw error;
+    }
+  }
+}
+
+function isConcurrentRoleCreation(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
+  return error instanceof MigrationError && (code === '23505' || code === '42710') && /pg_authid|role/.test(String((error as Error).message));
+}
+
+async function migrateOnce(db: Database, sources: MigrationSource[]): Promise<string[]> {
   const files = readMigrations(sources);
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(4040404040)');
@@ -88,7 +106,7 @@ export async function migrate(db: Database, sources: MigrationSource[] = DEFAULT
       try {
         await tx.exec(m.sql);
       } catch (error) {
-        throw new MigrationError(`Migration ${path.relative(REPO_ROOT, m.file)} failed: ${(error as Error).message}`);
+        throw new MigrationError(`Migration ${path.relative(REPO_ROOT, m.file)} failed: ${(error as Error).message}`, { cause: error });
       }
       await tx.query('insert into need40_migrations.ledger (scope, name, checksum) values ($1, $2, $3)', [m.scope, m.name, m.checksum]);
       done.push(`${m.scope}/${m.name}`);

@@ -14,7 +14,7 @@ export interface RunningBackend {
   port: number;
   dataDir: string;
   process: ChildProcess;
-  stop(): Promise<void>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export const BACKEND_MAIN = path.join(ROOT, 'backend/src/main.ts');
@@ -31,11 +31,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startBackend({ env = {}, timeoutMs = 60_000 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningBackend> {
+export interface StartBackendOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Listen on this port (default: a free one) — to bring a stopped backend back where the page expects it. */
+  port?: number;
+  /** Reuse this data directory (default: a new one). `stop({ keepData: true })` keeps it. */
+  dataDir?: string;
+}
+
+export async function startBackend({ env = {}, timeoutMs = 60_000, port: wanted, dataDir: reuse }: StartBackendOptions = {}): Promise<RunningBackend> {
   if (!existsSync(BACKEND_MAIN)) throw new Error('backend/src/main.ts does not exist');
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   mkdirSync(RUNTIME_DIR, { recursive: true });
-  const dataDir = mkdtempSync(path.join(RUNTIME_DIR, 'backend-'));
+  const dataDir = reuse ?? mkdtempSync(path.join(RUNTIME_DIR, 'backend-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(ROOT, 'backend'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
@@ -45,12 +54,12 @@ export async function startBackend({ env = {}, timeoutMs = 60_000 }: { env?: Rec
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

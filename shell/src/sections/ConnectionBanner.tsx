@@ -1,32 +1,14 @@
 /**
- * The connection-test banner (SPEC §2, top of Home): a count selected from `profiles` through the
- * shared client; success or failure message (SPEC §8). Details of a failure go to the console only.
+ * The connection-test banner (SPEC §2, top of Home): success or failure message (SPEC §8). The
+ * details of a failure go to the console only; the check repeats by itself until the backend answers
+ * (useConnectionCheck), and "Check again" runs it at once.
  */
-import { useEffect, useState } from 'react';
-import { getSupabase, MESSAGES } from '@need40/shared';
+import { MESSAGES } from '@need40/shared';
+import { useConnectionCheck } from './useConnectionCheck';
 import styles from './Sections.module.css';
 
-type Status = 'checking' | 'ok' | 'failed';
-
 export function ConnectionBanner() {
-  const [status, setStatus] = useState<Status>('checking');
-
-  useEffect(() => {
-    let cancelled = false;
-    getSupabase()
-      .from('profiles')
-      .select('*', { count: 'exact', head: true })
-      .then(({ error }) => {
-        if (error) console.error('[need40] connection test failed', error);
-        if (!cancelled) setStatus(error ? 'failed' : 'ok');
-      }, (error: unknown) => {
-        console.error('[need40] connection test failed', error);
-        if (!cancelled) setStatus('failed');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const { status, rechecking, retry } = useConnectionCheck();
 
   if (status === 'checking') {
     return (
@@ -35,14 +17,19 @@ export function ConnectionBanner() {
       </p>
     );
   }
+  if (status === 'ok') {
+    return (
+      <p className={`${styles.banner} ${styles.bannerOk}`} role="status" data-testid="connection-banner" data-status={status}>
+        {MESSAGES.connectionOk}
+      </p>
+    );
+  }
   return (
-    <p
-      className={`${styles.banner} ${status === 'ok' ? styles.bannerOk : styles.bannerFailed}`}
-      role={status === 'ok' ? 'status' : 'alert'}
-      data-testid="connection-banner"
-      data-status={status}
-    >
-      {status === 'ok' ? MESSAGES.connectionOk : MESSAGES.connectionFailed}
-    </p>
+    <div className={`${styles.banner} ${styles.bannerFailed}`} role="alert" data-testid="connection-banner" data-status={status}>
+      <span>{MESSAGES.connectionFailed}</span>{' '}
+      <button type="button" className={styles.bannerRetry} onClick={retry} disabled={rechecking}>
+        {rechecking ? 'Checking…' : 'Check again'}
+      </button>
+    </div>
   );
 }

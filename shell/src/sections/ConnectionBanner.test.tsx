@@ -1,0 +1,68 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, uiStore } from '@need40/shared';
+import { ConnectionBanner } from './ConnectionBanner';
+import { RECHECK_FIRST_MS } from './useConnectionCheck';
+
+/** Each call of the connection test takes the next answer: ok, an error answer, or a network error. */
+const answers: ('ok' | 'error' | 'throw')[] = [];
+const select = vi.fn(async () => {
+  const next = answers.shift() ?? 'ok';
+  if (next === 'throw') throw new TypeError('Failed to fetch');
+  return next === 'ok' ? { error: null, count: 3 } : { error: { message: 'connection refused' }, count: null };
+});
+
+vi.mock('@need40/shared', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@need40/shared')>()),
+  getSupabase: () => ({ from: (table: string) => ({ select: (...args: unknown[]) => (table === 'profiles' ? select(...(args as [])) : null) }) }),
+}));
+
+const banner = () => screen.getByTestId('connection-banner');
+
+beforeEach(() => {
+  answers.length = 0;
+  select.mockClear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('ConnectionBanner', () => {
+  it('counts profiles and says the database is ready', async () => {
+    render(<ConnectionBanner />);
+    expect(banner()).toHaveTextContent('Checking the connection…');
+    expect(await screen.findByText(MESSAGES.connectionOk)).toHaveAttribute('role', 'status');
+    expect(select).toHaveBeenCalledWith('*', { count: 'exact', head: true });
+  });
+
+  it.each(['error', 'throw'] as const)('a failed test (%s) says so, logs the details to the console only', async (kind) => {
+    answers.push(kind);
+    render(<ConnectionBanner />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.connectionFailed);
+    expect(console.error).toHaveBeenCalledWith('[need40] connection test failed', expect.anything());
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+  });
+
+  it('checks again by itself and recovers when the backend returns; the grid is told to re-read', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answers.push('throw', 'throw');
+    const version = uiStore.getState().gigsVersion;
+    render(<ConnectionBanner />);
+    expect(await screen.findByText(MESSAGES.connectionFailed)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(RECHECK_FIRST_MS));
+    expect(select).toHaveBeenCalledTimes(2);
+    expect(banner()).toHaveTextContent(MESSAGES.connectionFailed);
+    await act(() => vi.advanceTimersByTimeAsync(RECHECK_FIRST_MS * 2));
+    expect(await screen.findByText(MESSAGES.connectionOk)).toBeInTheDocument();
+    expect(uiStore.getState().gigsVersion).toBe(version + 1);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(select).toHaveBeenCalledTimes(3);
+  });
+
+  it('"Check again" runs the test at once', async () => {
+    answers.push('error');
+    render(<ConnectionBanner />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText(MESSAGES.connectionOk)).toBeInTheDocument();
+    expect(select).toHaveBeenCalledTimes(2);
+  });
+});

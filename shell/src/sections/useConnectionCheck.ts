@@ -1,0 +1,90 @@
+/**
+ * The connection test behind the banner: a count selected from `profiles` through the shared
+ * client (SPEC §7). A failure is logged to the console (SPEC §8) and checked again on its own —
+ * after 2 s, then doubling up to 30 s, at once when the browser comes back online or the tab becomes
+ * visible, or when `retry()` is called — so the page recovers when the backend returns without a
+ * reload. On recovery the grid is told to read again (it showed nothing while the backend was away).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { getSupabase, notifyGigsChanged } from '@need40/shared';
+
+export type ConnectionStatus = 'checking' | 'ok' | 'failed';
+
+export const RECHECK_FIRST_MS = 2_000;
+export const RECHECK_MAX_MS = 30_000;
+
+async function connectionWorks(): Promise<boolean> {
+  try {
+    const { error } = await getSupabase().from('profiles').select('*', { count: 'exact', head: true });
+    if (error) console.error('[need40] connection test failed', error);
+    return !error;
+  } catch (error) {
+    console.error('[need40] connection test failed', error);
+    return false;
+  }
+}
+
+interface Checker {
+  retry(): void;
+  stop(): void;
+}
+
+/** The check loop, outside React: `report` hears every status change and each recheck start. */
+function startChecker(report: (status: ConnectionStatus, rechecking: boolean) => void): Checker {
+  let alive = true;
+  let running = false;
+  let failedBefore = false;
+  let delay = RECHECK_FIRST_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const check = async () => {
+    if (running || !alive) return;
+    running = true;
+    clearTimeout(timer);
+    if (failedBefore) report('failed', true);
+    const ok = await connectionWorks();
+    running = false;
+    if (!alive) return;
+    report(ok ? 'ok' : 'failed', false);
+    if (ok) {
+      if (failedBefore) notifyGigsChanged();
+      failedBefore = false;
+      delay = RECHECK_FIRST_MS;
+      return;
+    }
+    failedBefore = true;
+    timer = setTimeout(() => void check(), delay);
+    delay = Math.min(delay * 2, RECHECK_MAX_MS);
+  };
+  const whenBack = () => {
+    if (failedBefore && document.visibilityState !== 'hidden') void check();
+  };
+  window.addEventListener('online', whenBack);
+  document.addEventListener('visibilitychange', whenBack);
+  void check();
+  return {
+    retry() {
+      delay = RECHECK_FIRST_MS;
+      void check();
+    },
+    stop() {
+      alive = false;
+      clearTimeout(timer);
+      window.removeEventListener('online', whenBack);
+      document.removeEventListener('visibilitychange', whenBack);
+    },
+  };
+}
+
+export function useConnectionCheck(): { status: ConnectionStatus; rechecking: boolean; retry: () => void } {
+  const [state, setState] = useState<{ status: ConnectionStatus; rechecking: boolean }>({ status: 'checking', rechecking: false });
+  const checker = useRef<Checker | null>(null);
+
+  useEffect(() => {
+    const c = startChecker((status, rechecking) => setState({ status, rechecking }));
+    checker.current = c;
+    return () => c.stop();
+  }, []);
+
+  return { ...state, retry: () => checker.current?.retry() };
+}

@@ -58,6 +58,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Every answer is JSON or a page of our own: never let a browser sniff it into something else.
+    reply.header('X-Content-Type-Options', 'nosniff');
   });
 
   await app.register(cors, {

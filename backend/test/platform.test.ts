@@ -85,6 +85,8 @@ describe('http', () => {
     const health = await fetch(`${backend.url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(health.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
     const pre = await fetch(`${backend.url}/rest/v1/gigs`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey,authorization,prefer,range,accept-profile' },

@@ -56,7 +56,14 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
 article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}.meta{color:#6b7280;font-size:.875rem}
 code{word-break:break-all;font-size:.8rem;color:#4b5563}a{color:#1d4ed8}</style></head><body><h1>Development mailbox</h1>
 <p>Mail the backend would have sent (no SMTP_URL configured). Newest first.</p>${items || '<p>No mail yet. Sign up or ask for a password reset, then reload.</p>'}</body></html>`;
-    return reply.type('text/html; charset=utf-8').send(page);
+    // The page shows mail bodies the backend wrote itself (user data in them is escaped); the CSP is
+    // the second line of defence: no script, no plugin, no framing, links only.
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+      .header('X-Frame-Options', 'DENY')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(page);
   });
 
   app.delete('/_dev/mailbox', async (_request, reply) => {

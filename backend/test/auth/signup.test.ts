@@ -120,10 +120,14 @@ describe('sign-up with email confirmation (supabase-js, PKCE)', () => {
     expect((await client.auth.exchangeCodeForSession(code!)).error).toBeNull();
   });
 
-  it('shows the mailbox as an HTML page', async () => {
+  it('shows the mailbox as an HTML page that may run no script', async () => {
     const res = await fetch(`${be.url}/_dev/mailbox`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none';/);
+    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(await res.text()).toContain('Confirm your Need40 account');
   });
 });

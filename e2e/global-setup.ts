@@ -1,13 +1,14 @@
 /**
  * Once per run: build what is missing, serve the shell and the four remotes from their production
  * builds on free ports (same static server and headers as `pnpm start`), start a backend if
- * backend/src/main.ts exists (E2E_BACKEND=0 skips it), and hand the URLs to the workers.
+ * backend/src/main.ts exists (E2E_BACKEND=0 skips it) whose SITE_URL is the shell, and hand the
+ * URLs to the workers.
  * Returns the teardown.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from '../scripts/serve-static.mjs';
-import { BACKEND_MAIN, startBackend, type RunningBackend } from './helpers/backend';
+import { BACKEND_MAIN, freePort, startBackend, type RunningBackend } from './helpers/backend';
 import { ensureBuilt } from './helpers/build';
 import { REMOTES, ROOT, RUNTIME_DIR, distOf, type RemoteName } from './helpers/paths';
 import { writeState } from './helpers/state';
@@ -18,13 +19,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const runDir = mkdtempSync(path.join(RUNTIME_DIR, 'run-'));
   const closers: (() => Promise<void>)[] = [];
 
+  // The shell listens first: the backend must know the product's URL (SITE_URL, as `pnpm start`
+  // gives it), so a confirmation link sends the browser back to this shell, where supabase-js
+  // exchanges the PKCE code. config.json and remotes.json are read per request, written below.
+  const shell = await startStaticServer({
+    root: distOf('shell'),
+    port: 0,
+    files: { '/config.json': path.join(runDir, 'config.json'), '/remotes.json': path.join(runDir, 'remotes.json') },
+    // Specs point a remote (or a backend) at a server of their own on another port of 127.0.0.1.
+    cspExtraOrigins: ['http://127.0.0.1:*'],
+  });
+  closers.push(() => new Promise((r) => shell.close(() => r())));
+  const shellUrl = `http://127.0.0.1:${shell.port}`;
+
   let backend: RunningBackend | null = null;
   let backendError: string | null = null;
   if (process.env.E2E_BACKEND === '0') backendError = 'E2E_BACKEND=0: no backend in this run';
   else if (!existsSync(BACKEND_MAIN)) backendError = 'backend/src/main.ts does not exist yet';
   else {
     try {
-      backend = await startBackend();
+      const port = await freePort();
+      // API_EXTERNAL_URL: the links in mails point at this backend, not at the default port.
+      backend = await startBackend({ port, env: { SITE_URL: shellUrl, API_EXTERNAL_URL: `http://127.0.0.1:${port}` } });
       closers.push(() => backend!.stop());
     } catch (error) {
       backendError = error instanceof Error ? error.message : String(error);
@@ -43,20 +59,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const shellConfig = JSON.parse(readFileSync(path.join(ROOT, 'shell/public/config.json'), 'utf8')) as { supabaseAnonKey: string };
+  // siteUrl (share text, emailRedirectTo) is not an allowed redirect of the backend: its email
+  // links fall back to SITE_URL, this shell. The campaign's share spec expects this exact value.
   const config = { ...shellConfig, supabaseUrl: backendUrl, siteUrl: 'http://127.0.0.1' };
   writeFileSync(path.join(runDir, 'config.json'), JSON.stringify(config));
   writeFileSync(path.join(runDir, 'remotes.json'), JSON.stringify({ remotes, loadTimeoutMs: 8000, retries: 1 }));
-  const shell = await startStaticServer({
-    root: distOf('shell'),
-    port: 0,
-    files: { '/config.json': path.join(runDir, 'config.json'), '/remotes.json': path.join(runDir, 'remotes.json') },
-    // Specs point a remote at a server of their own on another port of 127.0.0.1.
-    cspExtraOrigins: ['http://127.0.0.1:*'],
-  });
-  closers.push(() => new Promise((r) => shell.close(() => r())));
 
   writeState({
-    shellUrl: `http://127.0.0.1:${shell.port}`,
+    shellUrl,
     remotes,
     backendUrl,
     backendError,

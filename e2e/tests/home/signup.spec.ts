@@ -1,0 +1,45 @@
+/**
+ * Signing up on the home page (issue 5, journey 2): the navbar's Sign Up opens the modal, the
+ * account is created, the confirmation link from the development mailbox brings the person back
+ * to the page signed in (supabase-js exchanges the PKCE code), and after Logout the login modal
+ * signs them in again.
+ */
+import { confirmationLink, newCredentials } from '../../helpers/users';
+import { expect, test } from './support';
+
+test('sign up in the modal, confirm through the mailed link, log out and log in through the modal', async ({ app, page, backend }) => {
+  const { email, password } = newCredentials();
+  await app.goto('#home');
+  const nav = app.navbar;
+  await nav.getByRole('button', { name: 'Sign Up' }).click();
+
+  const signup = page.getByRole('dialog', { name: 'Create Account' });
+  await expect(signup.getByText('Join Need40 to start posting and finding gigs')).toBeVisible();
+  await signup.getByLabel('Full Name').fill('Grace Hopper');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password', { exact: true }).fill(password);
+  await signup.getByLabel('Confirm Password').fill(password);
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect(signup.getByRole('status')).toHaveText('Check your email to confirm your account!');
+  await expect(signup.getByRole('alert')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'My Profile' })).toHaveCount(0);
+
+  // The mail's link, followed in this browser: the backend confirms the address and redirects to the shell.
+  await page.goto((await confirmationLink(backend, email)).href);
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 20_000 });
+  await expect(nav.getByRole('link', { name: 'My Profile', exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]code=/);
+
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(nav.getByRole('link', { name: 'My Profile', exact: true })).toHaveCount(0);
+  await nav.getByRole('button', { name: 'Login' }).click();
+
+  const login = page.getByRole('dialog', { name: 'Welcome Back' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await expect(login).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'My Profile', exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
+});

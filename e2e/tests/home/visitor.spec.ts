@@ -1,0 +1,41 @@
+/**
+ * The home page as a visitor sees it (issue 5, journeys 1 and 4): the connection banner, the hero's
+ * three figures and the empty grid on a database of its own; "Login to Post Gig" opens the login
+ * modal instead of posting.
+ */
+import { expect, latestGigs, postGigForm, test } from './support';
+
+test('a visitor sees the connection banner, the three hero stats and "No gigs available yet"', async ({ app, page, ownBackend: _empty }) => {
+  await app.goto('#home');
+  await expect(page.getByRole('status').filter({ hasText: 'Connection successful! Database is ready.' })).toBeVisible();
+
+  const hero = app.slot('campaign').getByRole('region', { name: 'Fair pay for every gig' });
+  const stats: [string, string][] = [['$600', 'Average gig value'], ['$570', 'Worker earnings'], ['5%', 'Platform fee']];
+  for (const [value, label] of stats) {
+    await expect(hero.getByRole('definition').filter({ hasText: value })).toHaveText(value);
+    await expect(hero.getByRole('term').filter({ hasText: label })).toBeVisible();
+  }
+
+  const grid = latestGigs(page);
+  await expect(grid.region.getByText('No gigs available yet')).toBeVisible();
+  await expect(grid.cards).toHaveCount(0);
+  await expect(grid.region.getByText('Loading gigs...')).toHaveCount(0);
+  await expect(grid.region.getByRole('link', { name: 'Post the first gig' })).toBeVisible();
+});
+
+test('signed out, the form reads "Login to Post Gig" and submitting opens the login modal', async ({ app, page }) => {
+  await app.goto('#home');
+  const form = postGigForm(page);
+  await expect(form.getByText('By posting a gig, you agree to our Terms of Service and Privacy Policy.')).toBeVisible();
+  await form.getByLabel('Title').fill('Fix my fence');
+  await form.getByRole('button', { name: 'Login to Post Gig' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Log in to access your account')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(form.getByLabel('Title')).toHaveValue('Fix my fence');
+  await expect(form.getByRole('button', { name: 'Login to Post Gig' })).toBeVisible();
+});

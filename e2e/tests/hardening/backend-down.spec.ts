@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect, ALL_REMOTES, type ComposedApp } from '../../fixtures';
 import { startBackend, type RunningBackend } from '../../helpers/backend';
-import { createConfirmedUser, signIn, type TestUser } from '../profile-campaign/support';
+import { createConfirmedUser, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
 
 const FAILED = 'Connection failed. Check console for details.';
 const OK = 'Connection successful! Database is ready.';
@@ -30,12 +30,8 @@ async function useBackend(page: Page, app: ComposedApp, url: string): Promise<vo
   await page.route('**/config.json', (route) => route.fulfill({ json: { ...config, supabaseUrl: url }, headers: { 'Cache-Control': 'no-cache' } }));
 }
 
-async function postGigAs(backend: { url: string; anonKey: string }, user: TestUser, title: string): Promise<void> {
-  const session = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
+async function postGigAs(backend: Backend, user: TestUser, title: string): Promise<void> {
+  const session = await passwordSession(backend, user.email, user.password);
   const res = await fetch(`${backend.url}/rest/v1/gigs`, {
     method: 'POST',
     headers: { apikey: backend.anonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },

@@ -11,7 +11,7 @@ import { DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from '../../../backend/src/confi
 import { findSecrets } from '../../../scripts/check-secrets.mjs';
 import { test, expect } from '../../fixtures';
 import { REMOTES } from '../../helpers/paths';
-import { createConfirmedUser, signIn, type Backend, type TestUser } from '../profile-campaign/support';
+import { createConfirmedUser, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
 
 /** Each payload sets window.__pwned when it runs. */
 const SCRIPT = '<script>window.__pwned = "script"</script>';
@@ -21,13 +21,7 @@ const IFRAME = '<iframe src="javascript:parent.__pwned=\'iframe\'"></iframe>';
 const MARKUP = '<b data-injected>bold?</b><a data-injected href="javascript:window.__pwned=\'a\'">click</a>';
 
 async function tokenOf(backend: Backend, user: TestUser): Promise<string> {
-  const res = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return (await passwordSession(backend, user.email, user.password)).access_token;
 }
 
 async function restAs(backend: Backend, token: string, method: string, path: string, body: unknown): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import { test, expect, ALL_REMOTES, type ComposedApp, type RemoteName } from '../../fixtures';
 import type { RemoteMode } from '../../helpers/remote-server';
-import { createConfirmedUser, signIn } from '../profile-campaign/support';
+import { createConfirmedUser, signIn } from '../../helpers/users';
 
 const MODES: Exclude<RemoteMode, 'ok'>[] = ['down', 'hang', 'throw'];
 

@@ -39,6 +39,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: the development secret is public/);
   });
 
+  it('.env.example is a valid configuration and names every variable', () => {
+    const text = fs.readFileSync(path.join(import.meta.dirname, '..', '.env.example'), 'utf8');
+    const set = Object.fromEntries(
+      text
+        .split('\n')
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    expect(() => loadConfig(set)).not.toThrow();
+    const named = new Set(text.match(/\b[A-Z][A-Z0-9_]+(?==)/g));
+    const variables = Object.keys(loadConfig({})).filter((k) => /^[A-Z][A-Z0-9_]+$/.test(k));
+    for (const v of [...variables, 'DATABASE_URL', 'DB_MAX_ROWS', 'SMTP_URL', 'OAUTH_PROVIDERS']) expect(named, v).toContain(v);
+  });
+
   it('chooses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@h/db' }).database).toBe('postgres');
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -7,7 +7,7 @@
 import { confirmationLink, newCredentials } from '../../helpers/users';
 import { expect, test } from './support';
 
-test('sign up in the modal, confirm through the mailed link, log out and log in through the modal', async ({ app, page, backend }) => {
+test('sign up in the modal, confirm through the mailed link, log out and log in through the modal', async ({ app, page, backend, consoleMessages }) => {
   const { email, password } = newCredentials();
   await app.goto('#home');
   const nav = app.navbar;
@@ -42,4 +42,9 @@ test('sign up in the modal, confirm through the mailed link, log out and log in 
   await expect(nav.getByRole('link', { name: 'My Profile', exact: true })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
+
+  // Signed in, My Profile's remote loads too: on its first attempt (the shell logs every failed one).
+  await nav.getByRole('link', { name: 'My Profile', exact: true }).click();
+  await expect(app.slot('profile').getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  expect(consoleMessages.filter((m) => m.includes('[need40] loading'))).toEqual([]);
 });

@@ -45,6 +45,30 @@ describe('loadRemoteModule', () => {
     expect((error as Error).message).toMatch(/did not answer within 50 ms/);
   });
 
+  it("loads a remote whose name is also an element id on the page (window.profile is the <section id=\"profile\">)", async () => {
+    // What a browser does: named access on window finds the element through window's prototype chain.
+    const section = document.createElement('section');
+    section.id = 'profile';
+    document.body.append(section);
+    const named = Object.getPrototypeOf(window) as Record<string, unknown>;
+    Object.defineProperty(named, 'profile', { value: section, writable: true, configurable: true });
+    const scope = globalThis as Record<string, unknown>;
+    let seenByRuntime: unknown = 'not loaded';
+    load.mockImplementationOnce(async () => {
+      seenByRuntime = scope.profile;
+      return { default: 'Profile' };
+    });
+    try {
+      await expect(loadRemoteModule('profile', 'Profile')).resolves.toEqual({ default: 'Profile' });
+      expect(seenByRuntime).toBeUndefined();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      delete scope.profile;
+      delete named.profile;
+      section.remove();
+    }
+  });
+
   it('treats a missing module as a failure', async () => {
     load.mockResolvedValue(null);
     await expect(loadRemoteModule('auth', 'AuthModal')).rejects.toBeInstanceOf(RemoteLoadError);

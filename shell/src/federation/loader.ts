@@ -64,6 +64,20 @@ export function resetRemote(name: RemoteName): void {
   registerRemotes([{ name, entry: url.href }], { force: true });
 }
 
+/**
+ * A remote's container is the global its remoteEntry.js declares (`var profile`). Until that script
+ * has run, `window.profile` is the page's `<section id="profile">` (named access on window), which
+ * the federation runtime takes for a loaded container and fails on ("does not contain init",
+ * RUNTIME-002). An own property shadows the element, so the runtime really loads the entry.
+ */
+function unshadowContainerGlobal(name: string): void {
+  const scope = globalThis as Record<string, unknown>;
+  const value = scope[name];
+  if ((typeof Element !== 'undefined' && value instanceof Element) || (typeof HTMLCollection !== 'undefined' && value instanceof HTMLCollection)) {
+    scope[name] = undefined;
+  }
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -81,6 +95,7 @@ export async function loadRemoteModule<T>(remote: RemoteName, expose: string, { 
   const causes: unknown[] = [];
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     if (fresh || attempt > 0) resetRemote(remote);
+    unshadowContainerGlobal(remote);
     try {
       const mod = await withTimeout(loadRemote<T>(`${remote}/${expose}`), loadTimeoutMs, remote);
       if (mod == null) throw new Error(`Remote "${remote}" has no module "./${expose}"`);

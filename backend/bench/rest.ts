@@ -5,9 +5,14 @@
  *
  * For each query: sequential latency (p50/p95/p99 over --iterations requests) and throughput
  * under --connections concurrent clients for --duration seconds (autocannon for HTTP, the same
- * number of concurrent loops for the driver, as role anon in one transaction like REST; a third
- * column runs the driver as the table owner, without row-level security). Loopback only; the load generator shares the
- * process and the CPU with the server, as a client in the same machine would.
+ * number of concurrent loops for the driver). The driver column runs exactly the SQL the REST layer
+ * plans for that request (its JSON is rendered in SQL), in the same security context (role anon,
+ * the request's claims, one read-only transaction), so the difference is what the REST layer itself
+ * costs: HTTP, authentication, parsing, planning. Two more columns for context: the hand-written
+ * row query of the same page through the driver (as role anon), and an empty HTTP round trip to the
+ * same server (the floor any HTTP API pays). REST requests use a keep-alive node:http client, as a
+ * load balancer or autocannon does (undici's fetch adds ~0.2 ms per request on the client side).
+ * Loopback only; the load generator shares the process and the CPU with the server.
  *
  *   pnpm --filter backend bench:rest [--db=pglite,postgres] [--sizes=100000,1000000]
  *        [--iterations=200] [--duration=3] [--connections=8]
@@ -18,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -25,7 +31,10 @@ import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
-import type { Database } from '../src/db/types';
+import type { Database, Tx } from '../src/db/types';
+import { parseQuery, queryPairs } from '../src/rest/query-string';
+import { pageOf, planRead } from '../src/rest/read';
+import { schemaCacheFor } from '../src/rest/schema-cache';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DBS = (args.db ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
@@ -41,7 +50,7 @@ interface BenchQuery {
   /** Path and query string under /rest/v1, as supabase-js sends it. */
   rest: string;
   prefer?: string;
-  /** The same query, hand-written, straight through the driver. */
+  /** The same page, hand-written as a row query (context: what a hand-written client would send). */
   sql: string;
   params: unknown[];
   /** Fewer sequential runs for slow queries (the exact count scans every row). */
@@ -150,14 +159,34 @@ interface Row {
   size: number;
   query: string;
   rest: Stats;
+  /** The SQL the REST layer plans for this request, straight through the driver, as role anon. */
   driver: Stats;
   /** REST p50 / driver p50 − 1 (goal ≤ 0.25). */
   p50Overhead: number;
   /** REST rps / driver rps (goal ≥ 0.8). */
   throughputRatio: number;
-  /** The driver as the table owner (no RLS, full planner statistics): p50/p95 in ms. */
-  ownerP50: number;
-  ownerP95: number;
+  /** The hand-written row query through the driver, as role anon: p50/p95 in ms. */
+  handP50: number;
+  handP95: number;
+  /** An empty HTTP round trip to the same server: p50 in ms. */
+  httpFloorP50: number;
+}
+
+/** GET on one keep-alive connection; resolves with the body, rejects on a status ≥ 300. */
+function keepAliveGetter(base: string, headers: Record<string, string>): (path: string) => Promise<string> {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return (path) =>
+    new Promise((resolve, reject) => {
+      http
+        .get({ host: url.hostname, port: url.port, path: url.pathname.replace(/\/$/, '') + path, headers, agent }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          res.on('end', () => ((res.statusCode ?? 500) >= 300 ? reject(new Error(`HTTP ${res.statusCode} ${body}`)) : resolve(body)));
+        })
+        .on('error', reject);
+    });
 }
 
 async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
@@ -195,36 +224,43 @@ async function benchOne(kind: 'pglite' | 'postgres', size: number): Promise<Row[
     console.error(`[bench] ${kind} ${size.toLocaleString()} gigs ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:' });
     const app = await buildApp({ config, db, logger: false });
+    app.get('/bench-floor', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send('[]'));
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/rest/v1`;
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const base = `${origin}/rest/v1`;
+    const cache = await schemaCacheFor(db).get();
+    const gigs = cache.tables.get('gigs')!;
+    const floor = keepAliveGetter(origin, {});
+    const httpFloor = await sequential(() => floor('/bench-floor'));
     try {
       for (const q of QUERIES) {
         const headers: Record<string, string> = { apikey: config.ANON_KEY, authorization: `Bearer ${config.ANON_KEY}`, 'accept-profile': 'public' };
         if (q.prefer) headers.prefer = q.prefer;
-        const viaRest = async () => {
-          const res = await fetch(base + q.rest, { headers });
-          if (res.status >= 300) throw new Error(`${q.name}: HTTP ${res.status} ${await res.text()}`);
-          return res.json();
-        };
-        // The same security context as the REST request (role anon, RLS on): otherwise the planner
-        // sees statistics the API roles cannot (see the note on leakproof operators in the report).
-        const viaDriver = () => db.transaction(async (tx) => {
-          await tx.query("select set_config('role', 'anon', true), set_config('request.jwt.claims', $1, true)", ['{"role":"anon"}']);
-          return tx.query(q.sql, q.params);
-        }, { readOnly: true });
-        const viaDriverOwner = () => db.transaction((tx) => tx.query(q.sql, q.params), { readOnly: true });
+        const get = keepAliveGetter(base, headers);
+        const viaRest = async () => JSON.parse(await get(q.rest));
+        // Exactly what the REST layer runs for this request, in the same security context.
+        const parsed = parseQuery(queryPairs(`/rest/v1${q.rest}`));
+        const plan = planRead(cache, gigs, parsed, pageOf(parsed, undefined), q.prefer === 'count=exact' ? 'exact' : undefined);
+        const claims = JSON.stringify({ role: 'anon', iss: 'supabase-demo', exp: 1983812996 });
+        const asAnon = <T>(fn: (tx: Tx) => Promise<T>) =>
+          db.transaction(async (tx) => {
+            await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)", ['anon', claims, 'GET']);
+            return fn(tx);
+          }, { readOnly: true });
+        const viaDriver = () => asAnon((tx) => tx.query(plan.sql, plan.params));
+        const viaHandWritten = () => asAnon((tx) => tx.query(q.sql, q.params));
         const n = Math.min(ITERATIONS, q.iterations ?? ITERATIONS);
         const restSeq = await sequential(viaRest, n);
         const driverSeq = await sequential(viaDriver, n);
-        const ownerSeq = await sequential(viaDriverOwner, n);
+        const handSeq = await sequential(viaHandWritten, n);
         const restRps = await cannon(base + q.rest, headers);
         const driverRps = await concurrentLoops(viaDriver);
         const row: Row = {
           db: kind, size, query: q.name,
           rest: { ...restSeq, rps: restRps }, driver: { ...driverSeq, rps: driverRps },
           p50Overhead: restSeq.p50 / driverSeq.p50 - 1, throughputRatio: restRps / driverRps,
-          ownerP50: ownerSeq.p50, ownerP95: ownerSeq.p95,
+          handP50: handSeq.p50, handP95: handSeq.p95, httpFloorP50: httpFloor.p50,
         };
         rows.push(row);
         console.error(`[bench] ${kind} ${size} ${q.name}: rest p50 ${restSeq.p50.toFixed(2)} ms, driver p50 ${driverSeq.p50.toFixed(2)} ms`);
@@ -240,13 +276,13 @@ async function benchOne(kind: 'pglite' | 'postgres', size: number): Promise<Row[
 
 function printTable(rows: Row[]): void {
   const f = (n: number) => n.toFixed(2).padStart(7);
-  const header = `${'db'.padEnd(8)} ${'gigs'.padStart(9)}  ${'query'.padEnd(24)} | ${'REST p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'SQL p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'p50 +%'.padStart(7)} ${'rps ×'.padStart(6)} | ${'owner p50'.padStart(9)} ${'p95'.padStart(7)}`;
+  const header = `${'db'.padEnd(8)} ${'gigs'.padStart(9)}  ${'query'.padEnd(24)} | ${'REST p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'SQL p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'p50 +%'.padStart(7)} ${'rps ×'.padStart(6)} | ${'hand p50'.padStart(9)} ${'p95'.padStart(7)} | ${'HTTP floor'.padStart(10)}`;
   console.log(header);
   console.log('-'.repeat(header.length));
   for (const r of rows) {
-    console.log(`${r.db.padEnd(8)} ${r.size.toLocaleString('en-US').padStart(9)}  ${r.query.padEnd(24)} | ${f(r.rest.p50).padStart(8)} ${f(r.rest.p95)} ${f(r.rest.p99)} ${r.rest.rps.toFixed(0).padStart(7)} | ${f(r.driver.p50).padStart(8)} ${f(r.driver.p95)} ${f(r.driver.p99)} ${r.driver.rps.toFixed(0).padStart(7)} | ${(r.p50Overhead * 100).toFixed(0).padStart(6)}% ${r.throughputRatio.toFixed(2).padStart(6)} | ${f(r.ownerP50).padStart(9)} ${f(r.ownerP95)}`);
+    console.log(`${r.db.padEnd(8)} ${r.size.toLocaleString('en-US').padStart(9)}  ${r.query.padEnd(24)} | ${f(r.rest.p50).padStart(8)} ${f(r.rest.p95)} ${f(r.rest.p99)} ${r.rest.rps.toFixed(0).padStart(7)} | ${f(r.driver.p50).padStart(8)} ${f(r.driver.p95)} ${f(r.driver.p99)} ${r.driver.rps.toFixed(0).padStart(7)} | ${(r.p50Overhead * 100).toFixed(0).padStart(6)}% ${r.throughputRatio.toFixed(2).padStart(6)} | ${f(r.handP50).padStart(9)} ${f(r.handP95)} | ${f(r.httpFloorP50).padStart(10)}`);
   }
-  console.log('(latency in ms, sequential; rps with', CONNECTIONS, 'concurrent clients for', DURATION, 's; SQL = the driver as role anon like REST; owner = the driver as the table owner, RLS bypassed)');
+  console.log('(latency in ms, sequential; rps with', CONNECTIONS, 'concurrent clients for', DURATION, 's; SQL = the SQL REST plans, through the driver as role anon; hand = a hand-written row query of the same page, as role anon; HTTP floor = an empty keep-alive round trip to the same server)');
 }
 
 async function main(): Promise<void> {

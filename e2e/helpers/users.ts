@@ -62,9 +62,8 @@ export async function confirmationLink(backend: Backend, email: string, timeoutM
   }
 }
 
-/** Sign up through /auth/v1/signup, then follow the confirmation link from the dev mailbox. */
-export async function createConfirmedUser(backend: Backend): Promise<TestUser> {
-  const { email, password } = newCredentials();
+/** POST /auth/v1/signup: an unconfirmed account; the confirmation mail goes to the dev mailbox. */
+export async function requestSignup(backend: Backend, { email, password }: { email: string; password: string }): Promise<void> {
   await json(
     await fetch(`${backend.url}/auth/v1/signup`, {
       method: 'POST',
@@ -73,6 +72,12 @@ export async function createConfirmedUser(backend: Backend): Promise<TestUser> {
     }),
     'signup',
   );
+}
+
+/** Sign up through /auth/v1/signup, then follow the confirmation link from the dev mailbox. */
+export async function createConfirmedUser(backend: Backend): Promise<TestUser> {
+  const { email, password } = newCredentials();
+  await requestSignup(backend, { email, password });
   const confirm = await fetch(await confirmationLink(backend, email), { redirect: 'manual' });
   if (confirm.status >= 400) throw new Error(`confirmation link answered ${confirm.status}`);
   const session = await passwordSession(backend, email, password);

@@ -13,6 +13,16 @@ describe('ui store', () => {
     expect(uiStore.getState().authModal.open).toBe(false);
   });
 
+  it('opens the modal with a message for its error area; switching mode or closing drops it', () => {
+    openAuthModal('login', 'Email link is invalid or has expired');
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'login', error: 'Email link is invalid or has expired' });
+    setAuthMode('signup');
+    expect(uiStore.getState().authModal).toStrictEqual({ open: true, mode: 'signup' });
+    openAuthModal('login', 'Email link is invalid or has expired');
+    closeAuthModal();
+    expect(uiStore.getState().authModal).toStrictEqual({ open: false, mode: 'login' });
+  });
+
   it('counts gig changes so the grid can refresh', () => {
     notifyGigsChanged();
     notifyGigsChanged();

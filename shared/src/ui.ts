@@ -8,8 +8,15 @@ import type { SectionId } from './constants';
 
 export type AuthMode = 'login' | 'signup';
 
+export interface AuthModalState {
+  open: boolean;
+  mode: AuthMode;
+  /** A message for the form's error area as the modal opens (an auth error the server sent back in the URL). */
+  error?: string;
+}
+
 export interface UiState {
-  authModal: { open: boolean; mode: AuthMode };
+  authModal: AuthModalState;
   /** Bumped whenever a gig is created anywhere; the grid re-reads when it changes. */
   gigsVersion: number;
 }
@@ -19,16 +26,18 @@ export const uiStore = createStore<UiState>()(() => ({
   gigsVersion: 0,
 }));
 
-export function openAuthModal(mode: AuthMode = 'login'): void {
-  uiStore.setState({ authModal: { open: true, mode } });
+/** Open the auth modal in `mode`, optionally with `error` already in its error area. */
+export function openAuthModal(mode: AuthMode = 'login', error?: string): void {
+  uiStore.setState({ authModal: error ? { open: true, mode, error } : { open: true, mode } });
 }
 
+/** Switch the modal's mode; switching clears the error (SPEC §4). */
 export function setAuthMode(mode: AuthMode): void {
-  uiStore.setState((s) => ({ authModal: { ...s.authModal, mode } }));
+  uiStore.setState((s) => ({ authModal: { open: s.authModal.open, mode } }));
 }
 
 export function closeAuthModal(): void {
-  uiStore.setState((s) => ({ authModal: { ...s.authModal, open: false } }));
+  uiStore.setState((s) => ({ authModal: { open: false, mode: s.authModal.mode } }));
 }
 
 export function notifyGigsChanged(): void {

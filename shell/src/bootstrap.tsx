@@ -1,12 +1,14 @@
 /**
  * Start of the shell, after the async boundary (index.ts): design tokens, the runtime config and
- * the remote locations (both fetched in parallel), the session sync, then the first render.
+ * the remote locations (both fetched in parallel), the session sync, then the first render. An auth
+ * error in the address (a used email link) opens the login modal with the backend's message.
  */
 import '@need40/shared/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig, startSessionSync } from '@need40/shared';
+import { loadRuntimeConfig, openAuthModal, startSessionSync } from '@need40/shared';
 import { App } from './App';
+import { takeAuthRedirectError } from './authRedirect';
 import { AppErrorBoundary, ErrorScreen } from './components/AppErrorBoundary';
 import { configureRemotes } from './federation/loader';
 import { fetchRemotesConfig } from './federation/remotes-config';
@@ -16,6 +18,9 @@ async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
+  // Before the auth client reads the address: a used or expired email link's error goes to the login modal.
+  const authError = takeAuthRedirectError();
+  if (authError) openAuthModal('login', authError);
   try {
     const [, remotes] = await Promise.all([loadRuntimeConfig('/config.json', prefetchedConfigFetch), fetchRemotesConfig('/remotes.json')]);
     configureRemotes(remotes);

@@ -2,9 +2,10 @@
  * Signing up on the home page (issue 5, journey 2): the navbar's Sign Up opens the modal, the
  * account is created, the confirmation link from the development mailbox brings the person back
  * to the page signed in (supabase-js exchanges the PKCE code), and after Logout the login modal
- * signs them in again.
+ * signs them in again. A link followed a second time brings them to the login modal with the
+ * backend's message.
  */
-import { confirmationLink, newCredentials } from '../../helpers/users';
+import { confirmationLink, newCredentials, requestSignup } from '../../helpers/users';
 import { expect, test } from './support';
 
 test('sign up in the modal, confirm through the mailed link, log out and log in through the modal', async ({ app, page, backend, consoleMessages }) => {
@@ -47,4 +48,22 @@ test('sign up in the modal, confirm through the mailed link, log out and log in 
   await nav.getByRole('link', { name: 'My Profile', exact: true }).click();
   await expect(app.slot('profile').getByRole('button', { name: 'Edit Profile' })).toBeVisible();
   expect(consoleMessages.filter((m) => m.includes('[need40] loading'))).toEqual([]);
+});
+
+test("a confirmation link used twice opens the login modal with the backend's message, and logging in works", async ({ app, page, backend }) => {
+  const credentials = newCredentials();
+  await requestSignup(backend, credentials);
+  const link = await confirmationLink(backend, credentials.email);
+  expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+
+  await page.goto(link.href);
+  const login = page.getByRole('dialog', { name: 'Welcome Back' });
+  await expect(login.getByRole('alert')).toHaveText('Email link is invalid or has expired');
+  await expect(page).not.toHaveURL(/error/);
+
+  await login.getByLabel('Email').fill(credentials.email);
+  await login.getByLabel('Password').fill(credentials.password);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await expect(login).toHaveCount(0);
+  await expect(app.navbar.getByRole('button', { name: 'Logout' })).toBeVisible();
 });

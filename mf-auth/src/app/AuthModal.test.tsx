@@ -253,6 +253,19 @@ describe('the auth modal: switching modes', () => {
     expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('opens with a message from elsewhere (a used email link) in the error area; switching mode clears it', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    act(() => openAuthModal('login', 'Email link is invalid or has expired'));
+    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(inDialog().getByRole('alert')).toHaveTextContent(/^Email link is invalid or has expired$/);
+    await user.click(inDialog().getByRole('button', { name: 'Sign Up' }));
+    expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(inDialog().getByRole('button', { name: 'Log In' }));
+    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('follows the mode asked for by another remote while open', async () => {
     await openWith(userEvent.setup(), 'Open login');
     act(() => openAuthModal('signup'));

@@ -7,17 +7,21 @@ import { AUTH_TEXT } from '../features/auth/lib/labels';
 
 /**
  * Exposed to the shell as `auth/AuthModal`: the login / signup modal, shown while the shared UI
- * store says so (`openAuthModal('login' | 'signup')` from anywhere on the page). Switching mode
- * starts the other form afresh, which clears the error (SPEC §4).
+ * store says so (`openAuthModal('login' | 'signup', error?)` from anywhere on the page; `error`
+ * shows in the form's error area, e.g. the backend's message about a used email link). Switching
+ * mode starts the other form afresh, which clears the error (SPEC §4).
  */
 export default function AuthModal() {
   const open = useUi((s) => s.authModal.open);
   const mode = useUi((s) => s.authModal.mode);
+  const error = useUi((s) => s.authModal.error ?? null);
   if (!open) return null;
   const text = AUTH_TEXT[mode];
+  // Keyed by the message too: a new one from outside starts the form afresh with it.
+  const key = `${mode}:${error ?? ''}`;
   return (
     <AuthDialog title={text.title} subtitle={text.subtitle} onClose={closeAuthModal}>
-      {mode === 'login' ? <LoginForm key="login" /> : <SignupForm key="signup" />}
+      {mode === 'login' ? <LoginForm key={key} initialError={error} /> : <SignupForm key={key} initialError={error} />}
       <ModeSwitch mode={mode} />
     </AuthDialog>
   );

@@ -9,10 +9,10 @@ import styles from './AuthDialog.module.css';
 import { TextField } from './TextField';
 
 /** Log in with email and password; closes the modal on success, shows the backend's message otherwise. */
-export function LoginForm() {
+export function LoginForm({ initialError = null }: { initialError?: string | null }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, fail, run } = useAuthRequest();
+  const { busy, error, fail, run } = useAuthRequest(initialError);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

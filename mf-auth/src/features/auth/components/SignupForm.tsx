@@ -14,10 +14,10 @@ const empty = { fullName: '', email: '', password: '', confirmPassword: '' };
  * Create an account: full name, email and password are required; the spec's password rules;
  * then "Check your email to confirm your account!" with the modal left open.
  */
-export function SignupForm() {
+export function SignupForm({ initialError = null }: { initialError?: string | null }) {
   const [form, setForm] = useState(empty);
   const [done, setDone] = useState(false);
-  const { busy, error, fail, run } = useAuthRequest();
+  const { busy, error, fail, run } = useAuthRequest(initialError);
   const field = (name: keyof typeof empty) => ({
     value: form[name],
     onChange: (value: string) => {

@@ -6,11 +6,12 @@ export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 
 /**
  * One auth request at a time: `busy` while it runs, `error` with the backend's message when it
- * fails (SPEC §8: the backend message in the form's error area). `fail` shows a local message.
+ * fails (SPEC §8: the backend message in the form's error area). `fail` shows a local message;
+ * `initialError` is shown until the next request.
  */
-export function useAuthRequest() {
+export function useAuthRequest(initialError: string | null = null) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
 
   const run = useCallback(async <T,>(request: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
     setBusy(true);

@@ -42,7 +42,12 @@ describe('Post Your Gig', () => {
     for (const label of ['Title', 'Description', 'Estimated hours', 'Skills']) {
       expect(form().getByLabelText(label)).toHaveAttribute('aria-required', 'true');
     }
-    expect(screen.getByText(TERMS_NOTE)).toHaveTextContent('By posting a gig, you agree to our Terms of Service and Privacy Policy.');
+    const note = screen.getByText(TERMS_NOTE);
+    expect(note).toHaveTextContent('By posting a gig, you agree to our Terms of Service and Privacy Policy.');
+    // Under the form: after it in reading order, not inside it.
+    const formElement = screen.getByRole('button', { name: MESSAGES.loginToPostGig }).closest('form')!;
+    expect(formElement).not.toContainElement(note);
+    expect(formElement.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('signed out: the button reads "Login to Post Gig" and submitting opens the login modal instead', async () => {

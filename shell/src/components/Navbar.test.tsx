@@ -1,0 +1,60 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applyAuthEvent, sessionStore, signOut, uiStore } from '@need40/shared';
+import type { Session } from '@supabase/supabase-js';
+import { Navbar } from './Navbar';
+
+vi.mock('@need40/shared', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@need40/shared')>()),
+  signOut: vi.fn(async () => undefined),
+}));
+
+const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+const signedIn = () => act(() => applyAuthEvent('SIGNED_IN', { access_token: 'x.e30.y', user: { id: 'u1', email: 'ada@example.com' } } as unknown as Session));
+
+beforeEach(() => {
+  sessionStore.setState({ status: 'loading', session: null, user: null, aal: null, lastEvent: null });
+  uiStore.setState({ authModal: { open: false, mode: 'login' }, gigsVersion: 0 });
+});
+
+describe('Navbar (SPEC §2)', () => {
+  it('signed out: logo, Home, About, Contact, Login and Sign Up; no My Profile, no Logout', () => {
+    act(() => applyAuthEvent('INITIAL_SESSION', null));
+    render(<Navbar view="home" />);
+    expect(nav().getByRole('link', { name: 'Need40 home' })).toHaveAttribute('href', '#home');
+    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'About', 'Contact']);
+    expect(nav().getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(nav().getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(nav().getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+    expect(nav().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('Login opens the modal in login mode, Sign Up in signup mode', async () => {
+    act(() => applyAuthEvent('INITIAL_SESSION', null));
+    const user = userEvent.setup();
+    render(<Navbar view="home" />);
+    await user.click(nav().getByRole('button', { name: 'Sign Up' }));
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'signup' });
+    await user.click(nav().getByRole('button', { name: 'Login' }));
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'login' });
+  });
+
+  it('while the session is being read, Login and Sign Up wait', () => {
+    render(<Navbar view="home" />);
+    expect(nav().getByRole('button', { name: 'Login' })).toBeDisabled();
+    expect(nav().getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+  });
+
+  it('signed in: My Profile appears between Home and About, and Logout replaces Login and Sign Up', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    render(<Navbar view="profile" />);
+    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'My Profile', 'About', 'Contact']);
+    expect(nav().getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '#profile');
+    expect(nav().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(nav().queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(nav().queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
+    await user.click(nav().getByRole('button', { name: 'Logout' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});

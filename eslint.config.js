@@ -17,7 +17,7 @@ function forbiddenFor(pkg) {
     // A relative path into another package (`../mf-gigs/src/…`) or its bare workspace name. (A
     // gitignore-style `**/shared/**` group would also match `@need40/shared`, the allowed way in.)
     ...others.map((p) => ({ regex: `^(?:(?:\\.\\.?/)+(?:[^/]+/)*${p}|${p})(?:/|$)`, message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
-    { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css'], message: 'Import @need40/shared through its package exports only.' },
+    { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css', '!@need40/shared/standalone'], message: 'Import @need40/shared through its package exports only.' },
   ];
   if (pkg !== 'backend' && pkg !== 'e2e') {
     patterns.push({ group: ['node:*'], message: 'Browser code may not import Node built-ins.' });

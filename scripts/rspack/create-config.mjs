@@ -138,7 +138,9 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
           // One federation runtime per page: the shell provides it (global _FEDERATION_RUNTIME_CORE),
           // the remotes' entries leave it out (~34 KB gzip each). A remote's standalone page gets it
           // from standalone-runtime.js (the second compiler below).
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+          experiments: isHost
+            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+            : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } },
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: prod ? 'deterministic' : 'named' },

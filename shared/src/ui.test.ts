@@ -13,12 +13,13 @@ describe('ui store', () => {
     expect(uiStore.getState().authModal.open).toBe(false);
   });
 
-  it('opens the modal with a message for its error area; switching mode or closing drops it', () => {
-    openAuthModal('login', 'Email link is invalid or has expired');
-    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'login', error: 'Email link is invalid or has expired' });
+  it('opens the modal with messages for its error and status areas; switching mode or closing drops them', () => {
+    openAuthModal('login', { error: 'Email link is invalid or has expired' });
+    expect(uiStore.getState().authModal).toStrictEqual({ open: true, mode: 'login', error: 'Email link is invalid or has expired' });
     setAuthMode('signup');
     expect(uiStore.getState().authModal).toStrictEqual({ open: true, mode: 'signup' });
-    openAuthModal('login', 'Email link is invalid or has expired');
+    openAuthModal('login', { notice: 'Your email address is confirmed.' });
+    expect(uiStore.getState().authModal).toStrictEqual({ open: true, mode: 'login', notice: 'Your email address is confirmed.' });
     closeAuthModal();
     expect(uiStore.getState().authModal).toStrictEqual({ open: false, mode: 'login' });
   });

@@ -8,11 +8,17 @@ import type { SectionId } from './constants';
 
 export type AuthMode = 'login' | 'signup';
 
-export interface AuthModalState {
+/** What the modal shows as it opens, before the person does anything. */
+export interface AuthModalMessages {
+  /** For the form's error area (an auth error the server sent back in the URL). */
+  error?: string;
+  /** A note for the form's status area (e.g. "your email is confirmed, log in"). */
+  notice?: string;
+}
+
+export interface AuthModalState extends AuthModalMessages {
   open: boolean;
   mode: AuthMode;
-  /** A message for the form's error area as the modal opens (an auth error the server sent back in the URL). */
-  error?: string;
 }
 
 export interface UiState {
@@ -26,12 +32,18 @@ export const uiStore = createStore<UiState>()(() => ({
   gigsVersion: 0,
 }));
 
-/** Open the auth modal in `mode`, optionally with `error` already in its error area. */
-export function openAuthModal(mode: AuthMode = 'login', error?: string): void {
-  uiStore.setState({ authModal: error ? { open: true, mode, error } : { open: true, mode } });
+/**
+ * Open the auth modal in `mode`, optionally with a message already shown.
+ * @example openAuthModal('login', { error: 'Email link is invalid or has expired' })
+ */
+export function openAuthModal(mode: AuthMode = 'login', messages: AuthModalMessages = {}): void {
+  const authModal: AuthModalState = { open: true, mode };
+  if (messages.error) authModal.error = messages.error;
+  if (messages.notice) authModal.notice = messages.notice;
+  uiStore.setState({ authModal });
 }
 
-/** Switch the modal's mode; switching clears the error (SPEC §4). */
+/** Switch the modal's mode; switching clears the error and the notice (SPEC §4). */
 export function setAuthMode(mode: AuthMode): void {
   uiStore.setState((s) => ({ authModal: { open: s.authModal.open, mode } }));
 }

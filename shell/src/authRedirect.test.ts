@@ -1,6 +1,10 @@
-import { AUTH_REDIRECT_FALLBACK, takeAuthRedirectError } from './authRedirect';
+import { uiStore } from '@need40/shared';
+import { AUTH_REDIRECT_FALLBACK, EMAIL_CONFIRMED_NOTICE, settleAuthCode, takeAuthRedirectError } from './authRedirect';
 
-afterEach(() => window.history.replaceState(null, '', '/'));
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  uiStore.setState({ authModal: { open: false, mode: 'login' } });
+});
 
 describe('takeAuthRedirectError', () => {
   it("returns the backend's message from the fragment of a used email link and cleans the address", () => {
@@ -26,5 +30,46 @@ describe('takeAuthRedirectError', () => {
     window.history.replaceState(null, '', '/?q=logo#profile');
     expect(takeAuthRedirectError()).toBeNull();
     expect(window.location.href).toMatch(/\/\?q=logo#profile$/);
+  });
+});
+
+describe('settleAuthCode', () => {
+  /** A client whose getSession answers `session`, after doing what supabase-js does with the address. */
+  const client = (session: unknown, exchange = false) => ({
+    auth: {
+      getSession: vi.fn(async () => {
+        if (exchange) window.history.replaceState(null, '', window.location.href.replace(/[?&]code=[^&#]*/, ''));
+        return { data: { session }, error: null };
+      }),
+    },
+  });
+
+  it('a code this browser could not exchange: removed, and the login modal says the address is confirmed', async () => {
+    window.history.replaceState(null, '', '/?code=abc&q=logo#gigs');
+    await settleAuthCode(client(null) as never);
+    expect(window.location.search).toBe('?q=logo');
+    expect(window.location.hash).toBe('#gigs');
+    expect(uiStore.getState().authModal).toStrictEqual({ open: true, mode: 'login', notice: EMAIL_CONFIRMED_NOTICE });
+  });
+
+  it('a code the client exchanged: nothing more to do', async () => {
+    window.history.replaceState(null, '', '/?code=abc');
+    await settleAuthCode(client({ user: { id: 'u1' } }, true) as never);
+    expect(window.location.search).toBe('');
+    expect(uiStore.getState().authModal.open).toBe(false);
+  });
+
+  it('someone already signed in: the stray code is removed, no modal', async () => {
+    window.history.replaceState(null, '', '/?code=abc');
+    await settleAuthCode(client({ user: { id: 'u1' } }) as never);
+    expect(window.location.search).toBe('');
+    expect(uiStore.getState().authModal.open).toBe(false);
+  });
+
+  it('no code in the address: the session is not even asked for', async () => {
+    const c = client(null);
+    await settleAuthCode(c as never);
+    expect(c.auth.getSession).not.toHaveBeenCalled();
+    expect(uiStore.getState().authModal.open).toBe(false);
   });
 });

@@ -1,13 +1,19 @@
 /**
- * An auth error the backend put in the address when it sent the browser back: a used or expired
- * email link lands on `/#error=access_denied&error_code=otp_expired&error_description=…` (or the
- * same in the query string). SPEC §8 wants the backend's message in the auth form's error area, so
- * the shell opens the login modal with it (bootstrap.tsx).
+ * What the backend put in the address when an email link sent the browser back (bootstrap.tsx):
+ *   - an auth error: a used or expired link lands on
+ *     `/#error=access_denied&error_code=otp_expired&error_description=…` (or the same in the query).
+ *     SPEC §8 wants the backend's message in the auth form's error area: the login modal opens with it.
+ *   - `?code=…` that supabase-js could not exchange: the link was opened in another browser than the
+ *     one that signed up (the PKCE verifier is not there). The address is confirmed all the same, so
+ *     the login modal opens with a note saying so.
  *
  * @example
  *   const message = takeAuthRedirectError();   // "Email link is invalid or has expired"
- *   if (message) openAuthModal('login', message);
+ *   if (message) openAuthModal('login', { error: message });
+ *   void settleAuthCode(getSupabase());
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { openAuthModal } from '@need40/shared';
 
 const ERROR_PARAMS = ['error', 'error_code', 'error_description'];
 
@@ -43,4 +49,23 @@ export function takeAuthRedirectError(win: Window = window): string | null {
   }
   win.history.replaceState(win.history.state, '', url.href);
   return message;
+}
+
+export const EMAIL_CONFIRMED_NOTICE = 'Your email address is confirmed. Log in to continue.';
+
+const hasCode = (win: Window) => new URL(win.location.href).searchParams.has('code');
+
+/**
+ * Once the auth client has started: if `?code=` is still in the address, the exchange did not
+ * happen (supabase-js removes it after a successful one). Remove it, and when nobody is signed in,
+ * open the login modal with EMAIL_CONFIRMED_NOTICE.
+ */
+export async function settleAuthCode(client: Pick<SupabaseClient, 'auth'>, win: Window = window): Promise<void> {
+  if (!hasCode(win)) return;
+  const { data } = await client.auth.getSession();
+  if (!hasCode(win)) return;
+  const url = new URL(win.location.href);
+  url.searchParams.delete('code');
+  win.history.replaceState(win.history.state, '', url.href);
+  if (!data.session) openAuthModal('login', { notice: EMAIL_CONFIRMED_NOTICE });
 }

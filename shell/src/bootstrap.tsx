@@ -1,14 +1,15 @@
 /**
  * Start of the shell, after the async boundary (index.ts): design tokens, the runtime config and
  * the remote locations (both fetched in parallel), the session sync, then the first render. An auth
- * error in the address (a used email link) opens the login modal with the backend's message.
+ * error in the address (a used email link) opens the login modal with the backend's message; an
+ * email link's code this browser cannot exchange opens it with a note that the address is confirmed.
  */
 import '@need40/shared/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig, openAuthModal, startSessionSync } from '@need40/shared';
+import { getSupabase, loadRuntimeConfig, openAuthModal, startSessionSync } from '@need40/shared';
 import { App } from './App';
-import { takeAuthRedirectError } from './authRedirect';
+import { settleAuthCode, takeAuthRedirectError } from './authRedirect';
 import { AppErrorBoundary, ErrorScreen } from './components/AppErrorBoundary';
 import { configureRemotes } from './federation/loader';
 import { fetchRemotesConfig } from './federation/remotes-config';
@@ -20,11 +21,12 @@ async function main(): Promise<void> {
   const root = createRoot(container);
   // Before the auth client reads the address: a used or expired email link's error goes to the login modal.
   const authError = takeAuthRedirectError();
-  if (authError) openAuthModal('login', authError);
+  if (authError) openAuthModal('login', { error: authError });
   try {
     const [, remotes] = await Promise.all([loadRuntimeConfig('/config.json', prefetchedConfigFetch), fetchRemotesConfig('/remotes.json')]);
     configureRemotes(remotes);
     startSessionSync();
+    settleAuthCode(getSupabase()).catch((error: unknown) => console.error('[need40] could not settle the email link', error));
     root.render(
       <StrictMode>
         <AppErrorBoundary>

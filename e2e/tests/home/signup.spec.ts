@@ -3,17 +3,15 @@
  * account is created, the confirmation link from the development mailbox brings the person back
  * to the page signed in (supabase-js exchanges the PKCE code), and after Logout the login modal
  * signs them in again. A link followed a second time brings them to the login modal with the
- * backend's message.
+ * backend's message; a link opened in another browser (no PKCE verifier there) confirms the address
+ * and offers the login.
  */
 import { confirmationLink, newCredentials, requestSignup } from '../../helpers/users';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support';
 
-test('sign up in the modal, confirm through the mailed link, log out and log in through the modal', async ({ app, page, backend, consoleMessages }) => {
-  const { email, password } = newCredentials();
-  await app.goto('#home');
-  const nav = app.navbar;
-  await nav.getByRole('button', { name: 'Sign Up' }).click();
-
+async function signUpInModal(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Up' }).click();
   const signup = page.getByRole('dialog', { name: 'Create Account' });
   await expect(signup.getByText('Join Need40 to start posting and finding gigs')).toBeVisible();
   await signup.getByLabel('Full Name').fill('Grace Hopper');
@@ -23,6 +21,21 @@ test('sign up in the modal, confirm through the mailed link, log out and log in 
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(signup.getByRole('status')).toHaveText('Check your email to confirm your account!');
   await expect(signup.getByRole('alert')).toHaveCount(0);
+}
+
+async function logInWithModal(page: Page, email: string, password: string): Promise<void> {
+  const login = page.getByRole('dialog', { name: 'Welcome Back' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await expect(login).toHaveCount(0);
+}
+
+test('sign up in the modal, confirm through the mailed link, log out and log in through the modal', async ({ app, page, backend, consoleMessages }) => {
+  const { email, password } = newCredentials();
+  await app.goto('#home');
+  const nav = app.navbar;
+  await signUpInModal(page, email, password);
   await expect(nav.getByRole('link', { name: 'My Profile' })).toHaveCount(0);
 
   // The mail's link, followed in this browser: the backend confirms the address and redirects to the shell.
@@ -34,12 +47,7 @@ test('sign up in the modal, confirm through the mailed link, log out and log in 
   await nav.getByRole('button', { name: 'Logout' }).click();
   await expect(nav.getByRole('link', { name: 'My Profile', exact: true })).toHaveCount(0);
   await nav.getByRole('button', { name: 'Login' }).click();
-
-  const login = page.getByRole('dialog', { name: 'Welcome Back' });
-  await login.getByLabel('Email').fill(email);
-  await login.getByLabel('Password').fill(password);
-  await login.getByRole('button', { name: 'Log In' }).click();
-  await expect(login).toHaveCount(0);
+  await logInWithModal(page, email, password);
   await expect(nav.getByRole('link', { name: 'My Profile', exact: true })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
@@ -61,9 +69,27 @@ test("a confirmation link used twice opens the login modal with the backend's me
   await expect(login.getByRole('alert')).toHaveText('Email link is invalid or has expired');
   await expect(page).not.toHaveURL(/error/);
 
-  await login.getByLabel('Email').fill(credentials.email);
-  await login.getByLabel('Password').fill(credentials.password);
-  await login.getByRole('button', { name: 'Log In' }).click();
-  await expect(login).toHaveCount(0);
+  await logInWithModal(page, credentials.email, credentials.password);
   await expect(app.navbar.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('a confirmation link opened in another browser confirms the address and offers the login there', async ({ app, page, backend, browser }) => {
+  const { email, password } = newCredentials();
+  await app.goto('#home');
+  await signUpInModal(page, email, password);
+  const link = await confirmationLink(backend, email);
+
+  const otherBrowser = await browser.newContext();
+  try {
+    const phone = await otherBrowser.newPage();
+    await phone.goto(link.href);
+    const login = phone.getByRole('dialog', { name: 'Welcome Back' });
+    await expect(login.getByRole('status')).toHaveText('Your email address is confirmed. Log in to continue.');
+    await expect(login.getByRole('alert')).toHaveCount(0);
+    await expect(phone).not.toHaveURL(/[?&]code=/);
+    await logInWithModal(phone, email, password);
+    await expect(phone.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+  } finally {
+    await otherBrowser.close();
+  }
 });

@@ -256,7 +256,7 @@ describe('the auth modal: switching modes', () => {
   it('opens with a message from elsewhere (a used email link) in the error area; switching mode clears it', async () => {
     const user = userEvent.setup();
     render(<Page />);
-    act(() => openAuthModal('login', 'Email link is invalid or has expired'));
+    act(() => openAuthModal('login', { error: 'Email link is invalid or has expired' }));
     expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(inDialog().getByRole('alert')).toHaveTextContent(/^Email link is invalid or has expired$/);
     await user.click(inDialog().getByRole('button', { name: 'Sign Up' }));
@@ -264,6 +264,19 @@ describe('the auth modal: switching modes', () => {
     await user.click(inDialog().getByRole('button', { name: 'Log In' }));
     expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens with a notice from elsewhere in the status area, gone once the person logs in', async () => {
+    signInMock.mockReturnValue(new Promise(() => {}));
+    const user = userEvent.setup();
+    render(<Page />);
+    act(() => openAuthModal('login', { notice: 'Your email address is confirmed. Log in to continue.' }));
+    expect(inDialog().getByRole('status')).toHaveTextContent(/^Your email address is confirmed. Log in to continue.$/);
+    expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(inDialog().getByLabelText('Email'), 'ada@example.com');
+    await user.type(inDialog().getByLabelText('Password'), 'secret123');
+    await user.click(inDialog().getByRole('button', { name: 'Log In' }));
+    expect(inDialog().getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('follows the mode asked for by another remote while open', async () => {

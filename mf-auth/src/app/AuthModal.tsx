@@ -7,21 +7,27 @@ import { AUTH_TEXT } from '../features/auth/lib/labels';
 
 /**
  * Exposed to the shell as `auth/AuthModal`: the login / signup modal, shown while the shared UI
- * store says so (`openAuthModal('login' | 'signup', error?)` from anywhere on the page; `error`
- * shows in the form's error area, e.g. the backend's message about a used email link). Switching
- * mode starts the other form afresh, which clears the error (SPEC §4).
+ * store says so (`openAuthModal('login' | 'signup', { error?, notice? })` from anywhere on the page;
+ * `error` shows in the form's error area, e.g. the backend's message about a used email link, and
+ * `notice` in its status area). Switching mode starts the other form afresh, which clears the error
+ * (SPEC §4).
  */
 export default function AuthModal() {
   const open = useUi((s) => s.authModal.open);
   const mode = useUi((s) => s.authModal.mode);
   const error = useUi((s) => s.authModal.error ?? null);
+  const notice = useUi((s) => s.authModal.notice ?? null);
   if (!open) return null;
   const text = AUTH_TEXT[mode];
-  // Keyed by the message too: a new one from outside starts the form afresh with it.
-  const key = `${mode}:${error ?? ''}`;
+  // Keyed by the messages too: new ones from outside start the form afresh with them.
+  const key = `${mode}:${error ?? ''}:${notice ?? ''}`;
   return (
     <AuthDialog title={text.title} subtitle={text.subtitle} onClose={closeAuthModal}>
-      {mode === 'login' ? <LoginForm key={key} initialError={error} /> : <SignupForm key={key} initialError={error} />}
+      {mode === 'login' ? (
+        <LoginForm key={key} initialError={error} initialNotice={notice} />
+      ) : (
+        <SignupForm key={key} initialError={error} initialNotice={notice} />
+      )}
       <ModeSwitch mode={mode} />
     </AuthDialog>
   );

@@ -9,14 +9,16 @@ import styles from './AuthDialog.module.css';
 import { TextField } from './TextField';
 
 /** Log in with email and password; closes the modal on success, shows the backend's message otherwise. */
-export function LoginForm({ initialError = null }: { initialError?: string | null }) {
+export function LoginForm({ initialError = null, initialNotice = null }: { initialError?: string | null; initialNotice?: string | null }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState(initialNotice);
   const { busy, error, fail, run } = useAuthRequest(initialError);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setNotice(null);
     if (!email.trim()) return fail(REQUIRED_TEXT.email);
     if (!password) return fail(REQUIRED_TEXT.password);
     const result = await run(() => signIn({ email, password }));
@@ -27,7 +29,7 @@ export function LoginForm({ initialError = null }: { initialError?: string | nul
     <form className={styles.form} noValidate onSubmit={onSubmit}>
       <TextField label="Email" type="email" autoComplete="email" required autoFocus value={email} onChange={setEmail} />
       <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={setPassword} />
-      <FormMessages error={error} />
+      <FormMessages error={error} success={notice} />
       <button type="submit" className={ui.primary} aria-disabled={busy}>
         {busy ? MESSAGES.loading : AUTH_TEXT.login.submit}
       </button>

@@ -14,9 +14,10 @@ const empty = { fullName: '', email: '', password: '', confirmPassword: '' };
  * Create an account: full name, email and password are required; the spec's password rules;
  * then "Check your email to confirm your account!" with the modal left open.
  */
-export function SignupForm({ initialError = null }: { initialError?: string | null }) {
+export function SignupForm({ initialError = null, initialNotice = null }: { initialError?: string | null; initialNotice?: string | null }) {
   const [form, setForm] = useState(empty);
   const [done, setDone] = useState(false);
+  const [notice, setNotice] = useState(initialNotice);
   const { busy, error, fail, run } = useAuthRequest(initialError);
   const field = (name: keyof typeof empty) => ({
     value: form[name],
@@ -30,6 +31,7 @@ export function SignupForm({ initialError = null }: { initialError?: string | nu
     event.preventDefault();
     if (busy) return;
     setDone(false);
+    setNotice(null);
     if (!form.fullName.trim()) return fail(REQUIRED_TEXT.fullName);
     if (!form.email.trim()) return fail(REQUIRED_TEXT.email);
     if (!form.password) return fail(REQUIRED_TEXT.password);
@@ -55,7 +57,7 @@ export function SignupForm({ initialError = null }: { initialError?: string | nu
         {...field('password')}
       />
       <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-      <FormMessages error={error} success={done ? MESSAGES.signupSuccess : null} />
+      <FormMessages error={error} success={done ? MESSAGES.signupSuccess : notice} />
       <button type="submit" className={ui.primary} aria-disabled={busy}>
         {busy ? MESSAGES.loading : AUTH_TEXT.signup.submit}
       </button>

@@ -1,6 +1,7 @@
 /**
  * The grid's filters (issue 5, journey 5): title contains, payment type, location, min and max
- * rate and skills each narrow Latest Gigs, and they live in the page URL, so a reload keeps them.
+ * rate and skills each narrow Latest Gigs, and they live in the page URL, so a reload keeps them; a
+ * filtered list of more than a page comes a page at a time.
  * The gigs carry a tag of this test in their titles: the run's shared backend has other gigs too.
  */
 import { randomUUID } from 'node:crypto';
@@ -56,4 +57,23 @@ test('each filter narrows Latest Gigs, and the filters survive a reload', async 
   await expect(grid.cards).toHaveCount(0);
   await filters.getByLabel('Skills').fill('');
   await expectTitles(['Landing page', 'API review']);
+});
+
+test('a filtered list comes a page at a time: 12 gigs, then Load more shows the rest', async ({ app, page, backend }) => {
+  const tag = `Zq${randomUUID().slice(0, 8)}`;
+  const names = Array.from({ length: 14 }, (_, i) => `Gig ${String(i + 1).padStart(2, '0')} ${tag}`);
+  await seedGigs(
+    backend,
+    await createConfirmedUser(backend),
+    names.map((title) => ({ title, payment_type: 'fixed', rate: 100, location: 'remote', skills: ['paging'] })),
+  );
+  await app.goto(`?q=${tag}#gigs`);
+  const grid = latestGigs(page);
+  const newestFirst = [...names].reverse();
+  await expect(grid.titles).toHaveText(newestFirst.slice(0, 12));
+  await expect(grid.region.getByText('Showing 12 of 14 gigs')).toBeVisible();
+  await grid.region.getByRole('button', { name: 'Load more gigs' }).click();
+  await expect(grid.titles).toHaveText(newestFirst);
+  await expect(grid.region.getByText('Showing 14 of 14 gigs')).toBeVisible();
+  await expect(grid.region.getByRole('button', { name: 'Load more gigs' })).toHaveCount(0);
 });

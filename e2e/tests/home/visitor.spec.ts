@@ -1,12 +1,22 @@
 /**
  * The home page as a visitor sees it (issue 5, journeys 1 and 4): the connection banner, the hero's
- * three figures and the empty grid on a database of its own; "Login to Post Gig" opens the login
+ * three figures, the grid's loading text and then its empty text on a database of its own; "Login to Post Gig" opens the login
  * modal instead of posting.
  */
 import { expect, latestGigs, postGigForm, test } from './support';
 
-test('a visitor sees the connection banner, the three hero stats and "No gigs available yet"', async ({ app, page, ownBackend: _empty }) => {
+test('a visitor sees the connection banner, the three hero stats, "Loading gigs..." and then "No gigs available yet"', async ({ app, page, ownBackend: _empty }) => {
+  // The grid's read waits until the loading text has been seen.
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/rest/v1/gigs?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await app.goto('#home');
+  const grid = latestGigs(page);
+  await expect(grid.region.getByText('Loading gigs...')).toBeVisible();
+  answer();
   await expect(page.getByRole('status').filter({ hasText: 'Connection successful! Database is ready.' })).toBeVisible();
 
   const hero = app.slot('campaign').getByRole('region', { name: 'Fair pay for every gig' });
@@ -16,7 +26,6 @@ test('a visitor sees the connection banner, the three hero stats and "No gigs av
     await expect(hero.getByRole('term').filter({ hasText: label })).toBeVisible();
   }
 
-  const grid = latestGigs(page);
   await expect(grid.region.getByText('No gigs available yet')).toBeVisible();
   await expect(grid.cards).toHaveCount(0);
   await expect(grid.region.getByText('Loading gigs...')).toHaveCount(0);

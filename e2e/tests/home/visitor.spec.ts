@@ -1,8 +1,9 @@
 /**
  * The home page as a visitor sees it (issue 5, journeys 1 and 4): the connection banner, the hero's
- * three figures, the grid's loading text and then its empty text on a database of its own; "Login to Post Gig" opens the login
- * modal instead of posting.
+ * three figures, the grid's loading text and then its empty text, on a database of its own;
+ * "Login to Post Gig" opens the login modal instead of posting, and after logging in the form posts.
  */
+import { createConfirmedUser } from '../../helpers/users';
 import { expect, latestGigs, postGigForm, test } from './support';
 
 test('a visitor sees the connection banner, the three hero stats, "Loading gigs..." and then "No gigs available yet"', async ({ app, page, ownBackend: _empty }) => {
@@ -32,7 +33,8 @@ test('a visitor sees the connection banner, the three hero stats, "Loading gigs.
   await expect(grid.region.getByRole('link', { name: 'Post the first gig' })).toBeVisible();
 });
 
-test('signed out, the form reads "Login to Post Gig" and submitting opens the login modal', async ({ app, page }) => {
+test('signed out, the form reads "Login to Post Gig" and submitting opens the login modal; once logged in it posts', async ({ app, page, backend }) => {
+  const user = await createConfirmedUser(backend);
   await app.goto('#home');
   const form = postGigForm(page);
   await expect(form.getByText('By posting a gig, you agree to our Terms of Service and Privacy Policy.')).toBeVisible();
@@ -47,4 +49,13 @@ test('signed out, the form reads "Login to Post Gig" and submitting opens the lo
   await expect(dialog).toHaveCount(0);
   await expect(form.getByLabel('Title')).toHaveValue('Fix my fence');
   await expect(form.getByRole('button', { name: 'Login to Post Gig' })).toBeVisible();
+
+  // Logging in from there keeps what was typed, and the button now posts.
+  await form.getByRole('button', { name: 'Login to Post Gig' }).click();
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Log In' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Post Gig', exact: true })).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveValue('Fix my fence');
 });

@@ -1,8 +1,9 @@
 /**
  * Automated accessibility scan (axe) of the home page (issue 5, journey 6): the whole page with the
  * banner, the campaign, a gig card, the filters and the form, and the open auth modal in login
- * (with its error) and signup mode, on a 375 px phone and on a desktop; then the Post Your Gig form
- * with every field error shown. No serious or critical violation.
+ * (with its error) and signup mode, on a 375 px phone and on a desktop, where the keyboard stays
+ * inside the modal and Escape closes it; then the Post Your Gig form with every field error shown.
+ * No serious or critical violation.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -46,6 +47,16 @@ for (const viewport of [
     const signup = page.getByRole('dialog', { name: 'Create Account' });
     await expect(signup).toBeVisible();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+
+    // With the keyboard: Tab and Shift+Tab stay inside the modal, Escape closes it and focus goes back.
+    await expect(signup.getByLabel('Full Name')).toBeFocused();
+    for (const key of [...Array<string>(9).fill('Tab'), ...Array<string>(3).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      await expect(signup.locator(':focus')).toHaveCount(1);
+    }
+    await page.keyboard.press('Escape');
+    await expect(signup).toHaveCount(0);
+    await expect(app.navbar.getByRole('button', { name: 'Login' })).toBeFocused();
   });
 }
 

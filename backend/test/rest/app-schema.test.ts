@@ -4,7 +4,10 @@
  * every table; the signup trigger makes a profile; the definer functions pin their search_path;
  * the REST schema cache sees objects created after start.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import { openPglite } from '../../src/db/pglite';
 import type { Database } from '../../src/db/types';
@@ -50,13 +53,13 @@ describe('app migrations', () => {
     const db = testDbKind() === 'pglite' ? await openPglite(':memory:') : await openTestDatabase('postgres');
     try {
       const applied = testDbKind() === 'pglite' ? await migrate(db) : [];
-      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(7);
+      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(8);
       expect(await migrate(db)).toEqual([]);
       const ledger = await sql<{ name: string }>(db, "select name from need40_migrations.ledger where scope = 'app' order by name");
       expect(ledger.map((r) => r.name)).toEqual([
         '20240201000000_profiles.sql', '20240201000100_payments.sql', '20240201000200_gigs.sql',
         '20240201000300_audit_logs.sql', '20240201000400_record_payment.sql', '20240201000500_create_paid_gig.sql',
-        '20240201000600_internal_function_privileges.sql',
+        '20240201000600_internal_function_privileges.sql', '20240201000700_profiles_publish_nothing_by_default.sql',
       ]);
     } finally {
       await db.close();
@@ -122,16 +125,41 @@ describe('app migrations', () => {
 });
 
 describe('profiles follow auth users', () => {
-  it('a new auth user gets a profile with full_name and a unique username from the email', async () => {
+  it('a new auth user gets a profile with full_name and a unique username from the name, and publishes no email', async () => {
     const a = await createUser(be, 'jane.doe@example.com', 'Jane Doe');
-    const b = await createUser(be, 'jane.doe@example.org', '');
-    const c = await createUser(be, 'x@example.org');
-    const rows = await sql<{ id: string; username: string; full_name: string | null }>(be.db, 'select id, username, full_name from public.profiles where id = any($1::uuid[])', [[a.id, b.id, c.id]]);
+    const b = await createUser(be, 'someone.else@example.org', 'Jane  Doe!');
+    const c = await createUser(be, 'x.secret@example.org', '');
+    const rows = await sql<{ id: string; username: string; full_name: string | null; contact_email: string | null }>(
+      be.db,
+      'select id, username, full_name, contact_email from public.profiles where id = any($1::uuid[])',
+      [[a.id, b.id, c.id]],
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(a.id)).toMatchObject({ username: 'janedoe', full_name: 'Jane Doe' });
+    expect(byId.get(a.id)).toMatchObject({ username: 'janedoe', full_name: 'Jane Doe', contact_email: null });
     expect(byId.get(b.id)!.username).toMatch(/^janedoe_[0-9a-f]{4,}$/);
-    expect(byId.get(b.id)!.full_name).toBeNull();
-    expect(byId.get(c.id)!.username).toBe('xuser');
+    expect(byId.get(c.id)).toMatchObject({ full_name: null, contact_email: null });
+    expect(byId.get(c.id)!.username).toMatch(/^member(_[0-9a-f]{4,})?$/);
+    // Nothing a visitor can read spells an address.
+    const visible = JSON.stringify(await (await fetch(`${be.url}/rest/v1/profiles?select=*`, { headers: { apikey: be.config.ANON_KEY } })).json());
+    for (const secret of ['jane.doe@', 'someone', 'x.secret', 'example.']) expect(visible).not.toContain(secret);
+  });
+
+  it('profiles made by the earlier trigger lose the copied email and the email-spelled username, unless edited since', async () => {
+    // As the first profiles migration left them: copies of the email, updated_at = created_at.
+    const kept = await createUser(be, 'kept.name@example.com', 'Kept Name');
+    const copied = await createUser(be, 'copy.cat@example.com', 'Felix Feline');
+    await sql(be.db, "alter table public.profiles disable trigger profiles_set_updated_at");
+    await sql(be.db, "update public.profiles set username = 'copycat_ab12', contact_email = 'copy.cat@example.com' where id = $1", [copied.id]);
+    await sql(be.db, "update public.profiles set username = 'keptname', contact_email = 'kept.name@example.com', updated_at = created_at + interval '1 day' where id = $1", [kept.id]);
+    await sql(be.db, "alter table public.profiles enable trigger profiles_set_updated_at");
+    const file = path.join(REPO_ROOT, 'supabase/migrations/20240201000700_profiles_publish_nothing_by_default.sql');
+    await be.db.transaction((tx) => tx.exec(fs.readFileSync(file, 'utf8')));
+    const rows = await sql<{ id: string; username: string; contact_email: string | null }>(be.db, 'select id, username, contact_email from public.profiles where id = any($1::uuid[])', [[kept.id, copied.id]]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(copied.id)!.contact_email).toBeNull();
+    expect(byId.get(copied.id)!.username).toMatch(/^felixfeline(_[0-9a-f]{4,})?$/);
+    // Edited since (the owner chose these): left as they are.
+    expect(byId.get(kept.id)).toMatchObject({ username: 'keptname', contact_email: 'kept.name@example.com' });
   });
 
   it('deleting the auth user removes the profile and its gigs', async () => {

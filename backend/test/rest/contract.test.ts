@@ -155,7 +155,7 @@ describe('shaping the answer', () => {
   it('.single() gives the object, or 406 PGRST116 unless exactly one row', async () => {
     const one = await anon.from('profiles').select('*').eq('id', alice.id).single();
     expect(one.error).toBeNull();
-    expect(one.data).toMatchObject({ id: alice.id, username: 'alice', full_name: 'Alice Doe', skills: [], experience: [], preferred_hours: [], portfolio: [] });
+    expect(one.data).toMatchObject({ id: alice.id, username: 'alicedoe', full_name: 'Alice Doe', skills: [], experience: [], preferred_hours: [], portfolio: [] });
     const none = await anon.from('profiles').select('*').eq('username', 'nobody').single();
     expect(none.status).toBe(406);
     expect(none.error?.code).toBe('PGRST116');
@@ -182,12 +182,12 @@ describe('shaping the answer', () => {
     expect(error).toBeNull();
     expect(data).toEqual({ name: 'Alice Doe', rate_text: null, gigs: [{ title: 'Paint the garden fence' }, { title: 'React landing page' }] });
 
-    const inner = await anon.from('gigs').select('title, poster:profiles!inner(username)').eq('poster.username', 'alice').order('title');
+    const inner = await anon.from('gigs').select('title, poster:profiles!inner(username)').eq('poster.username', 'alicedoe').order('title');
     expect(inner.error).toBeNull();
     expect(titles(inner.data)).toEqual(['Paint the garden fence', 'React landing page']);
-    expect(inner.data![0]).toEqual({ title: 'Paint the garden fence', poster: { username: 'alice' } });
+    expect(inner.data![0]).toEqual({ title: 'Paint the garden fence', poster: { username: 'alicedoe' } });
 
-    const left = await anon.from('gigs').select('title, profiles(username)').eq('profiles.username', 'alice').order('title').limit(2);
+    const left = await anon.from('gigs').select('title, profiles(username)').eq('profiles.username', 'alicedoe').order('title').limit(2);
     expect(left.data).toEqual([{ title: 'Data cleanup in Python', profiles: null }, { title: 'Fix leaking tap', profiles: null }]);
 
     const hinted = await anon.from('gigs').select('title, profiles!gigs_user_id_fkey(full_name)').eq('rate', 40).single();
@@ -244,8 +244,8 @@ describe('writes', () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toEqual([
-      { title: 'A1', skills: [], profiles: { username: 'alice' } },
-      { title: 'A2', skills: ['x'], profiles: { username: 'alice' } },
+      { title: 'A1', skills: [], profiles: { username: 'alicedoe' } },
+      { title: 'A2', skills: ['x'], profiles: { username: 'alicedoe' } },
     ]);
     await asAlice.from('gigs').delete().in('title', ['A1', 'A2']);
   });
@@ -305,7 +305,7 @@ describe('writes', () => {
     };
     const { data, error } = await asAlice.from('profiles').update(profile).eq('id', alice.id).select().single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ ...profile, id: alice.id, username: 'alice' });
+    expect(data).toMatchObject({ ...profile, id: alice.id, username: 'alicedoe' });
     expect(data!.updated_at >= data!.created_at).toBe(true);
   });
 });
@@ -330,7 +330,7 @@ describe('rpc', () => {
     const payment = await asAlice.from('payments').select('amount, status, payment_method, user_id').eq('id', data.payment_id).single();
     expect(payment.data).toEqual({ amount: 600, status: 'completed', payment_method: 'paypal', user_id: alice.id });
     const embedded = await asAlice.rpc('create_paid_gig', { p_title: 'Paid 2', p_description: 'x' }).select('title, profiles(username)').single();
-    expect(embedded.data).toEqual({ title: 'Paid 2', profiles: { username: 'alice' } });
+    expect(embedded.data).toEqual({ title: 'Paid 2', profiles: { username: 'alicedoe' } });
   });
 
   it('unknown function → 404 PGRST202; GET rpc works for read-only calls', async () => {

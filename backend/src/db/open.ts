@@ -3,8 +3,8 @@ import type { Config } from '../config';
 import type { Database } from './types';
 
 /**
- * The driver is imported on demand: PostgreSQL never loads PGlite (~0.2 s of module loading at
- * start) and PGlite never loads `pg`; a restart is that much faster (docs/drills.md).
+ * The driver is imported on demand: PostgreSQL never loads PGlite and PGlite never loads `pg`
+ * (less to load at every restart; docs/drills.md has the measured restart times).
  */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_MAX'>): Promise<Database> {
   if (config.DATABASE_URL) {

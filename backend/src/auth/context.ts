@@ -32,7 +32,8 @@ export async function verifyAccessToken(services: Services, token: string | null
     return claims;
   } catch (error) {
     if (error instanceof JwtError) {
-      throw AuthErrors.badJwt(error.problem === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid');
+      const detail = { expired: 'token has invalid claims: token is expired', claims: `token has invalid claims: ${error.message}`, invalid: 'signature is invalid' };
+      throw AuthErrors.badJwt(detail[error.problem]);
     }
     throw error;
   }

@@ -8,7 +8,9 @@
  */
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { AuthApiError } from '../http/errors';
+import { LIMITS, jsonDepth } from '../http/limits';
 import { oauthRoutes } from './authorize';
+import { adminRoutes } from './admin';
 import { AuthErrors } from './errors';
 import { factorRoutes } from './factors';
 import { identityRoutes } from './identities';
@@ -28,6 +30,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (!text.trim()) return done(null, {});
+    // GoTrue's JSON decoder refuses deep nesting too ("exceeded max depth"); ours keeps it away from the database (http/limits.ts).
+    if (jsonDepth(text) > LIMITS.bodyNesting) return done(AuthErrors.badJson('exceeded max depth'), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -70,4 +74,5 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   factorRoutes(app);
   oauthRoutes(app);
   identityRoutes(app);
+  adminRoutes(app);
 };

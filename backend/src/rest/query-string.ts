@@ -4,6 +4,7 @@
  * possibly scoped to an embedded resource (`profiles.username=eq.x`, `profiles.order=…`).
  * Anything malformed throws PGRST100 (HTTP 400). Nothing here touches SQL.
  */
+import { LIMITS, bracketDepth } from '../http/limits';
 import { parseError } from './errors';
 
 export interface JsonPathStep {
@@ -87,6 +88,10 @@ export function queryPairs(rawUrl: string): [string, string][] {
     }
     // PostgreSQL text cannot hold NUL; refuse it here rather than let it reach the driver.
     if (pair[0].includes('\0') || pair[1].includes('\0')) throw parseError('NUL characters are not allowed in the query string');
+    // Nesting reaches the database's recursive parsers (http/limits.ts).
+    if (bracketDepth(pair[0]) > LIMITS.queryNesting || bracketDepth(pair[1]) > LIMITS.queryNesting) {
+      throw parseError('The query string is nested too deeply', `More than ${LIMITS.queryNesting} levels of ( [ { in "${pair[0].slice(0, 100)}"`);
+    }
     out.push(pair);
   }
   return out;
@@ -144,18 +149,20 @@ export function parseField(s: string, context = s): Field {
     if (!m) throw parseError(`Invalid JSON path in "${context.slice(0, 200)}"`);
     jsonPath.push({ op: m[1] as '->' | '->>', key: unquote(m[2]!) });
     rest = rest.slice(m[0].length);
+    if (jsonPath.length > LIMITS.jsonPathSteps) throw parseError(`JSON path longer than ${LIMITS.jsonPathSteps} steps in "${context.slice(0, 200)}"`);
   }
   return { name, jsonPath };
 }
 
-/** Parse a `select` parameter into a tree. */
-export function parseSelect(s: string): SelectItem[] {
+/** Parse a `select` parameter into a tree (`depth`: how deep inside embeds this list is). */
+export function parseSelect(s: string, depth = 0): SelectItem[] {
   const src = s.trim();
   if (src === '') return [{ kind: 'star' }];
-  return splitTopLevel(src).map((raw) => parseSelectItem(raw.trim(), s));
+  if (depth > LIMITS.embedDepth) throw parseError(`Embedded resources nested deeper than ${LIMITS.embedDepth} levels`);
+  return splitTopLevel(src).map((raw) => parseSelectItem(raw.trim(), s, depth));
 }
 
-function parseSelectItem(item: string, context: string): SelectItem {
+function parseSelectItem(item: string, context: string, depth: number): SelectItem {
   if (item === '*') return { kind: 'star' };
   if (item === '') throw parseError('Empty item in select', context.slice(0, 200));
   if (item.startsWith('...')) throw parseError('Spread embedding ("...") is not supported', item.slice(0, 200));
@@ -184,7 +191,7 @@ function parseSelectItem(item: string, context: string): SelectItem {
     if (!name) throw parseError('Empty embedded resource', context.slice(0, 200));
     checkName(name, 'embedded resource', context);
     if (name === 'count' && inside.trim() === '' && !hint) return { kind: 'column', field: { name: 'count', jsonPath: [] }, alias, aggregate: 'count' };
-    return { kind: 'embed', name, alias, hint, inner, items: parseSelect(inside) };
+    return { kind: 'embed', name, alias, hint, inner, items: parseSelect(inside, depth + 1) };
   }
   let cast: string | undefined;
   const castAt = body.lastIndexOf('::');
@@ -244,6 +251,9 @@ export function parseOperation(field: Field, s: string, context: string): Condit
     if (['fts', 'plfts', 'phfts', 'wfts'].includes(op)) cond.lang = m[2];
     else if ((m[2] === 'any' || m[2] === 'all') && QUANTIFIABLE.has(op)) cond.quantifier = m[2];
     else throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, `Invalid modifier "${m[2]}"`);
+  }
+  if ((op === 'match' || op === 'imatch') && value.length > LIMITS.patternLength) {
+    throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, `A regular expression may have at most ${LIMITS.patternLength} characters`);
   }
   if (op === 'in') cond.list = parseList(value, '(', ')', context);
   else if (cond.quantifier) cond.list = parseList(value, '{', '}', context);

@@ -80,8 +80,9 @@ export async function authenticate(request: FastifyRequest, services: Services):
     try {
       claims = await verifyCached(m[1]!, secret, now);
     } catch (error) {
-      if (error instanceof JwtError && error.problem === 'expired') throw unauthorized('PGRST303', 'JWT expired', 'JWT expired');
-      throw unauthorized('PGRST301', 'Invalid JWT', 'invalid JWT');
+      // PostgREST: PGRST301 for a token that does not decode or verify, PGRST303 for claims that do not hold.
+      if (!(error instanceof JwtError)) throw error;
+      throw unauthorized(error.problem === 'invalid' ? 'PGRST301' : 'PGRST303', error.message, error.message);
     }
   }
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';

@@ -128,6 +128,17 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   app.get('/rpc/:fn', rpc);
   app.post('/rpc/:fn', rpc);
 
+  // Anything else: the caller is checked first (a forged token is a 401 whatever the path, as in
+  // PostgREST), then PGRST117 for a method PostgREST-style REST does not serve here (PUT, the
+  // single-row upsert, included: use POST with Prefer: resolution=merge-duplicates) or PGRST125.
+  app.setNotFoundHandler(async (request) => {
+    await authenticate(request, services);
+    if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(request.method)) {
+      throw new RestApiError(405, 'PGRST117', `Unsupported HTTP method: ${request.method.slice(0, 20)}`);
+    }
+    throw new RestApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+  });
+
   // The OpenAPI description is not served; answer like PostgREST with no exposed description.
   app.get('/', async (request, reply) => {
     await authenticate(request, services);

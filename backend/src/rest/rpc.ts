@@ -14,6 +14,7 @@ import type { RoutineDef, SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
 import { Params, arrayLiteral, ident, qualified } from './sql';
+import { checkBodyNesting } from './write';
 
 function literal(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
@@ -121,6 +122,7 @@ export async function executeRpc(tx: Tx, plan: ReturnType<typeof planRpc>, media
 
 export function parseRpcBody(raw: string | undefined): { text: string; value: Record<string, unknown> } {
   if (raw === undefined || raw.trim() === '') return { text: '{}', value: {} };
+  checkBodyNesting(raw);
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -6,6 +6,7 @@
  * with the request's `select` (embedding included) in the same statement.
  */
 import type { Tx } from '../db/types';
+import { LIMITS, jsonDepth } from '../http/limits';
 import { RestApiError, bodyError, columnNotFound, parseError, singularityError } from './errors';
 import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
@@ -20,9 +21,15 @@ function literal(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
 }
 
+/** A body nested deeper than LIMITS.bodyNesting never reaches the database's JSON parser (http/limits.ts). */
+export function checkBodyNesting(raw: string): void {
+  if (jsonDepth(raw) > LIMITS.bodyNesting) throw bodyError('JSON nested too deeply', `Arrays and objects may be nested at most ${LIMITS.bodyNesting} levels deep`);
+}
+
 /** Parse and check the body: an object or an array of objects. */
 export function parseBody(raw: string | undefined, allowArray: boolean): { text: string; rows: Record<string, unknown>[]; isArray: boolean } {
   if (raw === undefined || raw.trim() === '') throw bodyError();
+  checkBodyNesting(raw);
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -14,7 +14,13 @@ export interface Claims extends JWTPayload {
   [key: string]: unknown;
 }
 
-export type JwtProblem = 'expired' | 'invalid';
+/**
+ * Why a token was refused, in PostgREST's two groups: `invalid` — it does not decode or verify
+ * (PGRST301: malformed, wrong algorithm, bad signature); `expired` and `claims` — it verifies but
+ * its claims do not hold (PGRST303: exp passed, nbf ahead, a claim of the wrong type, no exp).
+ * The message is PostgREST's wording.
+ */
+export type JwtProblem = 'expired' | 'claims' | 'invalid';
 
 export class JwtError extends Error {
   constructor(readonly problem: JwtProblem, message: string) {
@@ -50,9 +56,26 @@ export async function verifyJwt(token: string, secret: string, options: VerifyOp
     });
     return payload as Claims;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');
-    throw new JwtError('invalid', error instanceof Error ? error.message : 'invalid JWT');
+    throw classify(error, token);
   }
+}
+
+function classify(error: unknown, token: string): JwtError {
+  if (error instanceof joseErrors.JWTExpired) return new JwtError('expired', 'JWT expired');
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    const { claim, reason } = error;
+    if (claim === 'nbf' && reason === 'check_failed') return new JwtError('claims', 'JWT not yet valid');
+    if (reason === 'missing') return new JwtError('claims', `The JWT '${claim}' claim is required`);
+    if (['exp', 'nbf', 'iat'].includes(claim)) return new JwtError('claims', `The JWT '${claim}' claim must be a number`);
+    return new JwtError('claims', 'Parsing claims failed');
+  }
+  if (error instanceof joseErrors.JOSEAlgNotAllowed || error instanceof joseErrors.JOSENotSupported) {
+    return new JwtError('invalid', 'Wrong or unsupported encoding algorithm');
+  }
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return new JwtError('invalid', 'JWT cryptographic operation failed');
+  const parts = token.split('.').length;
+  if (parts !== 3) return new JwtError('invalid', `Expected 3 parts in JWT; got ${parts}`);
+  return new JwtError('invalid', "JWT couldn't be decoded");
 }
 
 export async function signJwt(claims: Claims, secret: string): Promise<string> {

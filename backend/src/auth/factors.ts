@@ -28,16 +28,17 @@ export function factorRoutes(app: FastifyInstance): void {
   app.post('/factors', async (request) => {
     const claims = await verifyAccessToken(services, bearerToken(request));
     const body = bodyOf(request);
-    const type = body.factor_type;
-    if (type === 'phone') throw AuthErrors.mfaPhoneEnrollDisabled();
-    if (type === 'webauthn') throw AuthErrors.mfaWebauthnEnrollDisabled();
-    if (type !== 'totp') throw AuthErrors.validation('factor_type needs to be totp, phone or webauthn');
     const friendlyName = typeof body.friendly_name === 'string' ? body.friendly_name.trim() : '';
     const issuer = typeof body.issuer === 'string' && body.issuer.trim() ? body.issuer.trim() : new URL(services.config.SITE_URL).hostname;
     const secret = newTotpSecret();
 
     const factor = await db.transaction(async (tx) => {
+      // The session first (GoTrue's requireAuthentication), then the request's fields.
       const { user, session } = await loadCaller(tx, claims);
+      const type = body.factor_type;
+      if (type === 'phone') throw AuthErrors.mfaPhoneEnrollDisabled();
+      if (type === 'webauthn') throw AuthErrors.mfaWebauthnEnrollDisabled();
+      if (type !== 'totp') throw AuthErrors.validation('factor_type needs to be totp, phone or webauthn');
       const nowMs = services.now();
       await tx.query("delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < $2", [user.id, iso(nowMs - STALE_UNVERIFIED_MS)]);
       const factors = (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1', [user.id])).rows;

@@ -10,11 +10,12 @@ import { AuthErrors } from './errors';
 export function logoutRoutes(app: FastifyInstance): void {
   const services = app.services;
   app.post('/logout', async (request, reply) => {
-    const scope = queryOf(request).scope ?? 'global';
-    if (!['global', 'local', 'others'].includes(scope)) throw AuthErrors.validation('Unsupported logout scope: use global, local or others');
+    // The token and its session first (GoTrue's requireAuthentication), then the scope.
     const claims = await verifyAccessToken(services, bearerToken(request));
     await services.db.transaction(async (tx) => {
       const { session, user } = await loadCaller(tx, claims);
+      const scope = queryOf(request).scope ?? 'global';
+      if (!['global', 'local', 'others'].includes(scope)) throw AuthErrors.validation('Unsupported logout scope: use global, local or others');
       if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [session.id]);
       else if (scope === 'others') await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.id]);
       else await tx.query('delete from auth.sessions where user_id = $1', [user.id]);

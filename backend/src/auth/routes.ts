@@ -24,6 +24,21 @@ import { verifyRoutes } from './verify';
 
 export const API_VERSION = '2024-01-01';
 
+/**
+ * A lone surrogate escape ("\ud800") in a JSON body becomes U+FFFD, as Go's JSON decoder (GoTrue)
+ * does: PostgreSQL's jsonb refuses it (22P05), so metadata carrying one was a 500 on sign-up.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const fixString = (s: string) => s.replace(LONE_SURROGATE, '\ufffd');
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return fixString(value);
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [fixString(k), wellFormed(v)]));
+  }
+  return value;
+}
+
 export const authRoutes: FastifyPluginAsync = async (app) => {
   // supabase-js sends `Content-Type: application/json` with no body on logout and DELETE calls.
   app.removeContentTypeParser('application/json');
@@ -32,11 +47,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!text.trim()) return done(null, {});
     // GoTrue's JSON decoder refuses deep nesting too ("exceeded max depth"); ours keeps it away from the database (http/limits.ts).
     if (jsonDepth(text) > LIMITS.bodyNesting) return done(AuthErrors.badJson('exceeded max depth'), undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch {
-      done(AuthErrors.badJson(), undefined);
+      return done(AuthErrors.badJson(), undefined);
     }
+    done(null, wellFormed(value));
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));

@@ -28,6 +28,12 @@ export function userRoutes(app: FastifyInstance): void {
 
   app.put('/user', async (request) => {
     const claims = await verifyAccessToken(services, bearerToken(request));
+    // The session first (GoTrue's requireAuthentication): an ended session is 403 whatever the body.
+    const before = await db.transaction(async (tx) => {
+      const caller = await loadCaller(tx, claims);
+      const verified = (await tx.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [caller.user.id])).rows.length > 0;
+      return { ...caller, verified };
+    }, { readOnly: true });
     const body = bodyOf(request);
     if (body.phone !== undefined && body.phone !== null && body.phone !== '') throw AuthErrors.phoneProviderDisabled();
     if (body.data !== undefined && body.data !== null && !isPlainObject(body.data)) throw AuthErrors.validation('data must be a JSON object');
@@ -35,11 +41,6 @@ export function userRoutes(app: FastifyInstance): void {
     const newEmail = body.email === undefined || body.email === null || body.email === '' ? undefined : normaliseEmail(body.email);
     if (password !== undefined) checkPasswordStrength(password);
 
-    const before = await db.transaction(async (tx) => {
-      const caller = await loadCaller(tx, claims);
-      const verified = (await tx.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [caller.user.id])).rows.length > 0;
-      return { ...caller, verified };
-    }, { readOnly: true });
     const emailChanges = newEmail !== undefined && newEmail !== before.user.email;
     if ((password !== undefined || emailChanges) && before.verified && before.session.aal !== 'aal2') {
       throw AuthErrors.insufficientAal('AAL2 session is required to update email or password when MFA is enabled.', 401);

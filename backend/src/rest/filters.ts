@@ -66,8 +66,11 @@ function compileCondition(table: Table, alias: string, cond: Condition, params: 
     sql = `${f.sql} is distinct from ${typed(cond.value)}`;
   } else if (op === 'in') {
     const items = cond.list ?? [];
-    sql = items.length === 0 ? 'false' : `${f.sql} = any(${params.add(arrayLiteral(items))}::${f.isArray ? f.type : `${f.type}[]`})`;
     if (f.isArray && items.length) throw parseError(`"in" on array column "${cond.field.name}" is not supported; use cs/cd/ov`);
+    // An empty list too is `= any('{}')`, as PostgREST writes it: the field (and any JSON-path
+    // parameter in it) stays in the statement — an unused parameter is 08P01, a 503 — and
+    // not.in.() keeps PostgREST's null semantics.
+    sql = `${f.sql} = any(${params.add(arrayLiteral(items))}::${f.isArray ? f.type : `${f.type}[]`})`;
   } else if (op in RANGE) {
     let v = cond.value;
     // ov also accepts a (a,b) list, as PostgREST does for arrays.

@@ -243,7 +243,9 @@ export function parseOperation(field: Field, s: string, context: string): Condit
   if (dot < 0) throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, 'Expected an operator and a value, e.g. eq.1');
   const opText = rest.slice(0, dot);
   const value = rest.slice(dot + 1);
-  const m = /^([a-z]+)(?:\(([a-z_0-9]+)\))?$/.exec(opText);
+  // The modifier is any/all or an fts language *name*: a number would be read as a regconfig OID
+  // ("cache lookup failed for text search configuration 0", XX000, a 500).
+  const m = /^([a-z]+)(?:\(([a-z_][a-z_0-9]*)\))?$/.exec(opText);
   if (!m || !m[1] || !OPERATORS.has(m[1])) throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, `Unknown operator "${opText.slice(0, 50)}"`);
   const op = m[1]!;
   const cond: Condition = { kind: 'cond', field, negate, op, value };

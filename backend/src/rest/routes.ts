@@ -7,10 +7,17 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { RestApiError, bodyError, isPgError, fromPgError, tableNotFound } from './errors';
 import { parseQuery, queryPairs } from './query-string';
 import { executeRead, pageOf, planRead } from './read';
-import { authenticate, checkProfile, mediaType, parsePrefer, runAs, send } from './request';
+import { authenticate, checkProfile, mediaType, parsePrefer, runAs, send, type Caller } from './request';
 import { executeRpc, functionNotFound, parseRpcBody, planRpc, resolveFunction } from './rpc';
 import { schemaCacheFor, type SchemaCache, type SchemaCacheHolder, type Table } from './schema-cache';
 import { executeWrite, parseBody, planDelete, planInsert, planUpdate } from './write';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller of a /rest/v1 request (set by the area's onRequest hook). */
+    restCaller: Caller | null;
+  }
+}
 
 async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cache: SchemaCache; table: Table }> {
   let cache = await holder.get();
@@ -51,6 +58,15 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
+  // Who is calling is settled before anything else is read (PostgREST's order): a forged or expired
+  // token is a 401 whatever the body, its media type, the profile headers or the path. The CORS
+  // preflight (OPTIONS) is answered at the root and never gets here.
+  app.decorateRequest('restCaller', null);
+  app.addHook('onRequest', async (request) => {
+    request.restCaller = await authenticate(request, services);
+  });
+  const callerOf = async (request: FastifyRequest) => request.restCaller ?? (request.restCaller = await authenticate(request, services));
+
   app.setErrorHandler((error, request, reply) => {
     let e: RestApiError;
     if (error instanceof RestApiError) e = error;
@@ -69,8 +85,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   });
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
+    const caller = await callerOf(request);
     checkProfile(request);
-    const caller = await authenticate(request, services);
     const media = mediaType(request);
     const prefs = parsePrefer(request);
     const query = parseQuery(queryPairs(request.raw.url ?? ''));
@@ -82,8 +98,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   };
 
   const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | undefined }>, reply: FastifyReply) => {
+    const caller = await callerOf(request);
     checkProfile(request);
-    const caller = await authenticate(request, services);
     const media = mediaType(request);
     const prefs = parsePrefer(request);
     const query = parseQuery(queryPairs(request.raw.url ?? ''));
@@ -100,8 +116,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   };
 
   const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | undefined }>, reply: FastifyReply) => {
+    const caller = await callerOf(request);
     checkProfile(request);
-    const caller = await authenticate(request, services);
     const media = mediaType(request);
     const name = request.params.fn;
     const isGet = request.method === 'GET' || request.method === 'HEAD';
@@ -132,7 +148,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   // PostgREST), then PGRST117 for a method PostgREST-style REST does not serve here (PUT, the
   // single-row upsert, included: use POST with Prefer: resolution=merge-duplicates) or PGRST125.
   app.setNotFoundHandler(async (request) => {
-    await authenticate(request, services);
+    await callerOf(request);
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(request.method)) {
       throw new RestApiError(405, 'PGRST117', `Unsupported HTTP method: ${request.method.slice(0, 20)}`);
     }
@@ -141,7 +157,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   // The OpenAPI description is not served; answer like PostgREST with no exposed description.
   app.get('/', async (request, reply) => {
-    await authenticate(request, services);
+    await callerOf(request);
     return reply.status(200).header('content-type', 'application/json; charset=utf-8').send('{}');
   });
 };

@@ -64,19 +64,23 @@ interface WritePlan {
   params: (string | null)[];
 }
 
-export function planInsert(cache: SchemaCache, table: Table, query: ParsedQuery, prefs: Preferences, bodyText: string, rows: Record<string, unknown>[], representation: boolean): WritePlan {
+/** An insert plan; undefined for `[]` (nothing to insert, no statement). */
+export function planInsert(cache: SchemaCache, table: Table, query: ParsedQuery, prefs: Preferences, bodyText: string, rows: Record<string, unknown>[], representation: boolean): WritePlan | undefined {
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
   const cols = columnsOf(table, query, rows);
   const target = `${qualified(EXPOSED_SCHEMA, table.name)} as ${ident(table.name)}`;
-  const body = params.add(bodyText);
   const returning = representation ? ` returning ${ident(table.name)}.*` : ' returning 1';
   let insert: string;
   if (cols.length === 0) {
+    // `{}` is one row of defaults; `[]` inserts nothing. No body parameter here: a parameter the
+    // statement does not use is a protocol error (08P01, a 503) on both drivers.
+    if (rows.length === 0) return undefined;
     if (rows.length > 1) throw bodyError('Cannot insert several rows with no columns');
     insert = `insert into ${target} default values${returning}`;
   } else {
+    const body = params.add(bodyText);
     const elements = `json_array_elements(case when json_typeof(${body}::json) = 'array' then ${body}::json else json_build_array(${body}::json) end) with ordinality as pgrst_e(j, n)`;
     const rec = `json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, pgrst_e.j) as pgrst_r`;
     const values = cols.map((c) => {

@@ -66,8 +66,12 @@ const over: Case[] = [
   { name: 'cast of text to tsquery', path: '/rest/v1/profiles?select=bio::tsquery', status: 400, code: 'PGRST100' },
   { name: 'cast of text to xml', path: '/rest/v1/profiles?select=bio::xml', status: 400, code: 'PGRST100' },
   { name: 'cast of text to an array', path: '/rest/v1/gigs?select=title::int[]', status: 400, code: 'PGRST100' },
+  { name: 'an fts language given as a number (was read as a regconfig OID: 500)', path: '/rest/v1/gigs?title=fts(0).x', status: 400, code: 'PGRST100' },
+  { name: 'an fts language that does not exist', path: '/rest/v1/gigs?title=fts(klingon).x', status: 400, code: '42704' },
   { name: 'an unknown path under /rest/v1', path: '/rest/v1/gigs/1/extra', status: 404, code: 'PGRST125' },
   { name: 'PUT on a table', method: 'PUT', path: '/rest/v1/gigs?id=eq.1', body: '{}', status: 405, code: 'PGRST117' },
+  // Was a 503 (08P01: the body parameter was bound to a statement that does not use it).
+  { name: 'an empty object inserts one row of defaults (title is required)', method: 'POST', path: '/rest/v1/gigs', body: '{}', status: 400, code: '23502' },
 ];
 
 const within: Case[] = [
@@ -76,6 +80,9 @@ const within: Case[] = [
   { name: `a regular expression of ${LIMITS.patternLength} characters`, path: `/rest/v1/gigs?title=match.${q('a?'.repeat(LIMITS.patternLength / 2))}`, status: 200 },
   { name: `embeds nested ${LIMITS.embedDepth} deep`, path: embeds(LIMITS.embedDepth), status: 200 },
   { name: `JSON path of ${LIMITS.jsonPathSteps} steps`, path: `/rest/v1/profiles?select=x:experience${'->0'.repeat(LIMITS.jsonPathSteps)}`, status: 200 },
+  // Was a 503 (08P01: the JSON-path key was bound but the empty list compiled to `false`).
+  { name: 'an empty in-list on a JSON path', path: '/rest/v1/profiles?experience->title=not.in.()', status: 200 },
+  { name: 'an empty array inserts nothing', method: 'POST', path: '/rest/v1/gigs', body: '[]', status: 201 },
   { name: 'scalar casts', path: '/rest/v1/gigs?select=rate::text,created_at::date,id::text,title::varchar', status: 200 },
   { name: 'array and json casts from array and json values', path: '/rest/v1/profiles?select=skills::varchar[],x:experience->0::jsonb,experience::json', status: 200 },
 ];
@@ -105,6 +112,13 @@ describe('input beyond the limits is refused before it reaches the database', ()
 describe('input within the limits still works', () => {
   it.each(within.map((c) => [c.name, c] as const))('%s', async (_n, c) => {
     expect((await call(c)).status).toBe(c.status);
+  });
+
+  it('a lone surrogate escape in auth metadata becomes U+FFFD, as in GoTrue (was a 500: jsonb refuses it)', async () => {
+    const body = '{"email":"surrogate@example.com","password":"secret123","data":{"name":"a\\ud800b","\\udc00":1}}';
+    const a = await send(be, { method: 'POST', path: '/auth/v1/signup', body });
+    expect(a.status, a.text).toBe(200);
+    expect((a.json as { user: { user_metadata: Record<string, unknown> } }).user.user_metadata).toMatchObject({ name: 'a\ufffdb', '\ufffd': 1 });
   });
 
   it('and the database answers normally afterwards', async () => {

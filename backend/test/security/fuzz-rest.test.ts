@@ -5,7 +5,8 @@
  *
  * For every case (fuzz-support.ts): an answer below 500 within the timeout; no canary the caller may
  * not read (B's payment, A's payment for anyone but A, the vault, a password hash); B's rows, the
- * rows that existed before, the vault and the list of tables unchanged. Forged credentials get
+ * rows that existed before, the vault and the list of tables unchanged — and after a read (every
+ * GET/HEAD, injection included) every row of the app and auth tables unchanged. Forged credentials get
  * 401, a visitor's writes and reads of payments/audit_logs are refused. After each property the
  * $600-path business rules still hold and the backend still answers /health.
  *
@@ -18,7 +19,7 @@ import {
   INJECTIONS, REQUEST_TIMEOUT_MS, assertNoLeak, businessRulesHold, canary, check, createVault, noteStatus, hostileJson, hostileString, summary, timeoutFor,
   victimFingerprint, type PropertyName,
 } from './fuzz-support';
-import { forgedTokens, send, signUp, type Account, type Answer } from './helpers';
+import { fingerprint, forgedTokens, send, signUp, type Account, type Answer } from './helpers';
 
 const PROPERTIES: PropertyName[] = ['rest: query strings', 'rest: SQL injection', 'rest: headers and methods', 'rest: write bodies', 'rest: rpc'];
 
@@ -262,9 +263,12 @@ describe('/rest/v1 fuzzing', () => {
       if (prefer) headers.prefer = prefer;
       if (range) headers.range = range;
       if (accept) headers.accept = accept;
+      const before = await fingerprint(be);
       const a = await send(be, { method: head ? 'HEAD' : 'GET', path, apikey: who.apikey, bearer: who.bearer, headers, timeoutMs: REQUEST_TIMEOUT_MS });
       if ((who.kind === 'visitor' || who.kind === 'visitorSdk') && (table === 'payments' || table === 'audit_logs')) expect(a.status, path).toBeGreaterThanOrEqual(400);
       await expectSafe(a, who, `${head ? 'HEAD' : 'GET'} ${path}`, { readOnly: true });
+      // A read changes nothing at all: every row of the app and auth tables is as it was.
+      expect(await fingerprint(be), `a read changed the database: ${path}`).toBe(before);
     });
     await healthy();
   });
@@ -311,12 +315,15 @@ describe('/rest/v1 fuzzing', () => {
         case 'range': call = { method: 'GET', path: r, headers: { range: p.replace(/[^\x20-\x7e]/g, '') } }; break;
         default: call = { method: 'GET', path: r, headers: { 'accept-profile': p.replace(/[^\x20-\x7e]/g, '') } }; break;
       }
+      const before = call.method === 'GET' ? await fingerprint(be) : undefined;
       const t0 = performance.now();
       const a = await send(be, { ...call, apikey: who.apikey, bearer: who.bearer, timeoutMs: REQUEST_TIMEOUT_MS });
       const context = `${w}: ${call.method} ${call.path} ${JSON.stringify(call.body ?? '')} ${JSON.stringify(call.headers ?? {})}`;
       // pg_sleep(30) in a payload would show as a slow answer if it ever ran.
       expect(performance.now() - t0, context).toBeLessThan(10_000);
       await expectSafe(a, who, context);
+      // Through a read, the injection changed nothing at all (writes are bounded by expectSafe: B, the vault, the tables).
+      if (before !== undefined) expect(await fingerprint(be), `the database changed: ${context}`).toBe(before);
     });
     await healthy();
   });

@@ -25,7 +25,8 @@ const AMR: Record<string, string> = { signup: 'otp', email: 'otp', recovery: 're
 type Outcome = { kind: 'code'; code: string; redirectTo: string | null } | { kind: 'session'; session: SessionJson; redirectTo: string | null };
 
 async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, token: string, type: string, pkceAllowed: boolean): Promise<Outcome> {
-  const tokenType = LINK_TYPES[type];
+  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+  const tokenType = Object.hasOwn(LINK_TYPES, type) ? LINK_TYPES[type] : undefined;
   if (!tokenType) throw AuthErrors.validation('Verify requires a verification type');
   const row = await consumeOneTimeToken(services, tx, token, tokenType);
   if (!row) throw AuthErrors.otpExpired();

@@ -252,7 +252,8 @@ describe('/auth/v1 fuzzing', () => {
     });
     await check('auth: factors', arb, async ({ who: [label, token], action, id, body }) => {
       const bearer = label === 'F' ? F.access : token;
-      const factorId = id === 'B' ? B.factorId : id === 'F' ? F.factorIds[F.factorIds.length - 1] ?? 'none' : id;
+      // An empty id would address another route (/factors/), which is not this property's subject.
+      const factorId = (id === 'B' ? B.factorId : id === 'F' ? F.factorIds[F.factorIds.length - 1] ?? 'none' : id) || 'empty';
       const path = action === 'enroll' ? '/auth/v1/factors' : action === 'unenroll' ? `/auth/v1/factors/${pct(factorId)}` : `/auth/v1/factors/${pct(factorId)}/${action}`;
       const method = action === 'unenroll' ? 'DELETE' : 'POST';
       const a = await send(be, { method, path, bearer, body: method === 'POST' ? JSON.stringify(body) ?? 'null' : undefined, timeoutMs: REQUEST_TIMEOUT_MS });

@@ -162,7 +162,9 @@ const TYPED: Record<string, fc.Arbitrary<unknown>> = {
   created_at: date, updated_at: date,
 };
 const jsonFor = (field: string): fc.Arbitrary<unknown> => {
-  const typed = TYPED[field.replace(/^"|"$/g, '').split('->')[0]!];
+  const name = field.replace(/^"|"$/g, '').split('->')[0]!;
+  // Own keys only: a generated name such as "constructor" must not find Object.prototype's.
+  const typed = Object.hasOwn(TYPED, name) ? TYPED[name] : undefined;
   return typed ? fc.oneof({ weight: 5, arbitrary: typed }, { weight: 1, arbitrary: hostileJson }) : hostileJson;
 };
 const textFor = (field: string): fc.Arbitrary<string> => jsonFor(field).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'null'));

@@ -68,6 +68,8 @@ const over: Case[] = [
   { name: 'cast of text to an array', path: '/rest/v1/gigs?select=title::int[]', status: 400, code: 'PGRST100' },
   { name: 'an fts language given as a number (was read as a regconfig OID: 500)', path: '/rest/v1/gigs?title=fts(0).x', status: 400, code: 'PGRST100' },
   { name: 'an fts language that does not exist', path: '/rest/v1/gigs?title=fts(klingon).x', status: 400, code: '42704' },
+  // Was 403 otp_expired: the type was looked up on a plain object and "constructor" found Object's.
+  { name: 'a verification type named like an Object.prototype member', method: 'POST', path: '/auth/v1/verify', body: '{"type":"constructor","token_hash":"x"}', status: 400, code: 'validation_failed' },
   { name: 'an unknown path under /rest/v1', path: '/rest/v1/gigs/1/extra', status: 404, code: 'PGRST125' },
   { name: 'PUT on a table', method: 'PUT', path: '/rest/v1/gigs?id=eq.1', body: '{}', status: 405, code: 'PGRST117' },
   // Was a 503 (08P01: the body parameter was bound to a statement that does not use it).

@@ -402,13 +402,29 @@ describe('/rest/v1 fuzzing', () => {
     const argValue = fc.oneof(fc.constantFrom<unknown>(40, 600, 0, -1, 100001, 'paypal', 'card', 'pending', 'completed', null, {}, { kind: 'give40' }, []), hostileJson);
     const arb = fc.record({
       who: callerArb(['visitor', 'visitorSdk', 'A', 'A', 'forged']),
-      fn: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('record_payment', 'create_paid_gig') }, { weight: 1, arbitrary: fc.constantFrom('uid', 'jwt', 'handle_new_user', 'paid_gig_terms', 'gen_random_uuid', 'pg_sleep', 'set_config') }, { weight: 1, arbitrary: hostileString }),
+      call: fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.record({
+            fn: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('record_payment', 'create_paid_gig') }, { weight: 1, arbitrary: fc.constantFrom('uid', 'jwt', 'handle_new_user', 'paid_gig_terms', 'gen_random_uuid', 'pg_sleep', 'set_config') }, { weight: 1, arbitrary: hostileString }),
+            args: fc.dictionary(argName, argValue, { maxKeys: 6 }),
+          }),
+        },
+        // Well-formed calls, so the functions' own checks and the $600 path run too.
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            fn: fc.constant('record_payment'),
+            args: fc.record({ p_amount: fc.oneof(fc.integer({ min: 1, max: 100000 }), fc.constantFrom(0.01, 40, 600, 100000.5)), p_payment_method: fc.constant('paypal'), p_status: fc.constantFrom('pending', 'pending', 'completed'), p_description: fc.option(hostileString, { nil: undefined }), p_metadata: fc.option(fc.dictionary(hostileString, hostileJson, { maxKeys: 3 }), { nil: undefined }) }, { requiredKeys: ['p_amount', 'p_payment_method', 'p_status'] }),
+          }),
+        },
+        { weight: 1, arbitrary: fc.record({ fn: fc.constant('create_paid_gig'), args: fc.record({ p_title: fc.oneof(words, hostileString), p_description: fc.oneof(words, hostileString) }) }) },
+      ),
       get: fc.boolean(),
-      args: fc.dictionary(argName, argValue, { maxKeys: 6 }),
-      tail: fc.array(fc.oneof(selectArb('payments').map((x): [string, string] => ['select', x]), orderArb('payments').map((o): [string, string] => ['order', o]), condArb('payments').map((c2): [string, string] => { const i = c2.indexOf('.'); return [c2.slice(0, i), c2.slice(i + 1)]; })), { maxLength: 2 }),
+      tail: fc.oneof(fc.constant<[string, string][]>([]), fc.array(fc.oneof(selectArb('payments').map((x): [string, string] => ['select', x]), orderArb('payments').map((o): [string, string] => ['order', o]), condArb('payments').map((c2): [string, string] => { const i = c2.indexOf('.'); return [c2.slice(0, i), c2.slice(i + 1)]; })), { maxLength: 2 })),
       media: fc.constantFrom(undefined, 'application/vnd.pgrst.object+json'),
     });
-    await check('rest: rpc', arb, async ({ who, fn, get, args, tail, media }) => {
+    await check('rest: rpc', arb, async ({ who, call: { fn, args }, get, tail, media }) => {
       const argPairs = Object.entries(args).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? 'null']);
       const path = `/rest/v1/rpc/${pct(fn)}?${query(get ? [...argPairs, ...tail] : tail)}`;
       const a = await send(be, { method: get ? 'GET' : 'POST', path, apikey: who.apikey, bearer: who.bearer, headers: media ? { accept: media } : {}, body: get ? undefined : args, timeoutMs: REQUEST_TIMEOUT_MS });

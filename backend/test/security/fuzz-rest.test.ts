@@ -108,6 +108,8 @@ function pct(s: string): string {
   return out;
 }
 
+/** A path segment: percent-encoded, and never a dot segment ("." / ".." / "%2e"), which the URL parser would resolve away. */
+const segment = (s: string) => (/^(\.|%2e)+$/i.test(pct(s)) ? 'dot' : pct(s));
 const query = (pairs: [string, string][]) => pairs.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&');
 
 /** The checks every case passes. */
@@ -304,8 +306,8 @@ describe('/rest/v1 fuzzing', () => {
         case 'order': call = get([['order', `${p},title.${p}`]]); break;
         case 'limit': call = get([['limit', p], ['offset', p]]); break;
         case 'fts language': call = get([['title', `fts(${p}).x`]]); break;
-        case 'table': call = { method: 'GET', path: `/rest/v1/${pct(p)}` }; break;
-        case 'rpc name': call = { method: 'POST', path: `/rest/v1/rpc/${pct(p)}`, body: {} }; break;
+        case 'table': call = { method: 'GET', path: `/rest/v1/${segment(p)}` }; break;
+        case 'rpc name': call = { method: 'POST', path: `/rest/v1/rpc/${segment(p)}`, body: {} }; break;
         case 'on_conflict': call = { method: 'POST', path: `${r}?on_conflict=${pct(p)}`, headers: upsert, body: { title: 'x', description: 'y', rate: 1, hours: 1, location: 'remote' } }; break;
         case 'columns': call = { method: 'POST', path: `${r}?columns=${pct(p)}`, body: { title: 'x' } }; break;
         case 'body key': call = { method: op.length % 2 ? 'POST' : 'PATCH', path: `${r}?id=eq.${ids.gigA}`, body: { [p]: 'x' } }; break;
@@ -335,7 +337,7 @@ describe('/rest/v1 fuzzing', () => {
     const arb = fc.record({
       who: callerArb(['visitor', 'visitorSdk', 'A', 'forged', 'forged']),
       method: fc.constantFrom('GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'PROPFIND', 'LOCK'),
-      path: fc.oneof(fc.constantFrom(...TABLES, ...HIDDEN, 'rpc/record_payment', 'rpc/create_paid_gig', 'rpc/nope', '', 'gigs/x', 'rpc'), hostileString.map(pct)),
+      path: fc.oneof(fc.constantFrom(...TABLES, ...HIDDEN, 'rpc/record_payment', 'rpc/create_paid_gig', 'rpc/nope', '', 'gigs/x', 'rpc'), hostileString.map(segment)),
       headers: fc.dictionary(
         fc.constantFrom('prefer', 'accept', 'accept-profile', 'content-profile', 'content-type', 'range', 'range-unit', 'x-request-id', 'origin', 'access-control-request-method', 'x-client-info', 'x-http-method-override', 'x-forwarded-for', 'authorization', 'apikey'),
         headerValue,
@@ -426,7 +428,7 @@ describe('/rest/v1 fuzzing', () => {
     });
     await check('rest: rpc', arb, async ({ who, call: { fn, args }, get, tail, media }) => {
       const argPairs = Object.entries(args).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? 'null']);
-      const path = `/rest/v1/rpc/${pct(fn)}?${query(get ? [...argPairs, ...tail] : tail)}`;
+      const path = `/rest/v1/rpc/${segment(fn)}?${query(get ? [...argPairs, ...tail] : tail)}`;
       const a = await send(be, { method: get ? 'GET' : 'POST', path, apikey: who.apikey, bearer: who.bearer, headers: media ? { accept: media } : {}, body: get ? undefined : args, timeoutMs: REQUEST_TIMEOUT_MS });
       await expectSafe(a, who, `${get ? 'GET' : 'POST'} ${path} ${get ? '' : JSON.stringify(args).slice(0, 300)}`);
     });

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, createVault, noteStatus, hostileJson, hostileString, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
+import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, createVault, noteStatus, hostileJson, hostileString, pct, segment, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
 import { signJwt } from '../../src/security/jwt';
 import { claimsOf, forgedTokens, send, type Answer } from './helpers';
 
@@ -94,16 +94,6 @@ function expectSafeRedirect(a: Answer, context: string): void {
 }
 
 const ascii = (s: string) => s.replace(/[^\x20-\x7e]/g, '');
-function pct(s: string): string {
-  let out = '';
-  for (const b of Buffer.from(s, 'utf8')) {
-    const ch = String.fromCharCode(b);
-    out += /[A-Za-z0-9\-_.~]/.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-/** A path segment: percent-encoded, and never a dot segment ("." / ".." / "%2e"), which the URL parser would resolve away. */
-const segment = (s: string) => (/^(\.|%2e)+$/i.test(pct(s)) ? 'dot' : pct(s));
 const qs = (o: Record<string, string | undefined>) => Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => `${pct(k)}=${pct(v!)}`).join('&');
 
 // ── vocabulary ────────────────────────────────────────────────────────────────────────────────

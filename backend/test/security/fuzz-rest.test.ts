@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
 import {
-  INJECTIONS, REQUEST_TIMEOUT_MS, assertNoLeak, businessRulesHold, canary, check, createVault, noteStatus, hostileJson, hostileString, summary, timeoutFor,
+  INJECTIONS, REQUEST_TIMEOUT_MS, assertNoLeak, businessRulesHold, canary, check, createVault, noteStatus, hostileJson, hostileString, pct, segment, summary, timeoutFor,
   victimFingerprint, type PropertyName,
 } from './fuzz-support';
 import { fingerprint, forgedTokens, send, signUp, type Account, type Answer } from './helpers';
@@ -98,18 +98,6 @@ function forbiddenFor(who: Caller): string[] {
   return [...always, c.payA];
 }
 
-/** Percent-encode any string (lone surrogates included) so every byte reaches the server. */
-function pct(s: string): string {
-  let out = '';
-  for (const b of Buffer.from(s, 'utf8')) {
-    const ch = String.fromCharCode(b);
-    out += /[A-Za-z0-9\-_.~]/.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-/** A path segment: percent-encoded, and never a dot segment ("." / ".." / "%2e"), which the URL parser would resolve away. */
-const segment = (s: string) => (/^(\.|%2e)+$/i.test(pct(s)) ? 'dot' : pct(s));
 const query = (pairs: [string, string][]) => pairs.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&');
 
 /** The checks every case passes. */

@@ -213,3 +213,16 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
   ),
 })).value;
+
+/** Percent-encode any string (lone surrogates included) so every byte reaches the server. */
+export function pct(s: string): string {
+  let out = '';
+  for (const b of Buffer.from(s, 'utf8')) {
+    const ch = String.fromCharCode(b);
+    out += /[A-Za-z0-9\-_.~]/.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** A path segment: percent-encoded, and never a dot segment ("." / ".." / "%2e"), which the URL parser would resolve away. */
+export const segment = (s: string): string => (/^(\.|%2e)+$/i.test(pct(s)) ? 'dot' : pct(s));

@@ -19,18 +19,17 @@
  *   PostgreSQL admin URL: BENCH_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres);
  *   a scratch database is created and dropped.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
+import { scratchDatabase } from '../src/db/scratch';
 import type { Database, Tx } from '../src/db/types';
 import { parseQuery, queryPairs } from '../src/rest/query-string';
 import { pageOf, planRead } from '../src/rest/read';
@@ -194,22 +193,13 @@ async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Database;
     const db = await openPglite(':memory:');
     return { db, drop: () => db.close() };
   }
-  const name = `need40_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), CONNECTIONS + 2);
+  const scratch = await scratchDatabase(ADMIN_URL, 'need40_bench');
+  const db = await openPostgres(scratch.url, CONNECTIONS + 2);
   return {
     db,
     drop: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }

@@ -12,14 +12,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
+import { scratchDatabase } from '../src/db/scratch';
 import type { Database } from '../src/db/types';
 
 export const TEMPLATE_FILE = path.join(REPO_ROOT, '.data-test', 'template.tar.gz');
@@ -40,23 +39,14 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   }
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (an admin URL to a PostgreSQL 15 server)');
-  const name = `need40_test_${randomBytes(6).toString('hex')}`;
-  const adminClient = new pg.Client({ connectionString: admin });
-  await adminClient.connect();
-  await adminClient.query(`create database ${name}`);
-  await adminClient.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 10);
+  const scratch = await scratchDatabase(admin, 'need40_test');
+  const db = await openPostgres(scratch.url, 10);
   await migrate(db);
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {
       await close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await scratch.drop();
     },
   });
 }

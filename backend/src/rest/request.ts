@@ -165,5 +165,6 @@ export function send(reply: FastifyReply, result: RestResult, media: MediaType =
   // reply.compress (@fastify/compress, app.ts) and not its automatic hook: the hook leaves any
   // answer with a Content-Range alone (byte ranges of the encoded body would lie), but ours
   // counts rows, as PostgREST's does, so it holds for the compressed body too.
-  return reply.compress(result.body);
+  reply.compress(result.body);
+  return reply;
 }

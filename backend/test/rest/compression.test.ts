@@ -58,7 +58,7 @@ describe('compressed JSON', () => {
   });
 
   it('comes back plain without Accept-Encoding, or with identity', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const res = await raw('/rest/v1/gigs?select=*', headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -104,5 +104,5 @@ describe('the migration', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 180_000); // a fresh database (initdb and every migration) is slow on a busy machine
 });

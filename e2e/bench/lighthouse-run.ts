@@ -16,6 +16,8 @@ export interface Figures {
   fcpMs: number;
   siMs: number;
   bytes: number;
+  /** Lighthouse's CPU benchmark at the start of the run: lower means a busier machine. */
+  benchmarkIndex: number;
   /** The LCP element as Lighthouse names it (a selector and a text snippet). */
   lcpElement: string;
   /** The element of the largest layout shift. */
@@ -71,6 +73,7 @@ export async function audit(port: number, url: string, formFactor: FormFactor): 
     fcpMs: Math.round(numeric(lhr, 'first-contentful-paint')),
     siMs: Math.round(numeric(lhr, 'speed-index')),
     bytes: Math.round(numeric(lhr, 'total-byte-weight')),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     lcpElement: describe(lcpNode),
     largestShift: describe(shiftNode),
   };

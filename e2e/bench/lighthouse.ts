@@ -4,6 +4,8 @@
  * LIGHTHOUSE_RUNS (default 3) each. Prints the medians side by side, writes
  * bench/results/lighthouse.json (every run's figures too). LIGHTHOUSE_TARGETS=composed (or single)
  * and LIGHTHOUSE_FORMS=mobile (or desktop) narrow the run. A benchmark: nothing here passes or fails.
+ * "CPU index" is Lighthouse's benchmarkIndex: on a busy machine it drops and TBT and the score with
+ * it, so compare runs only at similar indexes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +27,7 @@ const median = (xs: number[]) => {
 type Key = `${(typeof TARGETS)[number]} ${FormFactor}`;
 const METRICS: [keyof Omit<Figures, 'lcpElement' | 'largestShift'>, string][] = [
   ['performance', 'performance'], ['lcpMs', 'LCP ms'], ['tbtMs', 'TBT ms'], ['cls', 'CLS'],
-  ['fcpMs', 'FCP ms'], ['siMs', 'SI ms'], ['bytes', 'bytes'],
+  ['fcpMs', 'FCP ms'], ['siMs', 'SI ms'], ['bytes', 'bytes'], ['benchmarkIndex', 'CPU index'],
 ];
 
 function summarise(runs: Figures[]) {

@@ -3,6 +3,7 @@
  * the performance category only, mobile (Lighthouse's default: Moto G Power, simulated slow 4G and
  * 4× CPU) or desktop (the `--preset=desktop` config). Returns the figures the benchmark compares.
  */
+import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 
@@ -54,7 +55,8 @@ export async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
 
 const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
-export async function audit(port: number, url: string, formFactor: FormFactor): Promise<Figures> {
+/** `saveAs`: also write the whole Lighthouse report (JSON) there, for the audits behind the figures. */
+export async function audit(port: number, url: string, formFactor: FormFactor, saveAs?: string): Promise<Figures> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -62,6 +64,7 @@ export async function audit(port: number, url: string, formFactor: FormFactor): 
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
+  if (saveAs) writeFileSync(saveAs, String(result.report));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const lcpNode = firstNode(lhr.audits['lcp-breakdown-insight']?.details);
   const shiftNode = firstNode(lhr.audits['layout-shifts']?.details);

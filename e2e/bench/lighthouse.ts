@@ -4,6 +4,7 @@
  * LIGHTHOUSE_RUNS (default 3) each. Prints the medians side by side, writes
  * bench/results/lighthouse.json (every run's figures too). LIGHTHOUSE_TARGETS=composed (or single)
  * and LIGHTHOUSE_FORMS=mobile (or desktop) narrow the run. A benchmark: nothing here passes or fails.
+ * LIGHTHOUSE_REPORTS=1 also keeps every run's full report in bench/results/lighthouse/.
  * "CPU index" is Lighthouse's benchmarkIndex: on a busy machine it drops and TBT and the score with
  * it, so compare runs only at similar indexes.
  */
@@ -40,6 +41,8 @@ function summarise(runs: Figures[]) {
 }
 
 async function main() {
+  const reportsDir = process.env.LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : undefined;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   const site = await startSite();
   const chrome = await launchChrome();
   const runs = {} as Record<Key, Figures[]>;
@@ -49,7 +52,8 @@ async function main() {
         for (const target of TARGETS) {
           const key: Key = `${target} ${form}`;
           const url = target === 'composed' ? site.composedUrl : site.singleUrl;
-          (runs[key] ??= []).push(await audit(chrome.port, url, form));
+          const saveAs = reportsDir ? path.join(reportsDir, `${target}-${form}-${i + 1}.json`) : undefined;
+          (runs[key] ??= []).push(await audit(chrome.port, url, form, saveAs));
           process.stdout.write(`run ${i + 1}/${RUNS} ${key}: ${runs[key].at(-1)!.performance}\n`);
         }
       }

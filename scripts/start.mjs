@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startPlan } from './start-env.mjs';
 import { startStaticServer } from './serve-static.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,20 +15,11 @@ const rebuild = args.has('--rebuild');
 const withBackend = !args.has('--no-backend');
 const env = process.env;
 
-const num = (...names) => {
-  for (const n of names) if (env[n] && Number(env[n]) > 0) return Number(env[n]);
-  return undefined;
-};
 const host = env.HOST ?? 'localhost';
-const publicHost = env.PUBLIC_HOST ?? 'localhost';
-export const APPS = [
-  { pkg: 'shell', name: 'shell', port: num('PORT_SHELL', 'SHELL_PORT') ?? 3000 },
-  { pkg: 'mf-gigs', name: 'gigs', port: num('PORT_GIGS', 'GIGS_PORT') ?? 3001 },
-  { pkg: 'mf-profile', name: 'profile', port: num('PORT_PROFILE', 'PROFILE_PORT') ?? 3002 },
-  { pkg: 'mf-campaign', name: 'campaign', port: num('PORT_CAMPAIGN', 'CAMPAIGN_PORT') ?? 3003 },
-  { pkg: 'mf-auth', name: 'auth', port: num('PORT_AUTH', 'AUTH_PORT') ?? 3004 },
-];
-const backendPort = num('BACKEND_PORT') ?? 54321;
+const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const plan = startPlan(env, readJson('shell/public/config.json'), readJson('shell/public/remotes.json'));
+const { publicHost } = plan;
+export const APPS = plan.apps;
 const shell = APPS[0];
 
 const children = [];
@@ -69,24 +61,6 @@ function isBuilt(app) {
   return Math.max(...sources.map(newestMtime)) <= statSync(marker).mtimeMs;
 }
 
-/** config.json and remotes.json for this machine, from the environment (README: configuration). */
-function runtimeFiles() {
-  const base = JSON.parse(readFileSync(path.join(root, 'shell/public/config.json'), 'utf8'));
-  const config = {
-    supabaseUrl: env.SUPABASE_URL ?? (env.BACKEND_PORT ? `http://${publicHost}:${backendPort}` : base.supabaseUrl),
-    supabaseAnonKey: env.SUPABASE_ANON_KEY ?? env.ANON_KEY ?? base.supabaseAnonKey,
-    siteUrl: env.SITE_URL ?? `http://${publicHost}:${shell.port}`,
-    paypalMeUrl: env.PAYPAL_ME_URL ?? base.paypalMeUrl,
-  };
-  const remotes = {
-    ...JSON.parse(readFileSync(path.join(root, 'shell/public/remotes.json'), 'utf8')),
-    remotes: Object.fromEntries(
-      APPS.slice(1).map((a) => [a.name, env[`REMOTE_${a.name.toUpperCase()}_URL`] ?? `http://${publicHost}:${a.port}/mf-manifest.json`]),
-    ),
-  };
-  return { config, remotes };
-}
-
 function startBackend() {
   const main = path.join(root, 'backend/src/main.ts');
   if (!existsSync(main)) {
@@ -95,7 +69,7 @@ function startBackend() {
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'backend'),
-    env: { ...env, PORT: String(backendPort), SITE_URL: env.SITE_URL ?? `http://${publicHost}:${shell.port}` },
+    env: { ...env, ...plan.backendEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
@@ -105,7 +79,7 @@ function startBackend() {
 }
 
 async function main() {
-  const { config, remotes } = runtimeFiles();
+  const { config, remotes } = plan;
   if (withBackend) startBackend();
 
   if (dev) {

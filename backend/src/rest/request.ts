@@ -162,5 +162,9 @@ export function send(reply: FastifyReply, result: RestResult, media: MediaType =
   if (result.headers) reply.headers(result.headers);
   if (result.body === undefined) return reply.send();
   reply.header('content-type', media === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8');
-  return reply.send(result.body);
+  // reply.compress (@fastify/compress, app.ts) and not its automatic hook: the hook leaves any
+  // answer with a Content-Range alone (byte ranges of the encoded body would lie), but ours
+  // counts rows, as PostgREST's does, so it holds for the compressed body too.
+  reply.compress(result.body);
+  return reply;
 }

@@ -32,7 +32,7 @@ afterAll(async () => {
 const CONTRACT: Record<string, Record<string, string>> = {
   gigs: {
     id: 'uuid', user_id: 'uuid', title: 'text', description: 'text', payment_type: 'text', rate: 'numeric', hours: 'numeric',
-    location: 'text', skills: 'text[]', worker_rate: 'numeric', platform_fee: 'numeric', payment_id: 'uuid', status: 'text',
+    location: 'text', skills: 'citext[]', worker_rate: 'numeric', platform_fee: 'numeric', payment_id: 'uuid', status: 'text',
     created_at: 'timestamp with time zone',
   },
   profiles: {
@@ -53,13 +53,14 @@ describe('app migrations', () => {
     const db = testDbKind() === 'pglite' ? await openPglite(':memory:') : await openTestDatabase('postgres');
     try {
       const applied = testDbKind() === 'pglite' ? await migrate(db) : [];
-      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(8);
+      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(10);
       expect(await migrate(db)).toEqual([]);
       const ledger = await sql<{ name: string }>(db, "select name from need40_migrations.ledger where scope = 'app' order by name");
       expect(ledger.map((r) => r.name)).toEqual([
         '20240201000000_profiles.sql', '20240201000100_payments.sql', '20240201000200_gigs.sql',
         '20240201000300_audit_logs.sql', '20240201000400_record_payment.sql', '20240201000500_create_paid_gig.sql',
         '20240201000600_internal_function_privileges.sql', '20240201000700_profiles_publish_nothing_by_default.sql',
+        '20240501000000_gig_skills_case_insensitive.sql', '20240501000100_gig_rates_two_decimals.sql',
       ]);
     } finally {
       await db.close();

@@ -1,0 +1,98 @@
+/**
+ * The two pages `pnpm bench:lighthouse` audits, served as a visitor gets them:
+ *   - composed: the production builds of the shell and the four remotes (scripts/serve-static.mjs,
+ *     the headers of `pnpm start`) over a real backend (PGlite) holding a few gigs;
+ *   - single: the same source as one bundle (build-single.mjs) over the same backend.
+ * Ports come from PORT_SHELL, PORT_GIGS, PORT_PROFILE, PORT_CAMPAIGN, PORT_AUTH, PORT_SINGLE and
+ * BACKEND_PORT (default: free ones).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startStaticServer } from '../../scripts/serve-static.mjs';
+import { startBackend } from '../helpers/backend';
+import { ensureBuilt } from '../helpers/build';
+import { REMOTES, RUNTIME_DIR, distOf } from '../helpers/paths';
+import { createConfirmedUser, json, passwordSession } from '../helpers/users';
+// @ts-expect-error -- plain ESM build helper without types
+import { buildSingle } from './build-single.mjs';
+
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const HOST = '127.0.0.1';
+
+export interface Site {
+  composedUrl: string;
+  singleUrl: string;
+  close(): Promise<void>;
+}
+
+const portOf = (name: string) => Number(process.env[name] ?? 0);
+
+/** Six gigs like people post them, so the grid shows cards rather than its empty state. */
+async function seedGigs(backendUrl: string): Promise<void> {
+  const backend = { url: backendUrl, anonKey: ANON_KEY };
+  const user = await createConfirmedUser(backend);
+  const session = await passwordSession(backend, user.email, user.password);
+  const skills = [['React', 'TypeScript'], ['Figma', 'UX'], ['Node.js', 'PostgreSQL'], ['Copywriting'], ['Python', 'Data'], ['QA', 'Playwright']];
+  const rows = skills.map((s, i) => ({
+    title: `Gig ${i + 1}: ${s.join(' and ')} help for a small team`,
+    description: 'Forty hours of focused work on a well-scoped piece of our product, paid fairly and on time.',
+    payment_type: i % 2 ? 'fixed' : 'hourly',
+    rate: 45 + i * 5,
+    hours: 40,
+    location: ['remote', 'hybrid', 'onsite'][i % 3],
+    skills: s,
+  }));
+  await json(
+    await fetch(`${backendUrl}/rest/v1/gigs`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify(rows),
+    }),
+    'seed gigs',
+  );
+}
+
+export async function startSite(): Promise<Site> {
+  ensureBuilt();
+  const runDir = path.join(RUNTIME_DIR, 'bench-lighthouse');
+  mkdirSync(runDir, { recursive: true });
+  console.log('building the single bundle …');
+  const singleDir: string = await buildSingle(path.join(runDir, 'single'));
+
+  const closers: (() => Promise<unknown>)[] = [];
+  const shellPort = portOf('PORT_SHELL');
+  const backendPort = portOf('BACKEND_PORT') || undefined;
+  // The shell's URL is known only once it listens; the backend needs it for SITE_URL, which the
+  // audited page never follows, so the configured port (or the default) is good enough here.
+  const backend = await startBackend({ port: backendPort, env: { SITE_URL: `http://${HOST}:${shellPort || 3000}`, LOG_LEVEL: 'warn' } });
+  closers.push(() => backend.stop());
+  try {
+    await seedGigs(backend.url);
+    const config = path.join(runDir, 'config.json');
+    writeFileSync(config, JSON.stringify({ supabaseUrl: backend.url, supabaseAnonKey: ANON_KEY, siteUrl: `http://${HOST}:${shellPort || 3000}`, paypalMeUrl: 'https://paypal.me/need40' }));
+
+    const remotes: Record<string, string> = {};
+    for (const name of REMOTES) {
+      const s = await startStaticServer({ root: distOf(name), host: HOST, port: portOf(`PORT_${name.toUpperCase()}`), files: { '/config.json': config } });
+      closers.push(() => new Promise((r) => s.close(r)));
+      remotes[name] = `http://${HOST}:${s.port}/mf-manifest.json`;
+    }
+    const remotesFile = path.join(runDir, 'remotes.json');
+    writeFileSync(remotesFile, JSON.stringify({ remotes }));
+    const composed = await startStaticServer({ root: distOf('shell'), host: HOST, port: shellPort, files: { '/config.json': config, '/remotes.json': remotesFile } });
+    closers.push(() => new Promise((r) => composed.close(r)));
+    const single = await startStaticServer({ root: singleDir, host: HOST, port: portOf('PORT_SINGLE'), files: { '/config.json': config } });
+    closers.push(() => new Promise((r) => single.close(r)));
+    return {
+      composedUrl: `http://${HOST}:${composed.port}/`,
+      singleUrl: `http://${HOST}:${single.port}/`,
+      close: async () => {
+        for (const c of closers.reverse()) await c();
+      },
+    };
+  } catch (error) {
+    for (const c of closers.reverse()) await c();
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * `pnpm bench:lighthouse` — Lighthouse on the composed page (shell + four remotes over a real
+ * backend) and on the single bundle of the same source, mobile and desktop, median of
+ * LIGHTHOUSE_RUNS (default 3) each. Prints the medians side by side, writes
+ * bench/results/lighthouse.json (every run's figures too). LIGHTHOUSE_TARGETS=composed (or single)
+ * and LIGHTHOUSE_FORMS=mobile (or desktop) narrow the run. A benchmark: nothing here passes or fails.
+ * LIGHTHOUSE_REPORTS=1 also keeps every run's full report in bench/results/lighthouse/.
+ * "CPU index" is Lighthouse's benchmarkIndex: on a busy machine it drops and TBT and the score with
+ * it, so compare runs only at similar indexes.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../helpers/paths';
+import { audit, launchChrome, type Figures, type FormFactor } from './lighthouse-run';
+import { startSite } from './lighthouse-site';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const pick = <T extends string>(env: string | undefined, all: readonly T[]) => (env ? all.filter((x) => env.split(',').includes(x)) : [...all]);
+const TARGETS = pick(process.env.LIGHTHOUSE_TARGETS, ['composed', 'single'] as const);
+const FORMS = pick(process.env.LIGHTHOUSE_FORMS, ['mobile', 'desktop'] as const);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+type Key = `${(typeof TARGETS)[number]} ${FormFactor}`;
+const METRICS: [keyof Omit<Figures, 'lcpElement' | 'largestShift'>, string][] = [
+  ['performance', 'performance'], ['lcpMs', 'LCP ms'], ['tbtMs', 'TBT ms'], ['cls', 'CLS'],
+  ['fcpMs', 'FCP ms'], ['siMs', 'SI ms'], ['bytes', 'bytes'], ['benchmarkIndex', 'CPU index'],
+];
+
+function summarise(runs: Figures[]) {
+  const out: Record<string, number | string> = {};
+  for (const [k] of METRICS) out[k] = median(runs.map((r) => r[k]));
+  out.performanceRange = `${Math.min(...runs.map((r) => r.performance))}–${Math.max(...runs.map((r) => r.performance))}`;
+  out.lcpElement = runs[0]?.lcpElement ?? '';
+  out.largestShift = runs[0]?.largestShift ?? '';
+  return out;
+}
+
+async function main() {
+  const reportsDir = process.env.LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : undefined;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+  const site = await startSite();
+  const chrome = await launchChrome();
+  const runs = {} as Record<Key, Figures[]>;
+  try {
+    for (let i = 0; i < RUNS; i += 1) {
+      for (const form of FORMS) {
+        for (const target of TARGETS) {
+          const key: Key = `${target} ${form}`;
+          const url = target === 'composed' ? site.composedUrl : site.singleUrl;
+          const saveAs = reportsDir ? path.join(reportsDir, `${target}-${form}-${i + 1}.json`) : undefined;
+          (runs[key] ??= []).push(await audit(chrome.port, url, form, saveAs));
+          process.stdout.write(`run ${i + 1}/${RUNS} ${key}: ${runs[key].at(-1)!.performance}\n`);
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await site.close();
+  }
+
+  const keys = Object.keys(runs) as Key[];
+  const summary = Object.fromEntries(keys.map((k) => [k, summarise(runs[k])]));
+  const rows = METRICS.map(([k, label]) => [label, ...keys.map((key) => String(summary[key]![k]))]);
+  rows.push(['perf. range', ...keys.map((key) => String(summary[key]!.performanceRange))]);
+  const head = [`median of ${RUNS}`, ...keys];
+  const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((v, i) => (i ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+  console.log('\n' + line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  for (const key of keys) console.log(`${key}: LCP element ${summary[key]!.lcpElement}; largest shift ${summary[key]!.largestShift}`);
+
+  const outDir = path.join(ROOT, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const out = path.join(outDir, 'lighthouse.json');
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), runs: RUNS, summary, samples: runs }, null, 2));
+  console.log(`\nwritten to ${path.relative(ROOT, out)}`);
+}
+
+await main();

@@ -1,0 +1,52 @@
+// What `pnpm start` (scripts/start.mjs) derives from the environment, in one pure function so a
+// test can check it: the ports of the five apps, the backend's port, the runtime files the shell
+// reads (config.json, remotes.json) and the environment the backend is started with.
+//
+// The backend gets its public URL (API_EXTERNAL_URL: the base of the links in confirmation and
+// recovery mails) and the product's URL (SITE_URL: where those links land) from the same ports the
+// browser uses, so a changed BACKEND_PORT or PORT_SHELL moves the links along.
+
+const num = (env, ...names) => {
+  for (const n of names) if (env[n] && Number(env[n]) > 0) return Number(env[n]);
+  return undefined;
+};
+
+/**
+ * @param {Record<string, string | undefined>} env  process.env or a test's own
+ * @param {{ supabaseUrl: string, supabaseAnonKey: string, paypalMeUrl: string }} base  shell/public/config.json
+ * @param {Record<string, unknown>} baseRemotes  shell/public/remotes.json
+ */
+export function startPlan(env, base, baseRemotes = {}) {
+  const publicHost = env.PUBLIC_HOST ?? 'localhost';
+  const apps = [
+    { pkg: 'shell', name: 'shell', port: num(env, 'PORT_SHELL', 'SHELL_PORT') ?? 3000 },
+    { pkg: 'mf-gigs', name: 'gigs', port: num(env, 'PORT_GIGS', 'GIGS_PORT') ?? 3001 },
+    { pkg: 'mf-profile', name: 'profile', port: num(env, 'PORT_PROFILE', 'PROFILE_PORT') ?? 3002 },
+    { pkg: 'mf-campaign', name: 'campaign', port: num(env, 'PORT_CAMPAIGN', 'CAMPAIGN_PORT') ?? 3003 },
+    { pkg: 'mf-auth', name: 'auth', port: num(env, 'PORT_AUTH', 'AUTH_PORT') ?? 3004 },
+  ];
+  const backendPort = num(env, 'BACKEND_PORT') ?? 54321;
+  const siteUrl = env.SITE_URL ?? `http://${publicHost}:${apps[0].port}`;
+  // Without SUPABASE_URL the browser reaches the backend where `pnpm start` puts it.
+  const supabaseUrl = env.SUPABASE_URL ?? (env.BACKEND_PORT || env.PUBLIC_HOST ? `http://${publicHost}:${backendPort}` : base.supabaseUrl);
+  const config = {
+    supabaseUrl,
+    supabaseAnonKey: env.SUPABASE_ANON_KEY ?? env.ANON_KEY ?? base.supabaseAnonKey,
+    siteUrl,
+    paypalMeUrl: env.PAYPAL_ME_URL ?? base.paypalMeUrl,
+  };
+  const remotes = {
+    ...baseRemotes,
+    remotes: Object.fromEntries(
+      apps.slice(1).map((a) => [a.name, env[`REMOTE_${a.name.toUpperCase()}_URL`] ?? `http://${publicHost}:${a.port}/mf-manifest.json`]),
+    ),
+  };
+  const backendEnv = {
+    PORT: String(backendPort),
+    SITE_URL: siteUrl,
+    // An explicit API_EXTERNAL_URL wins (a proxy in front of the backend); otherwise the URL the
+    // browser uses for the backend, which is also where mail links must point.
+    API_EXTERNAL_URL: env.API_EXTERNAL_URL ?? supabaseUrl,
+  };
+  return { apps, publicHost, backendPort, config, remotes, backendEnv };
+}

@@ -1,4 +1,5 @@
-import { formatMoney, GIG_PRICE, SECTIONS, WORKER_EARNINGS } from '@need40/shared';
+import { GIG_PRICE, SECTIONS, WORKER_EARNINGS } from '@need40/shared';
+import { formatMoney } from '../../../lib/format';
 import { PaidGigForm } from '../../payments/components/PaidGigForm';
 import { PaymentActions } from '../../payments/components/PaymentActions';
 import { FeatureCards } from './FeatureCards';

@@ -1,5 +1,6 @@
-import { DONATION_DEFAULT, formatMoney, GIG_PRICE } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { DONATION_DEFAULT, GIG_PRICE } from '@need40/shared';
+import { formatMoney } from '../../../lib/format';
+import { ui } from '@need40/ui';
 import { ShareButton } from '../../share/components/ShareButton';
 import { useCheckout, type CheckoutKind } from '../hooks/useCheckout';
 import { CheckoutStatus } from './CheckoutStatus';

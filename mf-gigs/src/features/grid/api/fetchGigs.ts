@@ -1,4 +1,6 @@
-import { getSupabase, gigFromRow, type Gig, type GigFilters, type GigRow } from '@need40/shared';
+import { getSupabase, type GigRow } from '@need40/shared';
+import { gigFromRow } from '../lib/gigFromRow';
+import { type Gig, type GigFilters } from '../types';
 
 /** Cards per request: the first page and every "Load more". */
 export const PAGE_SIZE = 12;

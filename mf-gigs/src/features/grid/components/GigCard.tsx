@@ -1,5 +1,6 @@
-import { formatRate, formatShortDate, type Gig } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { formatRate, formatShortDate } from '../lib/format';
+import { type Gig } from '../types';
+import { ui } from '@need40/ui';
 import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from '../../../lib/labels';
 import styles from './GigCard.module.css';
 import { PosterBadge } from './PosterBadge';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Gig, GigFilters } from '@need40/shared';
+import type { Gig, GigFilters } from '../types';
 import { fetchGigs } from '../api/fetchGigs';
 
 interface Loaded {

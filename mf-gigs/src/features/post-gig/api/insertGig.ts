@@ -1,4 +1,6 @@
-import { getSupabase, gigInsertFromForm, type GigForm } from '@need40/shared';
+import { getSupabase } from '@need40/shared';
+import { gigInsertFromForm } from '../lib/gigForm';
+import { type GigForm } from '../types';
 
 /**
  * Insert one gig (SPEC §7): the form's fields, skills as a trimmed list, user_id and created_at.

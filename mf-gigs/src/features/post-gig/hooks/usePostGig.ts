@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
-import { notifyGigsChanged, openAuthModal, useSession, validateGigForm, type GigForm, type GigFormErrors } from '@need40/shared';
+import { notifyGigsChanged, openAuthModal, useSession } from '@need40/shared';
+import { validateGigForm } from '../lib/gigForm';
+import { type GigForm, type GigFormErrors } from '../types';
 import { insertGig } from '../api/insertGig';
 
 export type PostGigStatus = 'idle' | 'posting' | 'posted';

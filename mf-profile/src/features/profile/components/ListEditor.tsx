@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 import styles from './ProfileEditor.module.css';
 
 interface ListEditorProps {

@@ -1,4 +1,5 @@
-import type { ExperienceEntry, Profile } from '@need40/shared';
+import type { ExperienceEntry } from '@need40/shared';
+import type { Profile } from '../types';
 
 /** The profile as the edit form holds it: numbers as typed, so a half-typed value is never lost. */
 export interface ProfileDraft {

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatMoney, formatRate, formatShortDate } from './format';
+import { formatRate, formatShortDate } from './format';
 
-describe('formatting', () => {
-  it('renders money in whole dollars', () => {
-    expect(formatMoney(600)).toBe('$600');
-    expect(formatMoney(570)).toBe('$570');
-    expect(formatMoney(1234.5)).toBe('$1,234.5');
-  });
-
-  it('renders "$rate/hr" for hourly and "$rate" otherwise (SPEC §3)', () => {
+describe('gig card formatting', () => {
+  it('renders "$rate/hr" for hourly and "$rate" otherwise', () => {
     expect(formatRate(45, 'hourly')).toBe('$45/hr');
     expect(formatRate(600, 'fixed')).toBe('$600');
+    expect(formatRate(1234.5, 'fixed')).toBe('$1,234.5');
   });
 
   it('renders the posted date as short month, day, year', () => {
@@ -21,9 +16,5 @@ describe('formatting', () => {
   it('renders nothing rather than "Invalid Date" for a missing or bad date', () => {
     expect(formatShortDate(null)).toBe('');
     expect(formatShortDate('not a date')).toBe('');
-  });
-
-  it('renders the launch badge date in full', () => {
-    expect(formatLongDate('2024-04-08')).toBe('April 8, 2024');
   });
 });

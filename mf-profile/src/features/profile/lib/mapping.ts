@@ -1,48 +1,6 @@
-/** Row (snake_case, as the database has it) ↔ UI object (camelCase, as SPEC §3 names it). */
-import { parseSkills } from './validation';
-import type { Gig, GigForm, GigInsert, GigLocation, GigRow, Profile, ProfileRow } from './types';
-
-export function gigFromRow(row: GigRow): Gig {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    title: row.title,
-    description: row.description,
-    paymentType: row.payment_type,
-    rate: Number(row.rate),
-    hours: row.hours === null || row.hours === undefined ? null : Number(row.hours),
-    location: row.location ?? null,
-    skills: row.skills ?? [],
-    status: row.status,
-    postedDate: row.created_at,
-    poster: row.profiles ? { username: row.profiles.username, avatarUrl: row.profiles.avatar_url } : null,
-  };
-}
-
-/** SPEC §3: skills become a list of trimmed items; user_id and created_at are added. Validate first. */
-export function gigInsertFromForm(form: GigForm, userId: string, now: Date = new Date()): GigInsert {
-  return {
-    title: form.title.trim(),
-    description: form.description.trim(),
-    payment_type: form.paymentType,
-    rate: Number(form.rate),
-    hours: Number(form.hours),
-    location: form.location as GigLocation,
-    skills: parseSkills(form.skills),
-    user_id: userId,
-    created_at: now.toISOString(),
-  };
-}
-
-export const emptyGigForm = (): GigForm => ({
-  title: '',
-  description: '',
-  paymentType: 'hourly',
-  rate: '',
-  hours: '',
-  location: '',
-  skills: '',
-});
+/** public.profiles row (snake_case, as the database has it) ↔ the Profile the page edits (camelCase). */
+import type { ProfileRow } from '@need40/shared';
+import type { Profile } from '../types';
 
 export function profileFromRow(row: ProfileRow): Profile {
   return {

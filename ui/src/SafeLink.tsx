@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { safeUrl } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { safeUrl } from './safeUrl';
+import ui from './ui.module.css';
 
 interface SafeLinkProps {
   href: string;

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { APPS as MANIFEST_APPS, portOf, remotesJson } from './remotes.mjs';
 import { startStaticServer } from './serve-static.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,13 +21,8 @@ const num = (...names) => {
 };
 const host = env.HOST ?? 'localhost';
 const publicHost = env.PUBLIC_HOST ?? 'localhost';
-export const APPS = [
-  { pkg: 'shell', name: 'shell', port: num('PORT_SHELL', 'SHELL_PORT') ?? 3000 },
-  { pkg: 'mf-gigs', name: 'gigs', port: num('PORT_GIGS', 'GIGS_PORT') ?? 3001 },
-  { pkg: 'mf-profile', name: 'profile', port: num('PORT_PROFILE', 'PROFILE_PORT') ?? 3002 },
-  { pkg: 'mf-campaign', name: 'campaign', port: num('PORT_CAMPAIGN', 'CAMPAIGN_PORT') ?? 3003 },
-  { pkg: 'mf-auth', name: 'auth', port: num('PORT_AUTH', 'AUTH_PORT') ?? 3004 },
-];
+/** The shell first, then the remotes of remotes.manifest.json, with this machine's ports. */
+export const APPS = MANIFEST_APPS.map((a) => ({ pkg: a.package, name: a.name, port: portOf(a, env) }));
 const backendPort = num('BACKEND_PORT') ?? 54321;
 const shell = APPS[0];
 
@@ -65,7 +61,7 @@ function isBuilt(app) {
   const marker = path.join(distOf(app), app.pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return false;
   const sources = ['src', 'public', 'rspack.config.mjs'].map((p) => path.join(root, app.pkg, p));
-  sources.push(path.join(root, 'shared/src'), path.join(root, 'scripts/rspack'));
+  sources.push(path.join(root, 'shared/src'), path.join(root, 'ui/src'), path.join(root, 'scripts/rspack'), path.join(root, 'remotes.manifest.json'));
   return Math.max(...sources.map(newestMtime)) <= statSync(marker).mtimeMs;
 }
 
@@ -78,12 +74,8 @@ function runtimeFiles() {
     siteUrl: env.SITE_URL ?? `http://${publicHost}:${shell.port}`,
     paypalMeUrl: env.PAYPAL_ME_URL ?? base.paypalMeUrl,
   };
-  const remotes = {
-    ...JSON.parse(readFileSync(path.join(root, 'shell/public/remotes.json'), 'utf8')),
-    remotes: Object.fromEntries(
-      APPS.slice(1).map((a) => [a.name, env[`REMOTE_${a.name.toUpperCase()}_URL`] ?? `http://${publicHost}:${a.port}/mf-manifest.json`]),
-    ),
-  };
+  const portByName = Object.fromEntries(APPS.map((a) => [a.name, a.port]));
+  const remotes = remotesJson((a) => env[`REMOTE_${a.name.toUpperCase()}_URL`] ?? `http://${publicHost}:${portByName[a.name]}/mf-manifest.json`);
   return { config, remotes };
 }
 
@@ -109,8 +101,8 @@ async function main() {
   if (withBackend) startBackend();
 
   if (dev) {
-    // Dev servers serve each app's public/ folder as is (shell/public/remotes.json and config.json
-    // hold the default ports and the development backend).
+    // Dev servers serve each app's public/ folder as is (shell/public/config.json holds the
+    // development backend); the shell's dev server answers /remotes.json from the manifest.
     for (const app of APPS) {
       const child = spawn('pnpm', ['--filter', app.pkg, 'dev'], {
         cwd: root,

@@ -4,14 +4,15 @@
 //
 //   import { rspack } from '@rspack/core';
 //   import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-//   export default createAppConfig({ rspack, ModuleFederationPlugin, name: 'campaign',
-//     dir: import.meta.dirname, port: 3003, exposes: { './Campaign': './src/app/Campaign.tsx' } });
+//   export default createAppConfig({ rspack, ModuleFederationPlugin, name: 'campaign', dir: import.meta.dirname });
 //
+// The port and the exposes map come from remotes.manifest.json (scripts/remotes.mjs).
 // rspack and the plugin are passed in because they are each app's own devDependencies
 // (this folder has no node_modules of its own).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { appNamed, portOf, remotesJson, SHELL } from '../remotes.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const catalogVersion = (pkg) => {
@@ -21,12 +22,16 @@ const catalogVersion = (pkg) => {
   if (!m) throw new Error(`pnpm-workspace.yaml catalog has no version for ${pkg}`);
   return m[1];
 };
-/** Default ports of the remotes (PORT_<NAME> overrides; README: configuration). */
-const DEV_PORTS = { gigs: 3001, profile: 3002, campaign: 3003, auth: 3004 };
-const sharedVersion = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8')).version;
+/**
+ * The kernel version an app builds against: the @need40/shared its own node_modules resolves to
+ * (normally the workspace package). A remote declares `^<that version>`; the shell refuses to
+ * load a remote whose range its kernel does not satisfy (shell/src/federation/kernel.ts).
+ */
+const kernelVersion = (dir) => JSON.parse(readFileSync(path.join(dir, 'node_modules/@need40/shared/package.json'), 'utf8')).version;
 
-/** The share scope of every app: one instance of each, with an explicit required version. */
-export function sharedSingletons() {
+/** The share scope of an app in `dir`: one instance of each, with an explicit required version. */
+export function sharedSingletons(dir = path.join(root, 'shell')) {
+  const sharedVersion = kernelVersion(dir);
   const react = catalogVersion('react');
   const reactDom = catalogVersion('react-dom');
   const zustand = catalogVersion('zustand');
@@ -40,7 +45,7 @@ export function sharedSingletons() {
     zustand: single(zustand),
     'zustand/': single(zustand),
     '@supabase/supabase-js': single(supabase),
-    // A workspace package would otherwise get requiredVersion "workspace:*" (PITFALLS).
+    // A workspace package would otherwise get requiredVersion "workspace:*", which nothing satisfies.
     '@need40/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
   };
 }
@@ -49,18 +54,17 @@ export function sharedSingletons() {
  * @param {object} o
  * @param {typeof import('@rspack/core').rspack} o.rspack
  * @param {any} o.ModuleFederationPlugin  from '@module-federation/enhanced/rspack'
- * @param {string} o.name      federation name (campaign | gigs | profile | auth | shell)
+ * @param {string} o.name      the app's name in remotes.manifest.json (shell, campaign, gigs, …)
  * @param {string} o.dir       the app's directory (import.meta.dirname)
- * @param {number} o.port      default port; env PORT_<NAME> or <NAME>_PORT overrides
- * @param {Record<string,string>} [o.exposes]  remotes only
- * @param {boolean} [o.isHost] the shell
  */
-export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, port, exposes, isHost = false }) {
+export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir }) {
+  const self = appNamed(name);
+  const isHost = name === SHELL.name;
+  const exposes = self.exposes;
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
     const prod = mode === 'production';
-    const envPort = Number(process.env[`PORT_${name.toUpperCase()}`] ?? process.env[`${name.toUpperCase()}_PORT`]);
-    const devPort = Number.isFinite(envPort) && envPort > 0 ? envPort : port;
+    const devPort = portOf(self);
     const outDir = process.env.NEED40_OUT_DIR ? path.resolve(process.env.NEED40_OUT_DIR) : path.join(dir, 'dist');
     const require = createRequire(path.join(dir, 'package.json'));
     const publicDir = path.join(dir, 'public');
@@ -125,12 +129,13 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
           patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
         }),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+        ...(isHost ? [emitRemotesJson(rspack)] : []),
         new ModuleFederationPlugin({
           name,
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
           // Remotes are registered at run time from remotes.json (shell/src/federation).
           remotes: {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons(dir),
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
@@ -168,15 +173,10 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
                   path: '/remotes.json',
                   middleware: (req, res) => {
                     const host = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-                    const remotes = Object.fromEntries(
-                      Object.entries(DEV_PORTS).map(([remote, fallback]) => {
-                        const p = Number(process.env[`PORT_${remote.toUpperCase()}`]) || fallback;
-                        return [remote, `http://${host}:${p}/mf-manifest.json`];
-                      }),
-                    );
+                    const json = remotesJson((r) => `http://${host}:${portOf(r)}/mf-manifest.json`, { loadTimeoutMs: 15000 });
                     res.setHeader('Content-Type', 'application/json');
                     res.setHeader('Cache-Control', 'no-cache');
-                    res.end(JSON.stringify({ remotes, loadTimeoutMs: 15000, retries: 1 }));
+                    res.end(JSON.stringify(json));
                   },
                 },
                 ...middlewares,
@@ -188,6 +188,23 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
     if (isHost) return app;
     app.output.clean = { keep: (file) => file.startsWith('standalone-runtime') };
     return [app, standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require })];
+  };
+}
+
+/**
+ * The shell's default remotes.json (every remote on localhost at its manifest port), written into
+ * the build from remotes.manifest.json. `pnpm start` and a deployment replace it (README).
+ */
+function emitRemotesJson(rspack) {
+  const json = remotesJson((r) => `http://localhost:${r.port}/mf-manifest.json`);
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('need40-remotes-json', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'need40-remotes-json', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          compilation.emitAsset('remotes.json', new rspack.sources.RawSource(`${JSON.stringify(json, null, 2)}\n`));
+        });
+      });
+    },
   };
 }
 

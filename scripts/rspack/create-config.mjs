@@ -9,46 +9,12 @@
 // The port and the exposes map come from remotes.manifest.json (scripts/remotes.mjs).
 // rspack and the plugin are passed in because they are each app's own devDependencies
 // (this folder has no node_modules of its own).
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { appNamed, portOf, remotesJson, SHELL } from '../remotes.mjs';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const catalogVersion = (pkg) => {
-  // The pnpm catalog is the single source of truth for singleton versions.
-  const yaml = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
-  const m = yaml.match(new RegExp(`^\\s+"?${pkg.replace(/[/@.]/g, (c) => `\\${c}`)}"?:\\s*([^\\s#]+)`, 'm'));
-  if (!m) throw new Error(`pnpm-workspace.yaml catalog has no version for ${pkg}`);
-  return m[1];
-};
-/**
- * The kernel version an app builds against: the @need40/shared its own node_modules resolves to
- * (normally the workspace package). A remote declares `^<that version>`; the shell refuses to
- * load a remote whose range its kernel does not satisfy (shell/src/federation/kernel.ts).
- */
-const kernelVersion = (dir) => JSON.parse(readFileSync(path.join(dir, 'node_modules/@need40/shared/package.json'), 'utf8')).version;
-
-/** The share scope of an app in `dir`: one instance of each, with an explicit required version. */
-export function sharedSingletons(dir = path.join(root, 'shell')) {
-  const sharedVersion = kernelVersion(dir);
-  const react = catalogVersion('react');
-  const reactDom = catalogVersion('react-dom');
-  const zustand = catalogVersion('zustand');
-  const supabase = catalogVersion('@supabase/supabase-js');
-  const single = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
-  return {
-    react: single(react),
-    'react/': single(react),
-    'react-dom': single(reactDom),
-    'react-dom/': single(reactDom),
-    zustand: single(zustand),
-    'zustand/': single(zustand),
-    '@supabase/supabase-js': single(supabase),
-    // A workspace package would otherwise get requiredVersion "workspace:*", which nothing satisfies.
-    '@need40/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
-  };
-}
+import { appNamed, portOf, SHELL } from '../remotes.mjs';
+import { emitRemotesJson, remotesJsonMiddleware } from './remotes-json.mjs';
+import { sharedSingletons } from './shared-scope.mjs';
+import { standaloneRuntimeConfig } from './standalone-runtime-config.mjs';
 
 /**
  * @param {object} o
@@ -168,17 +134,7 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir }) {
         ...(isHost
           ? {
               setupMiddlewares: (middlewares) => [
-                {
-                  name: 'need40-remotes-json',
-                  path: '/remotes.json',
-                  middleware: (req, res) => {
-                    const host = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-                    const json = remotesJson((r) => `http://${host}:${portOf(r)}/mf-manifest.json`, { loadTimeoutMs: 15000 });
-                    res.setHeader('Content-Type', 'application/json');
-                    res.setHeader('Cache-Control', 'no-cache');
-                    res.end(JSON.stringify(json));
-                  },
-                },
+                remotesJsonMiddleware,
                 ...middlewares,
               ],
             }
@@ -188,45 +144,5 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir }) {
     if (isHost) return app;
     app.output.clean = { keep: (file) => file.startsWith('standalone-runtime') };
     return [app, standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require })];
-  };
-}
-
-/**
- * The shell's default remotes.json (every remote on localhost at its manifest port), written into
- * the build from remotes.manifest.json. `pnpm start` and a deployment replace it (README).
- */
-function emitRemotesJson(rspack) {
-  const json = remotesJson((r) => `http://localhost:${r.port}/mf-manifest.json`);
-  return {
-    apply(compiler) {
-      compiler.hooks.thisCompilation.tap('need40-remotes-json', (compilation) => {
-        compilation.hooks.processAssets.tap({ name: 'need40-remotes-json', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-          compilation.emitAsset('remotes.json', new rspack.sources.RawSource(`${JSON.stringify(json, null, 2)}\n`));
-        });
-      });
-    },
-  };
-}
-
-/**
- * The federation runtime for a remote's standalone page only (the composed page gets it from the
- * shell): a plain script, built without Module Federation, that sets the global the remote's
- * externalized runtime reads. public/index.html loads it before the app.
- */
-function standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require }) {
-  const mfRequire = createRequire(require.resolve('@module-federation/enhanced/rspack'));
-  const runtimeCore = mfRequire.resolve('@module-federation/runtime-tools/runtime-core');
-  return {
-    name: `${name}-standalone-runtime`,
-    dependencies: [name],
-    mode,
-    context: dir,
-    target: ['web', 'es2022'],
-    devtool: false,
-    entry: { 'standalone-runtime': path.join(import.meta.dirname, 'standalone-runtime.js') },
-    output: { path: outDir, filename: '[name].js', clean: false, iife: true },
-    resolve: { alias: { 'need40-federation-runtime-core$': runtimeCore } },
-    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
-    performance: { hints: false },
   };
 }

@@ -15,7 +15,7 @@ export interface GigPage {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One page of gigs, newest first, with the poster's username and avatar (SPEC §7 read).
+ * One page of gigs, newest first, with the poster's username and avatar (docs/product.md, calls).
  * Filters left undefined are not sent. Throws the backend's error.
  */
 export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SIZE): Promise<GigPage> {

@@ -6,7 +6,7 @@ import styles from './GigCard.module.css';
 import { PosterBadge } from './PosterBadge';
 
 /**
- * One gig (SPEC §3): title, description, payment type, rate ("$rate/hr" or "$rate"), hours,
+ * One gig (docs/product.md, what things hold): title, description, payment type, rate ("$rate/hr" or "$rate"), hours,
  * skills, location, posted date ("Apr 8, 2024") and the poster. Apply Now and Save are present but
  * do nothing yet, as the spec says; they are disabled and say so rather than pretend to work.
  */

@@ -17,7 +17,7 @@ interface ListEditorProps {
 
 /**
  * A list of short strings with add and remove. An item is added only if it is non-empty after
- * trimming (SPEC §5 for skills) and not already in the list. Enter in the box adds, not saves.
+ * trimming (for skills: docs/product.md, rules) and not already in the list. Enter in the box adds, not saves.
  */
 export function ListEditor({ legend, inputLabel, addLabel, items, onChange, placeholder, type = 'text' }: ListEditorProps) {
   const id = useId();

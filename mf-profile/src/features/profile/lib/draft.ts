@@ -79,7 +79,7 @@ export function profileFromDraft(base: Profile, d: ProfileDraft): Profile {
   };
 }
 
-/** SPEC §5: an experience entry is added only if both title and company are filled. */
+/** docs/product.md (rules): an experience entry is added only if both title and company are filled. */
 export function canAddExperience(e: ExperienceEntry): boolean {
   return e.title.trim().length > 0 && e.company.trim().length > 0;
 }

@@ -103,11 +103,19 @@ describe('loadRemoteModule', () => {
     expect(manifest).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves an unreadable manifest to the runtime, which reports it as a load failure', async () => {
-    manifest.mockRejectedValue(new Error('down'));
-    load.mockRejectedValue(new Error('RUNTIME-003 manifest unreachable'));
+  it('fails an attempt whose manifest cannot be read before the runtime loads anything, and retries', async () => {
+    manifest.mockRejectedValueOnce(new Error('http://localhost:3004/mf-manifest.json answered 503'));
+    load.mockResolvedValueOnce({ default: 'AuthModal' });
+    await expect(loadRemoteModule('auth', 'AuthModal')).resolves.toEqual({ default: 'AuthModal' });
+    expect(manifest).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after the retry when the manifest stays unreadable', async () => {
+    manifest.mockRejectedValue(new Error('Failed to fetch'));
     const error = await loadRemoteModule('auth', 'AuthModal').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteLoadError);
-    expect(load).toHaveBeenCalledTimes(2);
+    expect((error as Error).message).toMatch(/Failed to fetch/);
+    expect(load).not.toHaveBeenCalled();
   });
 });

@@ -90,13 +90,12 @@ function unshadowContainerGlobal(name: string): void {
 
 /**
  * Refuse a remote built for another kernel before any of its code runs. A manifest that cannot be
- * read here is left to the runtime, which fetches it again and reports the failure as usual.
+ * read fails the attempt here, before the runtime is involved: the federation runtime handles one
+ * remote's manifest failure slowly enough to hold up the other remotes' loads on a busy machine.
  */
 async function checkKernel(remote: RemoteName): Promise<void> {
   const url = entries.get(remote);
-  if (!url) return;
-  const manifest = await readManifest(url).catch(() => null);
-  if (manifest) assertKernelCompatible(remote, manifest);
+  if (url) assertKernelCompatible(remote, await readManifest(url));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promise<T> {

@@ -1,8 +1,8 @@
 /**
  * One fetch per remote manifest, read twice: by the kernel check (kernel.ts) before a remote is
  * loaded, then by the federation runtime through the shell plugin's `fetch` hook. A manifest
- * public/prefetch.js already fetched is taken over. A failed fetch leaves the runtime to fetch
- * (and report) it itself, so failures look the same as without this cache.
+ * public/prefetch.js already fetched is taken over. A failed fetch rejects (the loader counts it as
+ * a failed attempt) and is forgotten, so the next attempt fetches again.
  */
 import { takePrefetchedManifest } from './prefetch';
 

@@ -1,14 +1,20 @@
 // Lint rules that keep the package graph of ARCHITECTURE.md true:
-//   shell → remotes (only through Module Federation, at run time) → shared; backend alone.
-// A package never reaches into another by a relative path, remotes never import each other,
-// the frontends never import node: modules, and the backend never touches window/document.
+//   shell → remotes (only through Module Federation, at run time) → shared (the kernel) and ui;
+//   backend alone. scripts/lint-rules.test.mjs proves each forbidden kind of import is reported.
+// A package never reaches into another by a relative path, remotes never import each other, a
+// remote's features never import each other, the frontends never import node: modules, the
+// backend never touches window/document nor any @need40/* package, and backend/src/rest and
+// backend/src/auth never import each other. Only @need40/shared creates the Supabase client.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { REMOTES, SHELL } from './scripts/remotes.mjs';
 
-const remotes = ['mf-gigs', 'mf-profile', 'mf-campaign', 'mf-auth'];
-const frontends = ['shell', ...remotes, 'shared'];
+const remotes = REMOTES.map((r) => r.package);
+const frontends = [SHELL.package, ...remotes, 'shared', 'ui'];
 
 /** Import patterns a package may not use: every other package by path, and shared's insides. */
 function forbiddenFor(pkg) {
@@ -16,15 +22,57 @@ function forbiddenFor(pkg) {
   const patterns = [
     // A relative path into another package (`../mf-gigs/src/…`) or its bare workspace name. (A
     // gitignore-style `**/shared/**` group would also match `@need40/shared`, the allowed way in.)
-    ...others.map((p) => ({ regex: `^(?:(?:\\.\\.?/)+(?:[^/]+/)*${p}|${p})(?:/|$)`, message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
-    { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css', '!@need40/shared/standalone'], message: 'Import @need40/shared through its package exports only.' },
+    ...others.map((p) => ({ regex: `^(?:(?:\\.\\./)+(?:[^/]+/)*${p}|${p})(?:/|$)`, message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
+    { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css', '!@need40/shared/standalone', '!@need40/shared/package.json'], message: 'Import @need40/shared through its package exports only.' },
+    { group: ['@need40/ui/*'], message: 'Import @need40/ui by its package name only.' },
   ];
+  if (pkg === 'backend') patterns.push({ group: ['@need40/*', '@need40/**'], message: 'The backend imports no frontend package (@need40/*).' });
+  // The primitives stay a leaf: no kernel, so a remote can take a new @need40/ui alone.
+  if (pkg === 'ui') patterns.push({ group: ['@need40/*'], message: '@need40/ui depends on React only.' });
+  if (pkg === 'shared') patterns.push({ group: ['@need40/ui'], message: 'The kernel does not depend on the UI primitives.' });
   if (pkg !== 'backend' && pkg !== 'e2e') {
     patterns.push({ group: ['node:*'], message: 'Browser code may not import Node built-ins.' });
     patterns.push({ group: ['backend', 'backend/**', '@electric-sql/*', 'pg', 'fastify'], message: 'The frontend talks to the backend only through @supabase/supabase-js.' });
   }
   return patterns;
 }
+
+/** The one Supabase client of a page is made in shared/src/supabase.ts (one session, one GoTrue). */
+const createClientOnlyInShared = {
+  name: '@supabase/supabase-js',
+  importNames: ['createClient'],
+  message: 'Only @need40/shared creates the Supabase client: use getSupabase() from @need40/shared.',
+};
+
+/**
+ * bulletproof-react's zones: inside a remote, src/features/X imports nothing of src/features/Y
+ * (what two features share goes to src/lib or src/components; the app/ folder composes them).
+ */
+function featureZones() {
+  const zones = [];
+  for (const pkg of remotes) {
+    let features = [];
+    try {
+      features = readdirSync(`${pkg}/src/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    } catch {
+      continue;
+    }
+    for (const feature of features) {
+      zones.push({
+        target: `./${pkg}/src/features/${feature}`,
+        from: `./${pkg}/src/features`,
+        except: [`./${feature}`],
+        message: `features/${feature} may not import another feature of ${pkg}: move what both need to src/lib.`,
+      });
+    }
+  }
+  return zones;
+}
+
+const backendZones = [
+  { target: './backend/src/rest', from: './backend/src/auth', message: 'backend/src/rest and backend/src/auth never import each other.' },
+  { target: './backend/src/auth', from: './backend/src/rest', message: 'backend/src/rest and backend/src/auth never import each other.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/.data*/**', '**/test-results/**', '**/playwright-report/**', 'e2e/.runtime/**'] },
@@ -41,7 +89,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: forbiddenFor(pkg) }],
+      'no-restricted-imports': ['error', { paths: pkg === 'shared' ? [] : [createClientOnlyInShared], patterns: forbiddenFor(pkg) }],
     },
   })),
   {
@@ -53,7 +101,20 @@ export default tseslint.config(
     },
   },
   {
-    // Plain scripts a browser loads as they are (e.g. shell/public/prefetch-remotes.js).
+    // The backend's tests are clients of its API: they may create Supabase clients of their own.
+    files: ['backend/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [createClientOnlyInShared], patterns: forbiddenFor('backend') }] },
+  },
+  {
+    // Boundaries between folders, checked on the resolved path (so `../../post-gig/x` is caught
+    // whatever the depth of the importing file).
+    files: [...remotes.map((p) => `${p}/src/**/*.{ts,tsx}`), 'backend/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
+    rules: { 'import/no-restricted-paths': ['error', { zones: [...featureZones(), ...backendZones] }] },
+  },
+  {
+    // Plain scripts a browser loads as they are (e.g. shell/public/prefetch.js).
     files: ['*/public/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },

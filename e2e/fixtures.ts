@@ -15,7 +15,7 @@
  *   fakeSession(user) on app: a signed-in state without a backend (for composition specs).
  */
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { REMOTES, distOf, type RemoteName } from './helpers/paths';
+import { FIRST_SCREEN, REMOTES, distOf, type RemoteName } from './helpers/paths';
 import { RemoteServer, type RemoteMode } from './helpers/remote-server';
 import { readState, type E2eState } from './helpers/state';
 
@@ -77,7 +77,7 @@ export const test = base.extend<{
     const route = async () => {
       if (routed) return;
       routed = true;
-      await page.route('**/remotes.json', (r) => r.fulfill({ json: { remotes, loadTimeoutMs: 8000, retries: 1, ...extra }, headers: { 'Cache-Control': 'no-cache' } }));
+      await page.route('**/remotes.json', (r) => r.fulfill({ json: { remotes, firstScreen: FIRST_SCREEN, loadTimeoutMs: 8000, retries: 1, ...extra }, headers: { 'Cache-Control': 'no-cache' } }));
     };
     await use({
       async control(name, mode = 'ok') {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { startStaticServer } from '../scripts/serve-static.mjs';
 import { BACKEND_MAIN, freePort, startBackend, type RunningBackend } from './helpers/backend';
 import { ensureBuilt } from './helpers/build';
-import { REMOTES, ROOT, RUNTIME_DIR, distOf, type RemoteName } from './helpers/paths';
+import { FIRST_SCREEN, REMOTES, ROOT, RUNTIME_DIR, distOf, type RemoteName } from './helpers/paths';
 import { writeState } from './helpers/state';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -63,7 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // links fall back to SITE_URL, this shell. The campaign's share spec expects this exact value.
   const config = { ...shellConfig, supabaseUrl: backendUrl, siteUrl: 'http://127.0.0.1' };
   writeFileSync(path.join(runDir, 'config.json'), JSON.stringify(config));
-  writeFileSync(path.join(runDir, 'remotes.json'), JSON.stringify({ remotes, loadTimeoutMs: 8000, retries: 1 }));
+  writeFileSync(path.join(runDir, 'remotes.json'), JSON.stringify({ remotes, firstScreen: FIRST_SCREEN, loadTimeoutMs: 8000, retries: 1 }));
 
   writeState({
     shellUrl,

@@ -10,5 +10,4 @@ export interface StartPlan {
 export function startPlan(
   env: Record<string, string | undefined>,
   base: { supabaseUrl: string; supabaseAnonKey: string; paypalMeUrl: string },
-  baseRemotes?: Record<string, unknown>,
 ): StartPlan;

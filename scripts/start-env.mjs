@@ -5,6 +5,7 @@
 // The backend gets its public URL (API_EXTERNAL_URL: the base of the links in confirmation and
 // recovery mails) and the product's URL (SITE_URL: where those links land) from the same ports the
 // browser uses, so a changed BACKEND_PORT or PORT_SHELL moves the links along.
+import { APPS as MANIFEST_APPS, portOf, remotesJson } from './remotes.mjs';
 
 const num = (env, ...names) => {
   for (const n of names) if (env[n] && Number(env[n]) > 0) return Number(env[n]);
@@ -14,17 +15,11 @@ const num = (env, ...names) => {
 /**
  * @param {Record<string, string | undefined>} env  process.env or a test's own
  * @param {{ supabaseUrl: string, supabaseAnonKey: string, paypalMeUrl: string }} base  shell/public/config.json
- * @param {Record<string, unknown>} baseRemotes  shell/public/remotes.json
  */
-export function startPlan(env, base, baseRemotes = {}) {
+export function startPlan(env, base) {
   const publicHost = env.PUBLIC_HOST ?? 'localhost';
-  const apps = [
-    { pkg: 'shell', name: 'shell', port: num(env, 'PORT_SHELL', 'SHELL_PORT') ?? 3000 },
-    { pkg: 'mf-gigs', name: 'gigs', port: num(env, 'PORT_GIGS', 'GIGS_PORT') ?? 3001 },
-    { pkg: 'mf-profile', name: 'profile', port: num(env, 'PORT_PROFILE', 'PROFILE_PORT') ?? 3002 },
-    { pkg: 'mf-campaign', name: 'campaign', port: num(env, 'PORT_CAMPAIGN', 'CAMPAIGN_PORT') ?? 3003 },
-    { pkg: 'mf-auth', name: 'auth', port: num(env, 'PORT_AUTH', 'AUTH_PORT') ?? 3004 },
-  ];
+  // The shell first, then the remotes of remotes.manifest.json, with this machine's ports.
+  const apps = MANIFEST_APPS.map((a) => ({ pkg: a.package, name: a.name, port: portOf(a, env) }));
   const backendPort = num(env, 'BACKEND_PORT') ?? 54321;
   const siteUrl = env.SITE_URL ?? `http://${publicHost}:${apps[0].port}`;
   // Without SUPABASE_URL the browser reaches the backend where `pnpm start` puts it.
@@ -35,12 +30,8 @@ export function startPlan(env, base, baseRemotes = {}) {
     siteUrl,
     paypalMeUrl: env.PAYPAL_ME_URL ?? base.paypalMeUrl,
   };
-  const remotes = {
-    ...baseRemotes,
-    remotes: Object.fromEntries(
-      apps.slice(1).map((a) => [a.name, env[`REMOTE_${a.name.toUpperCase()}_URL`] ?? `http://${publicHost}:${a.port}/mf-manifest.json`]),
-    ),
-  };
+  const portByName = Object.fromEntries(apps.map((a) => [a.name, a.port]));
+  const remotes = remotesJson((a) => env[`REMOTE_${a.name.toUpperCase()}_URL`] ?? `http://${publicHost}:${portByName[a.name]}/mf-manifest.json`);
   const backendEnv = {
     PORT: String(backendPort),
     SITE_URL: siteUrl,

@@ -17,7 +17,7 @@ const env = process.env;
 
 const host = env.HOST ?? 'localhost';
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const plan = startPlan(env, readJson('shell/public/config.json'), readJson('shell/public/remotes.json'));
+const plan = startPlan(env, readJson('shell/public/config.json'));
 const { publicHost } = plan;
 export const APPS = plan.apps;
 const shell = APPS[0];
@@ -57,7 +57,7 @@ function isBuilt(app) {
   const marker = path.join(distOf(app), app.pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return false;
   const sources = ['src', 'public', 'rspack.config.mjs'].map((p) => path.join(root, app.pkg, p));
-  sources.push(path.join(root, 'shared/src'), path.join(root, 'scripts/rspack'));
+  sources.push(path.join(root, 'shared/src'), path.join(root, 'ui/src'), path.join(root, 'scripts/rspack'), path.join(root, 'remotes.manifest.json'));
   return Math.max(...sources.map(newestMtime)) <= statSync(marker).mtimeMs;
 }
 
@@ -83,8 +83,8 @@ async function main() {
   if (withBackend) startBackend();
 
   if (dev) {
-    // Dev servers serve each app's public/ folder as is (shell/public/remotes.json and config.json
-    // hold the default ports and the development backend).
+    // Dev servers serve each app's public/ folder as is (shell/public/config.json holds the
+    // development backend); the shell's dev server answers /remotes.json from the manifest.
     for (const app of APPS) {
       const child = spawn('pnpm', ['--filter', app.pkg, 'dev'], {
         cwd: root,

@@ -49,6 +49,8 @@ export function buildSingle(outDir = path.join(root, 'e2e/.runtime/bench/single'
       new rspack.HtmlRspackPlugin({ template: path.join(shell, 'public/index.html'), title: 'Need40 (single bundle)', minify: true }),
       new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(shell, 'public'), globOptions: { ignore: ['**/index.html', '**/remotes.json'] } }] }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+      // No remotes, so no manifests: the kernel check reads none (single-manifests-shim.ts).
+      new rspack.NormalModuleReplacementPlugin(/[\\/]federation[\\/]manifests\.ts$/, path.join(import.meta.dirname, 'single-manifests-shim.ts')),
     ],
     performance: { hints: false },
   };

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer } from '../../scripts/serve-static.mjs';
 import { ensureBuilt } from '../helpers/build';
-import { REMOTES, ROOT, RUNTIME_DIR, distOf } from '../helpers/paths';
+import { FIRST_SCREEN, REMOTES, ROOT, RUNTIME_DIR, distOf } from '../helpers/paths';
 // @ts-expect-error -- plain ESM build helper without types
 import { buildSingle } from './build-single.mjs';
 
@@ -135,7 +135,7 @@ async function main() {
     remotes[name] = `http://127.0.0.1:${s.port}/mf-manifest.json`;
   }
   const remotesFile = path.join(runDir, 'remotes.json');
-  writeFileSync(remotesFile, JSON.stringify({ remotes, loadTimeoutMs: 30000, retries: 1 }));
+  writeFileSync(remotesFile, JSON.stringify({ remotes, firstScreen: FIRST_SCREEN, loadTimeoutMs: 30000, retries: 1 }));
   const composed = await startStaticServer({ root: distOf('shell'), port: 0, files: { '/config.json': config, '/remotes.json': remotesFile } });
   const single = await startStaticServer({ root: singleDir, port: 0, files: { '/config.json': config } });
   servers.push(composed, single);

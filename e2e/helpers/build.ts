@@ -1,11 +1,11 @@
 /**
  * Build the production bundles the suite runs against when they are missing or older than their
- * sources (the app's src/ and public/, shared/src, the rspack config factory). E2E_REBUILD=1 forces.
+ * sources (the app's src/ and public/, shared/src, ui/src, the rspack config factory, the apps' manifest). E2E_REBUILD=1 forces.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_OF, REMOTES, ROOT, distOf } from './paths';
+import { packageOf, REMOTES, ROOT, distOf } from './paths';
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -19,19 +19,19 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-export function isStale(app: (typeof REMOTES)[number] | 'shell'): boolean {
-  const pkg = path.join(ROOT, PACKAGE_OF[app]);
+export function isStale(app: string): boolean {
+  const pkg = path.join(ROOT, packageOf(app));
   const marker = path.join(distOf(app), app === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return true;
-  const sources = [path.join(pkg, 'src'), path.join(pkg, 'public'), path.join(pkg, 'rspack.config.mjs'), path.join(ROOT, 'shared/src'), path.join(ROOT, 'scripts/rspack')];
+  const sources = [path.join(pkg, 'src'), path.join(pkg, 'public'), path.join(pkg, 'rspack.config.mjs'), path.join(ROOT, 'shared/src'), path.join(ROOT, 'ui/src'), path.join(ROOT, 'scripts/rspack'), path.join(ROOT, 'remotes.manifest.json')];
   return Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
 }
 
 export function ensureBuilt(force = process.env.E2E_REBUILD === '1'): void {
-  for (const app of ['shell', ...REMOTES] as const) {
+  for (const app of ['shell', ...REMOTES]) {
     if (!force && !isStale(app)) continue;
-    console.log(`[e2e] building ${PACKAGE_OF[app]} …`);
-    const r = spawnSync('pnpm', ['--filter', PACKAGE_OF[app], 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`build of ${PACKAGE_OF[app]} failed (exit ${r.status})`);
+    console.log(`[e2e] building ${packageOf(app)} …`);
+    const r = spawnSync('pnpm', ['--filter', packageOf(app), 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`build of ${packageOf(app)} failed (exit ${r.status})`);
   }
 }

@@ -1,18 +1,24 @@
 import path from 'node:path';
+import { REMOTES as MANIFEST_REMOTES, SHELL } from '../../scripts/remotes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Git-ignored scratch space of the e2e run (builds for tests, data directories). */
 export const RUNTIME_DIR = path.join(ROOT, 'e2e/.runtime');
 
-export const REMOTES = ['campaign', 'gigs', 'profile', 'auth'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+/** The remotes of remotes.manifest.json (the one list of apps), in page order. */
+export const REMOTES: readonly string[] = MANIFEST_REMOTES.map((r) => r.name);
+export type RemoteName = string;
 
-export const PACKAGE_OF: Record<RemoteName | 'shell', string> = {
-  shell: 'shell',
-  campaign: 'mf-campaign',
-  gigs: 'mf-gigs',
-  profile: 'mf-profile',
-  auth: 'mf-auth',
-};
+export const PACKAGE_OF: Record<string, string> = Object.fromEntries([SHELL, ...MANIFEST_REMOTES].map((a) => [a.name, a.package]));
 
-export const distOf = (app: RemoteName | 'shell'): string => path.join(ROOT, PACKAGE_OF[app], 'dist');
+/** The workspace package of an app of the manifest (throws for an unknown name). */
+export function packageOf(app: string): string {
+  const pkg = PACKAGE_OF[app];
+  if (!pkg) throw new Error(`remotes.manifest.json has no app "${app}"`);
+  return pkg;
+}
+
+/** Which remotes public/prefetch.js starts early (remotes.json `firstScreen`). */
+export const FIRST_SCREEN: readonly string[] = MANIFEST_REMOTES.filter((r) => r.firstScreen).map((r) => r.name);
+
+export const distOf = (app: RemoteName | 'shell'): string => path.join(ROOT, packageOf(app), 'dist');

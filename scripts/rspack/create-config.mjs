@@ -4,63 +4,33 @@
 //
 //   import { rspack } from '@rspack/core';
 //   import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-//   export default createAppConfig({ rspack, ModuleFederationPlugin, name: 'campaign',
-//     dir: import.meta.dirname, port: 3003, exposes: { './Campaign': './src/app/Campaign.tsx' } });
+//   export default createAppConfig({ rspack, ModuleFederationPlugin, name: 'campaign', dir: import.meta.dirname });
 //
+// The port and the exposes map come from remotes.manifest.json (scripts/remotes.mjs).
 // rspack and the plugin are passed in because they are each app's own devDependencies
 // (this folder has no node_modules of its own).
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const catalogVersion = (pkg) => {
-  // The pnpm catalog is the single source of truth for singleton versions.
-  const yaml = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
-  const m = yaml.match(new RegExp(`^\\s+"?${pkg.replace(/[/@.]/g, (c) => `\\${c}`)}"?:\\s*([^\\s#]+)`, 'm'));
-  if (!m) throw new Error(`pnpm-workspace.yaml catalog has no version for ${pkg}`);
-  return m[1];
-};
-/** Default ports of the remotes (PORT_<NAME> overrides; README: configuration). */
-const DEV_PORTS = { gigs: 3001, profile: 3002, campaign: 3003, auth: 3004 };
-const sharedVersion = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8')).version;
-
-/** The share scope of every app: one instance of each, with an explicit required version. */
-export function sharedSingletons() {
-  const react = catalogVersion('react');
-  const reactDom = catalogVersion('react-dom');
-  const zustand = catalogVersion('zustand');
-  const supabase = catalogVersion('@supabase/supabase-js');
-  const single = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
-  return {
-    react: single(react),
-    'react/': single(react),
-    'react-dom': single(reactDom),
-    'react-dom/': single(reactDom),
-    zustand: single(zustand),
-    'zustand/': single(zustand),
-    '@supabase/supabase-js': single(supabase),
-    // A workspace package would otherwise get requiredVersion "workspace:*" (PITFALLS).
-    '@need40/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
-  };
-}
+import { appNamed, portOf, SHELL } from '../remotes.mjs';
+import { emitRemotesJson, remotesJsonMiddleware } from './remotes-json.mjs';
+import { sharedSingletons } from './shared-scope.mjs';
+import { standaloneRuntimeConfig } from './standalone-runtime-config.mjs';
 
 /**
  * @param {object} o
  * @param {typeof import('@rspack/core').rspack} o.rspack
  * @param {any} o.ModuleFederationPlugin  from '@module-federation/enhanced/rspack'
- * @param {string} o.name      federation name (campaign | gigs | profile | auth | shell)
+ * @param {string} o.name      the app's name in remotes.manifest.json (shell, campaign, gigs, …)
  * @param {string} o.dir       the app's directory (import.meta.dirname)
- * @param {number} o.port      default port; env PORT_<NAME> or <NAME>_PORT overrides
- * @param {Record<string,string>} [o.exposes]  remotes only
- * @param {boolean} [o.isHost] the shell
  */
-export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, port, exposes, isHost = false }) {
+export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir }) {
+  const self = appNamed(name);
+  const isHost = name === SHELL.name;
+  const exposes = self.exposes;
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
     const prod = mode === 'production';
-    const envPort = Number(process.env[`PORT_${name.toUpperCase()}`] ?? process.env[`${name.toUpperCase()}_PORT`]);
-    const devPort = Number.isFinite(envPort) && envPort > 0 ? envPort : port;
+    const devPort = portOf(self);
     const outDir = process.env.NEED40_OUT_DIR ? path.resolve(process.env.NEED40_OUT_DIR) : path.join(dir, 'dist');
     const require = createRequire(path.join(dir, 'package.json'));
     const publicDir = path.join(dir, 'public');
@@ -125,12 +95,13 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
           patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
         }),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+        ...(isHost ? [emitRemotesJson(rspack)] : []),
         new ModuleFederationPlugin({
           name,
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
           // Remotes are registered at run time from remotes.json (shell/src/federation).
           remotes: {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons(dir),
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
@@ -163,22 +134,7 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
         ...(isHost
           ? {
               setupMiddlewares: (middlewares) => [
-                {
-                  name: 'need40-remotes-json',
-                  path: '/remotes.json',
-                  middleware: (req, res) => {
-                    const host = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-                    const remotes = Object.fromEntries(
-                      Object.entries(DEV_PORTS).map(([remote, fallback]) => {
-                        const p = Number(process.env[`PORT_${remote.toUpperCase()}`]) || fallback;
-                        return [remote, `http://${host}:${p}/mf-manifest.json`];
-                      }),
-                    );
-                    res.setHeader('Content-Type', 'application/json');
-                    res.setHeader('Cache-Control', 'no-cache');
-                    res.end(JSON.stringify({ remotes, loadTimeoutMs: 15000, retries: 1 }));
-                  },
-                },
+                remotesJsonMiddleware,
                 ...middlewares,
               ],
             }
@@ -188,28 +144,5 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir, por
     if (isHost) return app;
     app.output.clean = { keep: (file) => file.startsWith('standalone-runtime') };
     return [app, standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require })];
-  };
-}
-
-/**
- * The federation runtime for a remote's standalone page only (the composed page gets it from the
- * shell): a plain script, built without Module Federation, that sets the global the remote's
- * externalized runtime reads. public/index.html loads it before the app.
- */
-function standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require }) {
-  const mfRequire = createRequire(require.resolve('@module-federation/enhanced/rspack'));
-  const runtimeCore = mfRequire.resolve('@module-federation/runtime-tools/runtime-core');
-  return {
-    name: `${name}-standalone-runtime`,
-    dependencies: [name],
-    mode,
-    context: dir,
-    target: ['web', 'es2022'],
-    devtool: false,
-    entry: { 'standalone-runtime': path.join(import.meta.dirname, 'standalone-runtime.js') },
-    output: { path: outDir, filename: '[name].js', clean: false, iife: true },
-    resolve: { alias: { 'need40-federation-runtime-core$': runtimeCore } },
-    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
-    performance: { hints: false },
   };
 }

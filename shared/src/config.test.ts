@@ -13,7 +13,7 @@ describe('runtime configuration', () => {
     expect(getRuntimeConfig()).toBe(config);
   });
 
-  it('falls back to built-in connection values when the file is missing (SPEC §8)', async () => {
+  it('falls back to built-in connection values when the file is missing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fetchImpl = vi.fn(async () => new Response('nope', { status: 404 }));
     expect(await loadRuntimeConfig('/config.json', fetchImpl as typeof fetch)).toEqual(BUILT_IN_CONFIG);

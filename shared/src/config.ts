@@ -1,7 +1,7 @@
 /**
  * Runtime configuration, read once at start from a JSON file the shell serves (`/config.json`),
  * so one build runs against any backend. Missing or broken configuration falls back to the
- * built-in connection values (SPEC §8), which match the backend's documented development defaults.
+ * built-in connection values (docs/product.md, error catalogue), which match the backend's documented development defaults.
  *
  * @example
  *   await loadRuntimeConfig();            // in a bootstrap, before the first render

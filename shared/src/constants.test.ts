@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants';
 
-describe('business constants (SPEC §9)', () => {
+describe('business constants', () => {
   it('splits a $600 gig 95/5: $570 to the worker, $30 to the platform', () => {
     expect(c.GIG_PRICE).toBe(600);
     expect(c.WORKER_EARNINGS).toBe(570);

@@ -1,5 +1,5 @@
 /**
- * The business constants of SPEC.md §9 and the user-facing strings of §8, defined once.
+ * The business constants and the user-facing strings of docs/product.md, defined once.
  * Every remote reads them from here so a figure on the page can never disagree with another.
  */
 
@@ -23,7 +23,6 @@ export const MIN_PASSWORD_LENGTH = 6;
 
 export const PAYMENT_METHOD = 'paypal';
 export const PAYMENT_STATUSES = ['pending', 'completed'] as const;
-export const GIG_STATUS_ACTIVE = 'active';
 export const PAYMENT_TYPES = ['hourly', 'fixed'] as const;
 export const LOCATIONS = ['remote', 'onsite', 'hybrid'] as const;
 

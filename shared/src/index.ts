@@ -1,12 +1,13 @@
 /**
- * @need40/shared — the one instance of everything the shell and the remotes must agree on.
- * Shared as a Module Federation singleton: import it by package name only, never by path.
+ * @need40/shared — the kernel: the one instance of everything the shell and the remotes must agree
+ * on (the Supabase client, the session and UI stores, the runtime config, the business constants,
+ * the data and shell ↔ remote contract types). Shared as a Module Federation singleton: import it
+ * by package name only, never by path. Feature code (mapping, validation, formatting) lives in the
+ * remote that owns it, so a remote's redeploy really ships it (docs/composition.md, version policy).
  */
 export * from './constants';
 export * from './types';
-export * from './format';
-export * from './validation';
-export * from './mapping';
+export * from './contract';
 export * from './config';
 export * from './supabase';
 export * from './session';

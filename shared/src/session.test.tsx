@@ -61,7 +61,7 @@ describe('session store', () => {
     expect(screen.getByText('ada@example.com')).toBeTruthy();
   });
 
-  it('logs a sign-out failure and does not throw (SPEC §8)', async () => {
+  it('logs a sign-out failure and does not throw', async () => {
     const { client } = fakeClient();
     client.auth.signOut.mockResolvedValueOnce({ error: new Error('network down') });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,6 +1,6 @@
 /**
  * The session store: one zustand vanilla store at module scope, fed by the auth client's
- * onAuthStateChange (SPEC §4: the session follows the backend's auth-change events).
+ * onAuthStateChange (docs/product.md, states: the session follows the backend's auth-change events).
  * Remotes read it with `useSession(selector)`; only the shell and mf-auth change the session.
  */
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
@@ -65,7 +65,7 @@ export function startSessionSync(client: SupabaseClient = getSupabase()): () => 
   return unsubscribe;
 }
 
-/** Sign out; a failure is logged only (SPEC §8). */
+/** Sign out; a failure is logged only (docs/product.md, error catalogue). */
 export async function signOut(client: SupabaseClient = getSupabase()): Promise<void> {
   try {
     const { error } = await client.auth.signOut();

@@ -1,6 +1,6 @@
 /**
- * Domain types: rows as the backend returns them (snake_case, the wire contract with
- * supabase/migrations) and the UI objects the remotes render (camelCase). mapping.ts converts.
+ * The data contract: rows as the backend returns them (snake_case, as supabase/migrations define
+ * them). Types only, nothing at run time. Each remote maps rows to its own UI objects itself.
  */
 import type { LOCATIONS, PAYMENT_STATUSES, PAYMENT_TYPES } from './constants';
 
@@ -25,56 +25,6 @@ export interface GigRow {
   status: string;
   created_at: string;
   profiles?: { username: string | null; avatar_url: string | null } | null;
-}
-
-/** A gig card's data. */
-export interface Gig {
-  id: string;
-  userId: string;
-  title: string;
-  description: string;
-  paymentType: PaymentType;
-  rate: number;
-  hours: number | null;
-  location: GigLocation | null;
-  skills: string[];
-  status: string;
-  postedDate: string;
-  poster: { username: string | null; avatarUrl: string | null } | null;
-}
-
-/** The Post Your Gig form as typed (every field a string, as inputs give them). */
-export interface GigForm {
-  title: string;
-  description: string;
-  paymentType: PaymentType;
-  rate: string;
-  hours: string;
-  location: GigLocation | '';
-  skills: string;
-}
-
-/** What the form inserts into public.gigs. */
-export interface GigInsert {
-  title: string;
-  description: string;
-  payment_type: PaymentType;
-  rate: number;
-  hours: number;
-  location: GigLocation;
-  skills: string[];
-  user_id: string;
-  created_at: string;
-}
-
-/** Read filters of SPEC §7 (all optional; page load uses none). */
-export interface GigFilters {
-  search?: string;
-  paymentType?: PaymentType;
-  location?: GigLocation;
-  minRate?: number;
-  maxRate?: number;
-  skills?: string[];
 }
 
 export interface ExperienceEntry {
@@ -106,22 +56,6 @@ export interface ProfileRow {
   github_url: string | null;
   created_at?: string;
   updated_at?: string;
-}
-
-/** The profile as SPEC §3 describes it. */
-export interface Profile {
-  id: string;
-  username: string | null;
-  avatarUrl: string | null;
-  fullName: string;
-  title: string;
-  bio: string;
-  skills: string[];
-  hourlyRate: number | null;
-  availability: { hoursPerWeek: number | null; preferredHours: string[]; timezone: string };
-  experience: ExperienceEntry[];
-  portfolio: string[];
-  contactInfo: { email: string; phone: string; linkedin: string; github: string };
 }
 
 /** A row of public.payments. */

@@ -43,7 +43,7 @@ export function openAuthModal(mode: AuthMode = 'login', messages: AuthModalMessa
   uiStore.setState({ authModal });
 }
 
-/** Switch the modal's mode; switching clears the error and the notice (SPEC §4). */
+/** Switch the modal's mode; switching clears the error and the notice (docs/product.md, states). */
 export function setAuthMode(mode: AuthMode): void {
   uiStore.setState((s) => ({ authModal: { open: s.authModal.open, mode } }));
 }

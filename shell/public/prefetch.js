@@ -1,13 +1,13 @@
 /*
  * Need40 shell: start the page's first requests while the shell's own JavaScript is still
- * downloading: /config.json, /remotes.json, then each first-screen remote's mf-manifest.json, and
- * preload its remoteEntry.js and the exposed module's files. The shell takes these results over
+ * downloading: /config.json, /remotes.json, then the mf-manifest.json of each remote remotes.json
+ * lists under `firstScreen` (from remotes.manifest.json), and preload its remoteEntry.js and the
+ * exposed module's files. The shell takes these results over
  * (src/federation/prefetch.ts) instead of fetching again; if anything here fails, the shell simply
  * fetches on its own. Plain script: no build step.
  */
 (function () {
   'use strict';
-  var FIRST_SCREEN = ['campaign', 'gigs', 'auth'];
   var store = { config: null, remotes: null, manifests: {} };
   window.__need40Prefetch = store;
   if (typeof fetch !== 'function' || typeof URL !== 'function') return;
@@ -56,8 +56,8 @@
     });
 
   store.remotes.then(function (config) {
-    if (!config || !config.remotes) return;
-    FIRST_SCREEN.forEach(function (name) {
+    if (!config || !config.remotes || !Array.isArray(config.firstScreen)) return;
+    config.firstScreen.forEach(function (name) {
       var url = config.remotes[name];
       if (typeof url !== 'string') return;
       var href = new URL(url, location.href).href;

@@ -2,7 +2,8 @@
  * What the backend put in the address when an email link sent the browser back (bootstrap.tsx):
  *   - an auth error: a used or expired link lands on
  *     `/#error=access_denied&error_code=otp_expired&error_description=…` (or the same in the query).
- *     SPEC §8 wants the backend's message in the auth form's error area: the login modal opens with it.
+ *     The backend's message belongs in the auth form's error area (docs/product.md, error catalogue):
+ *     the login modal opens with it.
  *   - `?code=…` that supabase-js could not exchange: the link was opened in another browser than the
  *     one that signed up (the PKCE verifier is not there). The address is confirmed all the same, so
  *     the login modal opens with a note saying so.

@@ -1,5 +1,5 @@
 /**
- * The page has no router (SPEC §2): the hash picks the view. #home, #profile, #about and #contact
+ * The page has no router (docs/product.md, the page): the hash picks the view. #home, #profile, #about and #contact
  * are views; any other anchor (#gigs, #post-gig, #need40) lives inside Home.
  */
 import { useSyncExternalStore } from 'react';

@@ -35,7 +35,7 @@ for (const remote of ALL_REMOTES) {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(new URL('/', app.state.remotes[remote]).href);
     await expect(page.getByText(`${PACKAGE_OF[remote]} standalone · session: signed-out`)).toBeVisible();
-    await SHOWS[remote](page);
+    await SHOWS[remote]!(page);
     // One federation runtime and one copy of the shared package on the page.
     const scope = await page.evaluate(() => {
       const g = globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, unknown>>>> } };

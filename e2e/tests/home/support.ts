@@ -70,6 +70,6 @@ export function latestGigs(page: Page) {
 /** The Post Your Gig region. */
 export const postGigForm = (page: Page): Locator => page.getByRole('region', { name: 'Post Your Gig' });
 
-/** en-US short month, day, year ("Nov 22, 2026"), the rule of SPEC §3, in `timeZone`. */
+/** en-US short month, day, year ("Nov 22, 2026"), the rule of docs/product.md (what things hold), in `timeZone`. */
 export const shortDate = (iso: string, timeZone: string): string =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });

@@ -10,7 +10,7 @@ import { AUTH_TEXT } from '../features/auth/lib/labels';
  * store says so (`openAuthModal('login' | 'signup', { error?, notice? })` from anywhere on the page;
  * `error` shows in the form's error area, e.g. the backend's message about a used email link, and
  * `notice` in its status area). Switching mode starts the other form afresh, which clears the error
- * (SPEC §4).
+ * (docs/product.md, states).
  */
 export default function AuthModal() {
   const open = useUi((s) => s.authModal.open);

@@ -1,4 +1,5 @@
-import { applyAuthEvent, uiStore, type Gig } from '@need40/shared';
+import { applyAuthEvent, uiStore } from '@need40/shared';
+import { type Gig } from '../features/grid/types';
 import type { Session } from '@supabase/supabase-js';
 
 /** A gig card's data; override what the test is about. */

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { Profile as ProfileData } from '@need40/shared';
+import type { Profile as ProfileData } from '../features/profile/types';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProfile } from '../features/profile/api/getProfile';
 import { updateProfile } from '../features/profile/api/updateProfile';

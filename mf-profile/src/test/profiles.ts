@@ -1,4 +1,4 @@
-import type { Profile } from '@need40/shared';
+import type { Profile } from '../features/profile/types';
 
 /** A complete profile for tests. */
 export function aProfile(overrides: Partial<Profile> = {}): Profile {

@@ -1,5 +1,5 @@
 /**
- * The whole-app fallback (SPEC §8 "Render crash"): "Something went wrong." with expandable
+ * The whole-app fallback (docs/product.md, crash screen): "Something went wrong." with expandable
  * details. Only a crash in the shell itself reaches it; a remote's crash stays in its slot.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';

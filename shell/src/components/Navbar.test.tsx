@@ -17,7 +17,7 @@ beforeEach(() => {
   uiStore.setState({ authModal: { open: false, mode: 'login' }, gigsVersion: 0 });
 });
 
-describe('Navbar (SPEC §2)', () => {
+describe('Navbar', () => {
   it('signed out: logo, Home, About, Contact, Login and Sign Up; no My Profile, no Logout', () => {
     act(() => applyAuthEvent('INITIAL_SESSION', null));
     render(<Navbar view="home" />);

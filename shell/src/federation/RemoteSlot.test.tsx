@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { KernelMismatchError } from './kernel';
 import { RemoteSlot } from './RemoteSlot';
 import { loadRemoteModule } from './loader';
 
@@ -47,5 +48,19 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('Login stopped working.')).toBeInTheDocument();
     expect(screen.getByText('navbar')).toBeInTheDocument();
     expect(container.querySelector('[data-remote="auth"]')).toHaveAttribute('data-remote-status', 'error');
+  });
+
+  it('says plainly when a remote was built for another kernel, while the rest of the page renders', async () => {
+    load.mockRejectedValue(new KernelMismatchError('campaign', '^2.0.0', '1.0.0'));
+    const { container } = render(
+      <>
+        <p>navbar</p>
+        <RemoteSlot remote="campaign" expose="Campaign" label="The campaign" />
+      </>,
+    );
+    expect(await screen.findByText('The campaign is not compatible with this page.')).toBeInTheDocument();
+    expect(screen.getByText(/It was built for @need40\/shared \^2\.0\.0, but this page runs 1\.0\.0, so it was not loaded/)).toBeInTheDocument();
+    expect(screen.getByText('navbar')).toBeInTheDocument();
+    expect(container.querySelector('[data-remote-error]')).toHaveAttribute('data-remote-error', 'kernel');
   });
 });

@@ -6,12 +6,33 @@
  * The wrapper carries `data-remote` and `data-remote-status` (loading | ready | error).
  */
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { KERNEL_PACKAGE } from '@need40/shared';
+import { KernelMismatchError } from './kernel';
 import { loadRemoteModule } from './loader';
 import type { RemoteName } from './remotes-config';
 import { SlotErrorBoundary } from './SlotErrorBoundary';
 import styles from './RemoteSlot.module.css';
 
 type AnyProps = Record<string, unknown>;
+
+const TEXT = {
+  load: (label: string) => ({
+    title: `${label} could not be loaded.`,
+    hint: 'This part of Need40 is unreachable right now. The rest of the page still works. Try again in a moment.',
+  }),
+  crash: (label: string) => ({
+    title: `${label} stopped working.`,
+    hint: 'An error occurred in this part of Need40. The rest of the page still works. Try again, or reload the page later.',
+  }),
+};
+
+/** A remote built for another kernel: say so plainly (Retry helps once it is redeployed). */
+function kernelText(label: string, error: KernelMismatchError) {
+  return {
+    title: `${label} is not compatible with this page.`,
+    hint: `It was built for ${KERNEL_PACKAGE} ${error.required}, but this page runs ${error.provided}, so it was not loaded. The rest of the page still works.`,
+  };
+}
 
 type LoadState =
   | { status: 'loading' }
@@ -58,25 +79,22 @@ export function RemoteSlot({ remote, expose, label, props, loading, className }:
     setGeneration((g) => g + 1);
   }, []);
 
-  const message = (kind: 'load' | 'crash', error: unknown) => (
-    <div className={styles.error} role="alert" data-remote-error={kind}>
-      <p className={styles.errorTitle}>
-        {kind === 'load' ? `${label} could not be loaded.` : `${label} stopped working.`}
-      </p>
-      <p className={styles.errorHint}>
-        {kind === 'load'
-          ? 'This part of Need40 is unreachable right now. The rest of the page still works. Try again in a moment.'
-          : 'An error occurred in this part of Need40. The rest of the page still works. Try again, or reload the page later.'}
-      </p>
-      <button type="button" className={styles.retry} onClick={retry}>
-        Retry
-      </button>
-      <details className={styles.details}>
-        <summary>Technical details</summary>
-        <pre>{error instanceof Error ? error.message : String(error)}</pre>
-      </details>
-    </div>
-  );
+  const message = (kind: 'load' | 'crash', error: unknown) => {
+    const text = error instanceof KernelMismatchError ? kernelText(label, error) : TEXT[kind](label);
+    return (
+      <div className={styles.error} role="alert" data-remote-error={error instanceof KernelMismatchError ? 'kernel' : kind}>
+        <p className={styles.errorTitle}>{text.title}</p>
+        <p className={styles.errorHint}>{text.hint}</p>
+        <button type="button" className={styles.retry} onClick={retry}>
+          Retry
+        </button>
+        <details className={styles.details}>
+          <summary>Technical details</summary>
+          <pre>{error instanceof Error ? error.message : String(error)}</pre>
+        </details>
+      </div>
+    );
+  };
 
   const onCrash = useCallback(() => setCrashed(true), []);
   const status = crashed ? 'error' : state.status;

@@ -8,10 +8,12 @@
  * Relative URLs resolve against the page. A missing or broken file falls back to the default
  * ports on the page's host, so the navbar and the error messages still render.
  */
+import manifest from '../../../remotes.manifest.json';
 import { takePrefetchedRemotes } from './prefetch';
 
-export const REMOTE_NAMES = ['campaign', 'gigs', 'profile', 'auth'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The remotes of remotes.manifest.json (the one list of apps), in page order. */
+export const REMOTE_NAMES: readonly string[] = manifest.remotes.map((r) => r.name);
+export type RemoteName = string;
 
 export interface RemotesConfig {
   remotes: Record<RemoteName, string>;
@@ -21,7 +23,7 @@ export interface RemotesConfig {
   retries: number;
 }
 
-const DEFAULT_PORTS: Record<RemoteName, number> = { gigs: 3001, profile: 3002, campaign: 3003, auth: 3004 };
+const DEFAULT_PORTS: Record<RemoteName, number> = Object.fromEntries(manifest.remotes.map((r) => [r.name, r.port]));
 
 export function defaultRemotesConfig(base: string): RemotesConfig {
   const url = new URL(base);

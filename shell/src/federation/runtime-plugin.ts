@@ -3,17 +3,18 @@
  * The `errorLoadRemote` layer: it reports which remote failed and at which step, with the remote's
  * URL, then lets the error through so the slot's loader can retry and the slot can show its
  * message. (Returning a value here would hide the failure from the retry logic.)
- * The `fetch` hook hands the runtime a manifest public/prefetch.js already fetched.
+ * The `fetch` hook hands the runtime a manifest already fetched (by public/prefetch.js or by the
+ * kernel check, manifests.ts).
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { takePrefetchedManifest } from './prefetch';
+import { takeManifestResponse } from './manifests';
 
 export default function need40RuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'need40-shell-runtime-plugin',
     fetch(url) {
-      // Resolving to undefined (prefetch failed) makes the runtime fetch the manifest itself.
-      return takePrefetchedManifest(url) as Promise<Response> | undefined;
+      // Resolving to undefined (not fetched yet, or the fetch failed) makes the runtime fetch the manifest itself.
+      return takeManifestResponse(url) as Promise<Response> | undefined;
     },
     errorLoadRemote({ id, error, lifecycle }) {
       console.warn(`[need40] federation: ${String(id)} failed during ${lifecycle}`, error);

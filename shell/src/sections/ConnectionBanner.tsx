@@ -1,7 +1,7 @@
 /**
- * The connection-test banner (SPEC §2, top of Home): success or failure message (SPEC §8). The
- * details of a failure go to the console only; the check repeats by itself until the backend answers
- * (useConnectionCheck), and "Check again" runs it at once.
+ * The connection-test banner at the top of Home: the success or failure message of
+ * docs/product.md (error catalogue). The details of a failure go to the console only; the check
+ * repeats by itself until the backend answers (useConnectionCheck), and "Check again" runs it at once.
  */
 import { MESSAGES } from '@need40/shared';
 import { useConnectionCheck } from './useConnectionCheck';

@@ -1,6 +1,7 @@
 /**
  * The connection test behind the banner: a count selected from `profiles` through the shared
- * client (SPEC §7). A failure is logged to the console (SPEC §8) and checked again on its own —
+ * client (docs/product.md, calls). A failure is logged to the console (docs/product.md, error
+ * catalogue) and checked again on its own —
  * after 2 s, then doubling up to 30 s, at once when the browser comes back online or the tab becomes
  * visible, or when `retry()` is called — so the page recovers when the backend returns without a
  * reload. On recovery the grid is told to read again (it showed nothing while the backend was away).

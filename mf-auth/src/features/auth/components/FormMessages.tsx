@@ -1,4 +1,4 @@
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 
 /** The error area (role="alert") and the success note (role="status") of an auth form. */
 export function FormMessages({ error, success }: { error: string | null; success?: string | null }) {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { closeAuthModal, MESSAGES } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 import { signIn } from '../api/signIn';
 import { useAuthRequest } from '../hooks/useAuthRequest';
 import { AUTH_TEXT, REQUIRED_TEXT } from '../lib/labels';
 import { FormMessages } from './FormMessages';
 import styles from './AuthDialog.module.css';
-import { TextField } from './TextField';
+import { TextField } from '@need40/ui';
 
 /** Log in with email and password; closes the modal on success, shows the backend's message otherwise. */
 export function LoginForm({ initialError = null, initialNotice = null }: { initialError?: string | null; initialNotice?: string | null }) {

@@ -1,5 +1,5 @@
 import { setAuthMode, type AuthMode } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 import { AUTH_TEXT } from '../lib/labels';
 import styles from './AuthDialog.module.css';
 

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, MIN_PASSWORD_LENGTH, validateSignup } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { MESSAGES, MIN_PASSWORD_LENGTH } from '@need40/shared';
+import { validateSignup } from '../lib/validateSignup';
+import { ui } from '@need40/ui';
 import { signUp } from '../api/signUp';
 import { useAuthRequest } from '../hooks/useAuthRequest';
 import { AUTH_TEXT, REQUIRED_TEXT } from '../lib/labels';
 import { FormMessages } from './FormMessages';
 import styles from './AuthDialog.module.css';
-import { TextField } from './TextField';
+import { TextField } from '@need40/ui';
 
 const empty = { fullName: '', email: '', password: '', confirmPassword: '' };
 

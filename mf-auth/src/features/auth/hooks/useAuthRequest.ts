@@ -6,7 +6,7 @@ export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 
 /**
  * One auth request at a time: `busy` while it runs, `error` with the backend's message when it
- * fails (SPEC §8: the backend message in the form's error area). `fail` shows a local message;
+ * fails (docs/product.md, error catalogue: the backend message in the form's error area). `fail` shows a local message;
  * `initialError` is shown until the next request.
  */
 export function useAuthRequest(initialError: string | null = null) {

@@ -1,5 +1,5 @@
 /**
- * The modal's words. SPEC §2 fixes the titles, subtitles and button labels (the signup subtitle
+ * The modal's words. docs/product.md (the page) fixes the titles, subtitles and button labels (the signup subtitle
  * names the product: Need40). Do not reword: tests and the e2e journeys look for them.
  */
 export const AUTH_TEXT = {

@@ -1,4 +1,5 @@
-import { formatMoney, GIG_PRICE, PLATFORM_FEE_PERCENT, WORKER_EARNINGS, WORKER_SHARE_PERCENT } from '@need40/shared';
+import { GIG_PRICE, PLATFORM_FEE_PERCENT, WORKER_EARNINGS, WORKER_SHARE_PERCENT } from '@need40/shared';
+import { formatMoney } from '../../../lib/format';
 import { HeroStat } from './HeroStat';
 import styles from './Hero.module.css';
 

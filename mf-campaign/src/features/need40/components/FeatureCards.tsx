@@ -1,4 +1,5 @@
-import { formatMoney, GIG_PRICE, GOAL_GIGS_PER_WEEK, GOAL_JOBS_PER_YEAR, PLATFORM_FEE, PLATFORM_FEE_PERCENT, WORKER_EARNINGS, WORKER_SHARE_PERCENT } from '@need40/shared';
+import { GIG_PRICE, GOAL_GIGS_PER_WEEK, GOAL_JOBS_PER_YEAR, PLATFORM_FEE, PLATFORM_FEE_PERCENT, WORKER_EARNINGS, WORKER_SHARE_PERCENT } from '@need40/shared';
+import { formatMoney } from '../../../lib/format';
 import styles from './Need40Section.module.css';
 
 const FEATURES = [

@@ -1,4 +1,5 @@
-import { formatLongDate, LAUNCH_DATE } from '@need40/shared';
+import { LAUNCH_DATE } from '@need40/shared';
+import { formatLongDate } from '../../../lib/format';
 import styles from './Need40Section.module.css';
 
 /** The launch-date badge: "April 8, 2024". */

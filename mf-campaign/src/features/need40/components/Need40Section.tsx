@@ -1,6 +1,6 @@
-import { formatMoney, GIG_PRICE, SECTIONS, WORKER_EARNINGS } from '@need40/shared';
-import { PaidGigForm } from '../../payments/components/PaidGigForm';
-import { PaymentActions } from '../../payments/components/PaymentActions';
+import type { ReactNode } from 'react';
+import { GIG_PRICE, SECTIONS, WORKER_EARNINGS } from '@need40/shared';
+import { formatMoney } from '../../../lib/format';
 import { FeatureCards } from './FeatureCards';
 import { FeeSplit } from './FeeSplit';
 import { Goal } from './Goal';
@@ -8,8 +8,18 @@ import { JumpButtons } from './JumpButtons';
 import { LaunchBadge } from './LaunchBadge';
 import styles from './Need40Section.module.css';
 
-/** The Need40 campaign: pitch, goal, feature cards, launch badge and the three payment paths. */
-export function Need40Section() {
+interface Props {
+  /** The payment buttons (features/payments), placed under the feature cards. */
+  actions: ReactNode;
+  /** The $600 gig form (features/payments), placed under the jump buttons. */
+  form: ReactNode;
+}
+
+/**
+ * The Need40 campaign: pitch, goal, feature cards, launch badge, and the payment paths that
+ * app/Campaign.tsx passes in (a feature does not import another feature).
+ */
+export function Need40Section({ actions, form }: Props) {
   return (
     <section id={SECTIONS.need40} className={styles.section} aria-labelledby="need40-title">
       <div className={styles.inner}>
@@ -20,9 +30,9 @@ export function Need40Section() {
         <FeeSplit />
         <Goal />
         <FeatureCards />
-        <PaymentActions />
+        {actions}
         <JumpButtons />
-        <PaidGigForm />
+        {form}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
-import { errorMessage, getSupabase, MESSAGES, validateGigPayment, type GigRow } from '@need40/shared';
+import { errorMessage, getSupabase, MESSAGES, type GigRow } from '@need40/shared';
+import { validateGigPayment } from '../lib/validation';
 
 export interface CreatePaidGigInput {
   userId: string | null | undefined;

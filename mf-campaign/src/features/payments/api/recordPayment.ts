@@ -1,4 +1,5 @@
-import { errorMessage, getSupabase, MESSAGES, PAYMENT_METHOD, validatePaymentData, type PaymentRow } from '@need40/shared';
+import { errorMessage, getSupabase, MESSAGES, PAYMENT_METHOD, type PaymentRow } from '@need40/shared';
+import { validatePaymentData } from '../lib/validation';
 
 export interface RecordPaymentInput {
   amount: number;

@@ -1,5 +1,5 @@
-import { formatMoney } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { formatMoney } from '../../../lib/format';
+import { ui } from '@need40/ui';
 import type { CheckoutState } from '../hooks/useCheckout';
 
 /** The message area under the campaign buttons: progress, the error, or where to finish paying. */

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney, GIG_PRICE, openAuthModal, PLATFORM_FEE, SECTIONS, scrollToSection, WORKER_EARNINGS } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { GIG_PRICE, openAuthModal, PLATFORM_FEE, SECTIONS, scrollToSection, WORKER_EARNINGS } from '@need40/shared';
+import { formatMoney } from '../../../lib/format';
+import { ui } from '@need40/ui';
 import { useCreatePaidGig } from '../hooks/useCreatePaidGig';
 import styles from './PaidGigForm.module.css';
 

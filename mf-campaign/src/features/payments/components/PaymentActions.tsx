@@ -1,12 +1,16 @@
-import { DONATION_DEFAULT, formatMoney, GIG_PRICE } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
-import { ShareButton } from '../../share/components/ShareButton';
+import type { ReactNode } from 'react';
+import { DONATION_DEFAULT, GIG_PRICE } from '@need40/shared';
+import { formatMoney } from '../../../lib/format';
+import { ui } from '@need40/ui';
 import { useCheckout, type CheckoutKind } from '../hooks/useCheckout';
 import { CheckoutStatus } from './CheckoutStatus';
 import styles from './PaymentActions.module.css';
 
-/** Give40 Support, Pay $600 and Share Movement, with their message area underneath. Open to visitors. */
-export function PaymentActions() {
+/**
+ * Give40 Support, Pay $600 and `share` (Share Movement, from features/share, passed in by
+ * app/Campaign.tsx), with their message area underneath. Open to visitors.
+ */
+export function PaymentActions({ share }: { share?: ReactNode }) {
   const { state, start } = useCheckout();
   const busy = state.status === 'busy';
   const onClick = (kind: CheckoutKind) => () => {
@@ -22,7 +26,7 @@ export function PaymentActions() {
         <button type="button" className={ui.primary} aria-disabled={busy} onClick={onClick('pay')}>
           Pay {formatMoney(GIG_PRICE)}
         </button>
-        <ShareButton className={ui.secondary} />
+        {share}
       </div>
       <p className={styles.hint}>
         Give40 gives {formatMoney(DONATION_DEFAULT)} to the campaign. PayPal opens in a new tab once your payment is recorded.

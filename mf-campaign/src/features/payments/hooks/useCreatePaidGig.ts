@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { errorMessage, MESSAGES, notifyGigsChanged, useSession, validateGigPayment, type GigRow } from '@need40/shared';
+import { errorMessage, MESSAGES, notifyGigsChanged, useSession, type GigRow } from '@need40/shared';
+import { validateGigPayment } from '../lib/validation';
 import { createPaidGig } from '../api/createPaidGig';
 
 export type PaidGigState =

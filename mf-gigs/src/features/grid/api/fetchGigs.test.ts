@@ -23,7 +23,7 @@ const row: GigRow = {
   profiles: { username: 'ada', avatar_url: null },
 };
 
-describe('reading gigs (SPEC §7)', () => {
+describe('reading gigs', () => {
   beforeEach(() => {
     calls.length = 0;
     result = { data: [row], error: null, count: 40 };

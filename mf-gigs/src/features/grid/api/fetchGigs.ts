@@ -1,4 +1,6 @@
-import { getSupabase, gigFromRow, type Gig, type GigFilters, type GigRow } from '@need40/shared';
+import { getSupabase, type GigRow } from '@need40/shared';
+import { gigFromRow } from '../lib/gigFromRow';
+import { type Gig, type GigFilters } from '../types';
 
 /** Cards per request: the first page and every "Load more". */
 export const PAGE_SIZE = 12;
@@ -13,7 +15,7 @@ export interface GigPage {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One page of gigs, newest first, with the poster's username and avatar (SPEC §7 read).
+ * One page of gigs, newest first, with the poster's username and avatar (docs/product.md, calls).
  * Filters left undefined are not sent. Throws the backend's error.
  */
 export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SIZE): Promise<GigPage> {

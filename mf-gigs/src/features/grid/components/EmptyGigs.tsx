@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { MESSAGES, SECTIONS, scrollToSection } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 import styles from './LatestGigs.module.css';
 
 /** The empty grid, with the next step: post a gig, or clear the filters that hid every gig. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeGig } from '../../../test/fixtures';
 import { GigCard } from './GigCard';
 
-describe('a gig card (SPEC §3)', () => {
+describe('a gig card', () => {
   it('shows title, description, payment type, "$rate/hr", hours, skills, location, date and poster', () => {
     render(<GigCard gig={makeGig({ postedDate: '2024-04-08T12:00:00Z' })} />);
     const card = screen.getByRole('article', { name: 'Build a landing page' });

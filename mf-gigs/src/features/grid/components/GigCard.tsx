@@ -1,11 +1,12 @@
-import { formatRate, formatShortDate, type Gig } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { formatRate, formatShortDate } from '../lib/format';
+import { type Gig } from '../types';
+import { ui } from '@need40/ui';
 import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from '../../../lib/labels';
 import styles from './GigCard.module.css';
 import { PosterBadge } from './PosterBadge';
 
 /**
- * One gig (SPEC §3): title, description, payment type, rate ("$rate/hr" or "$rate"), hours,
+ * One gig (docs/product.md, what things hold): title, description, payment type, rate ("$rate/hr" or "$rate"), hours,
  * skills, location, posted date ("Apr 8, 2024") and the poster. Apply Now and Save are present but
  * do nothing yet, as the spec says; they are disabled and say so rather than pretend to work.
  */

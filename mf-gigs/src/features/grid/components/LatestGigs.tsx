@@ -1,5 +1,5 @@
 import { SECTIONS, useUi } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 import { useGigFilters } from '../hooks/useGigFilters';
 import { useGigs } from '../hooks/useGigs';
 import { EmptyGigs } from './EmptyGigs';

@@ -1,4 +1,5 @@
-import { safeUrl, type Gig } from '@need40/shared';
+import { safeUrl } from '@need40/ui';
+import { type Gig } from '../types';
 import styles from './GigCard.module.css';
 
 /** The poster's avatar (or initial) and username. */

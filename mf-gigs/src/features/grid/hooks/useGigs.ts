@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Gig, GigFilters } from '@need40/shared';
+import type { Gig, GigFilters } from '../types';
 import { fetchGigs } from '../api/fetchGigs';
 
 interface Loaded {
@@ -12,7 +12,7 @@ interface Loaded {
 /**
  * The grid's rows for `filters`, newest first, a page at a time. Re-reads from the first page when
  * the filters or `version` (the shared gigsVersion) change. A failed read is logged to the console
- * only (SPEC §8) and ends the loading state with what is known, so "loading" never sticks.
+ * only (docs/product.md, error catalogue) and ends the loading state with what is known, so "loading" never sticks.
  */
 export function useGigs(filters: GigFilters, version: number) {
   const key = `${version}:${JSON.stringify(filters)}`;

@@ -3,7 +3,9 @@
  * read sends. The URL keeps them so a filtered list can be shared and survives a reload:
  *   ?q=logo&type=fixed&location=remote&min=100&max=900&skills=figma,branding
  */
-import { LOCATIONS, PAYMENT_TYPES, parseSkills, type GigFilters, type GigLocation, type PaymentType } from '@need40/shared';
+import { LOCATIONS, PAYMENT_TYPES, type GigLocation, type PaymentType } from '@need40/shared';
+import { parseSkills } from '../../../lib/skills';
+import { type GigFilters } from '../types';
 
 export interface FilterDraft {
   search: string;

@@ -8,7 +8,7 @@ const { insertGig } = await import('./insertGig');
 
 const form = { title: ' Logo ', description: 'Design', paymentType: 'fixed', rate: '250', hours: '6', location: 'hybrid', skills: 'figma,  branding ,' } as const;
 
-describe('inserting a gig (SPEC §7)', () => {
+describe('inserting a gig', () => {
   beforeEach(() => {
     insert.mockReset();
     from.mockClear();

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { emptyGigForm, LOCATIONS, MESSAGES, PAYMENT_TYPES, SECTIONS, scrollToSection, type GigForm } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
-import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from '../../../lib/labels';
+import { MESSAGES, SECTIONS, scrollToSection } from '@need40/shared';
+import { SelectField, TextField, ui } from '@need40/ui';
+import { LOCATION_OPTIONS, PAYMENT_TYPE_OPTIONS } from '../../../lib/labels';
 import { usePostGig } from '../hooks/usePostGig';
-import { FormField } from './FormField';
+import { emptyGigForm } from '../lib/gigForm';
+import type { GigForm } from '../types';
 import styles from './PostGigForm.module.css';
 
 export const POST_GIG_LABEL = 'Post Gig';
@@ -12,7 +13,7 @@ export const POSTED_NOTE = 'Your gig is posted and now leads Latest Gigs.';
 export const TERMS_NOTE = 'By posting a gig, you agree to our Terms of Service and Privacy Policy.';
 
 /**
- * Post Your Gig (SPEC §2–§5). Every field is required. Signed out, the button reads
+ * Post Your Gig (docs/product.md). Every field is required. Signed out, the button reads
  * "Login to Post Gig" and opens the login modal. What was typed stays until the gig is created.
  */
 export function PostGigForm() {
@@ -42,6 +43,7 @@ export function PostGigForm() {
   }
 
   const fid = (name: keyof GigForm) => `${id}-${name}`;
+  const numeric = { type: 'number', inputMode: 'decimal', min: 0, step: 'any' } as const;
 
   return (
     <section id={SECTIONS.postGig} aria-labelledby={`${id}-heading`} className={styles.section}>
@@ -49,52 +51,48 @@ export function PostGigForm() {
         Post Your Gig
       </h2>
       <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
-        <FormField id={fid('title')} label="Title" error={errors.title}>
-          {(p) => <input {...p} className={ui.input} value={form.title} onChange={(e) => set('title', e.target.value)} />}
-        </FormField>
-        <FormField id={fid('description')} label="Description" error={errors.description}>
-          {(p) => (
-            <textarea {...p} className={ui.input} rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} />
-          )}
-        </FormField>
+        <TextField id={fid('title')} label="Title" required error={errors.title} value={form.title} onChange={(v) => set('title', v)} />
+        <TextField id={fid('description')} label="Description" required multiline rows={4} error={errors.description} value={form.description} onChange={(v) => set('description', v)} />
         <div className={styles.row}>
-          <FormField id={fid('paymentType')} label="Payment type" error={errors.paymentType}>
-            {(p) => (
-              <select {...p} className={ui.input} value={form.paymentType} onChange={(e) => set('paymentType', e.target.value as GigForm['paymentType'])}>
-                {PAYMENT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {PAYMENT_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id={fid('rate')} label={form.paymentType === 'hourly' ? 'Rate ($ per hour)' : 'Rate ($ total)'} error={errors.rate}>
-            {(p) => (
-              <input {...p} type="number" inputMode="decimal" min={0} step="any" className={ui.input} value={form.rate} onChange={(e) => set('rate', e.target.value)} />
-            )}
-          </FormField>
-          <FormField id={fid('hours')} label="Estimated hours" error={errors.hours}>
-            {(p) => (
-              <input {...p} type="number" inputMode="decimal" min={0} step="any" className={ui.input} value={form.hours} onChange={(e) => set('hours', e.target.value)} />
-            )}
-          </FormField>
-          <FormField id={fid('location')} label="Location" error={errors.location}>
-            {(p) => (
-              <select {...p} className={ui.input} value={form.location} onChange={(e) => set('location', e.target.value as GigForm['location'])}>
-                <option value="">Choose a location</option>
-                {LOCATIONS.map((l) => (
-                  <option key={l} value={l}>
-                    {LOCATION_LABELS[l]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            id={fid('paymentType')}
+            label="Payment type"
+            required
+            error={errors.paymentType}
+            options={PAYMENT_TYPE_OPTIONS}
+            value={form.paymentType}
+            onChange={(v) => set('paymentType', v as GigForm['paymentType'])}
+          />
+          <TextField
+            id={fid('rate')}
+            label={form.paymentType === 'hourly' ? 'Rate ($ per hour)' : 'Rate ($ total)'}
+            required
+            error={errors.rate}
+            {...numeric}
+            value={form.rate}
+            onChange={(v) => set('rate', v)}
+          />
+          <TextField id={fid('hours')} label="Estimated hours" required error={errors.hours} {...numeric} value={form.hours} onChange={(v) => set('hours', v)} />
+          <SelectField
+            id={fid('location')}
+            label="Location"
+            required
+            error={errors.location}
+            emptyLabel="Choose a location"
+            options={LOCATION_OPTIONS}
+            value={form.location}
+            onChange={(v) => set('location', v)}
+          />
         </div>
-        <FormField id={fid('skills')} label="Skills" hint="Comma-separated, e.g. React, TypeScript, Figma" error={errors.skills}>
-          {(p) => <input {...p} className={ui.input} value={form.skills} onChange={(e) => set('skills', e.target.value)} />}
-        </FormField>
+        <TextField
+          id={fid('skills')}
+          label="Skills"
+          required
+          hint="Comma-separated, e.g. React, TypeScript, Figma"
+          error={errors.skills}
+          value={form.skills}
+          onChange={(v) => set('skills', v)}
+        />
         <button type="submit" className={ui.primary} aria-disabled={posting}>
           {!signedIn ? MESSAGES.loginToPostGig : posting ? POSTING_LABEL : POST_GIG_LABEL}
         </button>

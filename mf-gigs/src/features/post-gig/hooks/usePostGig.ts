@@ -1,13 +1,15 @@
 import { useCallback, useState } from 'react';
-import { notifyGigsChanged, openAuthModal, useSession, validateGigForm, type GigForm, type GigFormErrors } from '@need40/shared';
+import { notifyGigsChanged, openAuthModal, useSession } from '@need40/shared';
+import { validateGigForm } from '../lib/gigForm';
+import { type GigForm, type GigFormErrors } from '../types';
 import { insertGig } from '../api/insertGig';
 
 export type PostGigStatus = 'idle' | 'posting' | 'posted';
 
 /**
- * Submitting the Post Your Gig form. Signed out: opens the login modal instead (SPEC §5).
+ * Submitting the Post Your Gig form. Signed out: opens the login modal instead (docs/product.md, rules).
  * Signed in: validates, inserts, then tells the grid to re-read. A failed insert is logged to the
- * console only (SPEC §8); resolves true only when the gig was created, so the form keeps what was
+ * console only (docs/product.md, error catalogue); resolves true only when the gig was created, so the form keeps what was
  * typed otherwise.
  */
 export function usePostGig() {

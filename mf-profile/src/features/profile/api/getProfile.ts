@@ -1,4 +1,6 @@
-import { getSupabase, profileFromRow, type Profile, type ProfileRow } from '@need40/shared';
+import { getSupabase, type ProfileRow } from '@need40/shared';
+import { profileFromRow } from '../lib/mapping';
+import { type Profile } from '../types';
 import { profileError } from './profileError';
 
 export const LOAD_FAILED = 'Failed to load profile';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileToRow, type ProfileRow } from '@need40/shared';
+import { type ProfileRow } from '@need40/shared';
+import { profileToRow } from '../lib/mapping';
 import { aProfile } from '../../../test/profiles';
 import { getProfile } from './getProfile';
 import { updateProfile } from './updateProfile';

@@ -1,4 +1,6 @@
-import { getSupabase, profileFromRow, profileToRow, type Profile, type ProfileRow } from '@need40/shared';
+import { getSupabase, type ProfileRow } from '@need40/shared';
+import { profileFromRow, profileToRow } from '../lib/mapping';
+import { type Profile } from '../types';
 import { profileError } from './profileError';
 
 export const SAVE_FAILED = 'Failed to save profile';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ExperienceEntry } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 import { canAddExperience } from '../lib/draft';
 import { ExperienceItem } from './ExperienceItem';
 import styles from './ProfileEditor.module.css';
-import { TextField } from './TextField';
+import { TextField } from '@need40/ui';
 
 const EMPTY: ExperienceEntry = { title: '', company: '', startDate: '', endDate: '', description: '' };
 

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import ui from '../../../lib/ui.module.css';
+import { ui } from '@need40/ui';
 import styles from './ProfileEditor.module.css';
 
 interface ListEditorProps {
@@ -17,7 +17,7 @@ interface ListEditorProps {
 
 /**
  * A list of short strings with add and remove. An item is added only if it is non-empty after
- * trimming (SPEC §5 for skills) and not already in the list. Enter in the box adds, not saves.
+ * trimming (for skills: docs/product.md, rules) and not already in the list. Enter in the box adds, not saves.
  */
 export function ListEditor({ legend, inputLabel, addLabel, items, onChange, placeholder, type = 'text' }: ListEditorProps) {
   const id = useId();

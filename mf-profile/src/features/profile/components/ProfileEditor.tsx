@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorMessage, type Profile } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { errorMessage } from '@need40/shared';
+import { type Profile } from '../types';
+import { ui } from '@need40/ui';
 import { SAVE_FAILED } from '../api/updateProfile';
 import { draftFromProfile, profileFromDraft, validateDraft, type DraftErrors, type ProfileDraft } from '../lib/draft';
 import { ExperienceEditor } from './ExperienceEditor';
 import { ListEditor } from './ListEditor';
 import styles from './ProfileEditor.module.css';
-import { TextField } from './TextField';
+import { TextField } from '@need40/ui';
 
 interface ProfileEditorProps {
   profile: Profile;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { MESSAGES, type Profile } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { MESSAGES } from '@need40/shared';
+import { type Profile } from '../types';
+import { ui } from '@need40/ui';
 import { updateProfile } from '../api/updateProfile';
 import { useProfile } from '../hooks/useProfile';
 import { ProfileEditor } from './ProfileEditor';

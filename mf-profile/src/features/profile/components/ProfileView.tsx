@@ -1,8 +1,9 @@
-import { formatRate, type Profile } from '@need40/shared';
-import ui from '../../../lib/ui.module.css';
+import { formatHourlyRate } from '../lib/format';
+import { type Profile } from '../types';
+import { ui } from '@need40/ui';
 import { ContactInfo } from './ContactInfo';
 import { ExperienceItem } from './ExperienceItem';
-import { SafeLink } from './SafeLink';
+import { SafeLink } from '@need40/ui';
 import { ViewSection } from './ViewSection';
 import styles from './ProfileView.module.css';
 
@@ -35,7 +36,7 @@ export function ProfileView({ profile, onEdit }: ProfileViewProps) {
       <dl className={styles.figures}>
         <div>
           <dt>Hourly rate</dt>
-          <dd className={styles.money}>{profile.hourlyRate === null ? NOT_SET : formatRate(profile.hourlyRate, 'hourly')}</dd>
+          <dd className={styles.money}>{profile.hourlyRate === null ? NOT_SET : formatHourlyRate(profile.hourlyRate)}</dd>
         </div>
         <div>
           <dt>Hours per week</dt>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, type Profile } from '@need40/shared';
+import { errorMessage } from '@need40/shared';
+import { type Profile } from '../types';
 import { getProfile, LOAD_FAILED } from '../api/getProfile';
 
 export type ProfileLoad = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; profile: Profile };

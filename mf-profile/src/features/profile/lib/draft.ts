@@ -1,4 +1,5 @@
-import type { ExperienceEntry, Profile } from '@need40/shared';
+import type { ExperienceEntry } from '@need40/shared';
+import type { Profile } from '../types';
 
 /** The profile as the edit form holds it: numbers as typed, so a half-typed value is never lost. */
 export interface ProfileDraft {
@@ -78,7 +79,7 @@ export function profileFromDraft(base: Profile, d: ProfileDraft): Profile {
   };
 }
 
-/** SPEC §5: an experience entry is added only if both title and company are filled. */
+/** docs/product.md (rules): an experience entry is added only if both title and company are filled. */
 export function canAddExperience(e: ExperienceEntry): boolean {
   return e.title.trim().length > 0 && e.company.trim().length > 0;
 }

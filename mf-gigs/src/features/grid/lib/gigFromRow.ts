@@ -1,0 +1,20 @@
+import type { GigRow } from '@need40/shared';
+import type { Gig } from '../types';
+
+/** A public.gigs row (snake_case, with its joined profile) → the card's data. */
+export function gigFromRow(row: GigRow): Gig {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    description: row.description,
+    paymentType: row.payment_type,
+    rate: Number(row.rate),
+    hours: row.hours === null || row.hours === undefined ? null : Number(row.hours),
+    location: row.location ?? null,
+    skills: row.skills ?? [],
+    status: row.status,
+    postedDate: row.created_at,
+    poster: row.profiles ? { username: row.profiles.username, avatarUrl: row.profiles.avatar_url } : null,
+  };
+}

@@ -1,0 +1,17 @@
+import type { ExperienceEntry } from '@need40/shared';
+
+/** The profile as the page shows and edits it (camelCase; lib/mapping.ts converts the row). */
+export interface Profile {
+  id: string;
+  username: string | null;
+  avatarUrl: string | null;
+  fullName: string;
+  title: string;
+  bio: string;
+  skills: string[];
+  hourlyRate: number | null;
+  availability: { hoursPerWeek: number | null; preferredHours: string[]; timezone: string };
+  experience: ExperienceEntry[];
+  portfolio: string[];
+  contactInfo: { email: string; phone: string; linkedin: string; github: string };
+}

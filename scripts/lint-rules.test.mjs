@@ -1,0 +1,59 @@
+// `node --test scripts/lint-rules.test.mjs` (part of `pnpm test`): each boundary of
+// eslint.config.js reports a deliberately wrong import, and the allowed way in stays clean.
+// Each probe is linted as if it were a file at that path in the tree (ESLint's lintText with a
+// filePath), so nothing is written and a killed run leaves nothing behind.
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids ESLint reports for `code` placed at `file` (relative to the root). */
+async function rulesFor(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+/** Some module of a backend folder, as a relative import from a sibling folder. */
+function moduleOf(folder) {
+  const file = readdirSync(path.join(root, 'backend/src', folder)).find((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+  assert.ok(file, `backend/src/${folder} has a .ts file`);
+  return `../${folder}/${file.replace(/\.ts$/, '')}`;
+}
+
+const forbidden = [
+  ['the backend imports the kernel', 'backend/src/rest/probe.ts', "import { KERNEL_VERSION } from '@need40/shared';\nexport const v = KERNEL_VERSION;\n", 'no-restricted-imports'],
+  ['the backend imports the UI primitives', 'backend/src/probe.ts', "import { ui } from '@need40/ui';\nexport const u = ui;\n", 'no-restricted-imports'],
+  ['features/grid imports features/post-gig', 'mf-gigs/src/features/grid/components/Probe.ts', "import { emptyGigForm } from '../../post-gig/lib/gigForm';\nexport const f = emptyGigForm;\n", 'import/no-restricted-paths'],
+  ['features/payments imports features/share', 'mf-campaign/src/features/payments/Probe.ts', "import { shareUrl } from '../share/lib/shareUrl';\nexport const s = shareUrl;\n", 'import/no-restricted-paths'],
+  ['backend/src/rest imports backend/src/auth', 'backend/src/rest/probe.ts', () => `import * as m from '${moduleOf('auth')}';\nexport const x = m;\n`, 'import/no-restricted-paths'],
+  ['backend/src/auth imports backend/src/rest', 'backend/src/auth/probe.ts', () => `import * as m from '${moduleOf('rest')}';\nexport const x = m;\n`, 'import/no-restricted-paths'],
+  ['a remote creates a Supabase client', 'mf-gigs/src/features/grid/api/probe.ts', "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient('http://x', 'k');\n", 'no-restricted-imports'],
+  ['the shell creates a Supabase client (namespace import)', 'shell/src/probe.ts', "import * as supabase from '@supabase/supabase-js';\nexport const c = supabase.createClient('http://x', 'k');\n", 'no-restricted-imports'],
+  ['the backend creates a Supabase client', 'backend/src/probe.ts', "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient('http://x', 'k');\n", 'no-restricted-imports'],
+  ['a remote imports another remote', 'mf-gigs/src/probe.ts', "import Campaign from 'mf-campaign/src/app/Campaign';\nexport const c = Campaign;\n", 'no-restricted-imports'],
+  ['the kernel imports the UI primitives', 'shared/src/probe.ts', "import { ui } from '@need40/ui';\nexport const u = ui;\n", 'no-restricted-imports'],
+];
+
+for (const [what, file, code, rule] of forbidden) {
+  test(`reported: ${what}`, async () => {
+    const rules = await rulesFor(file, typeof code === 'function' ? code() : code);
+    assert.ok(rules.includes(rule), `expected ${rule} at ${file}, got ${JSON.stringify(rules)}`);
+  });
+}
+
+const allowed = [
+  ['shared creates the one client', 'shared/src/probe.ts', "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient('http://x', 'k');\n"],
+  ['a feature imports its own files and the remote lib', 'mf-gigs/src/features/grid/components/Probe.ts', "import { gigFromRow } from '../lib/gigFromRow';\nimport { parseSkills } from '../../../lib/skills';\nexport const x = [gigFromRow, parseSkills];\n"],
+  ['app/ composes features', 'mf-campaign/src/app/Probe.ts', "import { PaymentActions } from '../features/payments/components/PaymentActions';\nimport { ShareButton } from '../features/share/components/ShareButton';\nexport const x = [PaymentActions, ShareButton];\n"],
+  ['a remote uses the kernel and the UI package by name', 'mf-auth/src/probe.ts', "import { getSupabase } from '@need40/shared';\nimport { ui } from '@need40/ui';\nexport const x = [getSupabase, ui];\n"],
+];
+
+for (const [what, file, code] of allowed) {
+  test(`clean: ${what}`, async () => {
+    assert.deepEqual(await rulesFor(file, code), []);
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * The contract between the shell and the remotes: which kernel they share and the props of the
+ * exposed components. Module Federation shares this package as one singleton; the shell's copy is
+ * the one every remote runs with, so a remote checks nothing itself: the shell compares each
+ * remote's declared range with KERNEL_VERSION before loading it (shell/src/federation/kernel.ts).
+ * Policy (docs/composition.md): a breaking change to anything exported here bumps the major.
+ */
+import { version } from '../package.json';
+
+/** The package name under which the kernel is shared (and listed in every mf-manifest.json). */
+export const KERNEL_PACKAGE = '@need40/shared';
+
+/** The kernel version of this build; on the composed page, the shell's. */
+export const KERNEL_VERSION: string = version;
+
+/** Props of profile's `./Profile`. */
+export interface ProfileProps {
+  /** Whose profile to show; the shell passes the signed-in user's id. */
+  userId: string;
+  /** Show Edit Profile (the person's own profile). Row-level security enforces it again on save. */
+  editable: boolean;
+}

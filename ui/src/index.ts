@@ -1,0 +1,13 @@
+/**
+ * @need40/ui — the UI primitives of the remotes. Bundled into each remote (it is not in the
+ * federation share scope), so a remote that upgrades it ships the change alone.
+ *
+ *   import { ui, TextField } from '@need40/ui';
+ *   <button className={ui.primary}>Post Gig</button>
+ */
+export { default as ui } from './ui.module.css';
+export { Field, type ControlProps, type FieldProps } from './Field';
+export { TextField, type TextFieldProps } from './TextField';
+export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
+export { SafeLink } from './SafeLink';
+export { safeUrl } from './safeUrl';

@@ -21,63 +21,15 @@ import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
 import type { Database } from '../src/db/types';
 import { signJwt } from '../src/security/jwt';
+import { MEMBERS, SAVED_PER_MEMBER, seedMarket } from './market-seed';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const GIGS = Number(args.gigs ?? 1_000_000);
 const PER_GIG = Number(args['per-gig'] ?? 5);
 const ITERATIONS = Number(args.iterations ?? 300);
-const MEMBERS = 20_000;
-const SAVED_PER_MEMBER = 50;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const log = (s: string) => console.error(`[bench:market] ${s}`);
-
-/** Gig i (1-based) has a deterministic id, is posted by member i % MEMBERS, and gets PER_GIG applicants. */
-async function seed(db: Database): Promise<void> {
-  await db.transaction((tx) => tx.query(`insert into auth.users (email, raw_user_meta_data)
-    select 'member' || i || '@example.com', jsonb_build_object('full_name', 'Member ' || i) from generate_series(0, ${MEMBERS - 1}) i`));
-  log('members created');
-  await db.transaction((tx) => tx.query('create table public.bench_members as select row_number() over (order by id) - 1 as n, id from public.profiles'));
-  // Bulk load without the secondary indexes (built once afterwards, exactly as the migrations define them).
-  const secondary = (await db.transaction((tx) => tx.query<{ name: string; def: string }>(`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
-    from pg_index i where i.indrelid in ('public.gigs'::regclass, 'public.applications'::regclass, 'public.saved_gigs'::regclass)
-    and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`))).rows;
-  await db.transaction(async (tx) => {
-    for (const ix of secondary) await tx.query(`drop index ${ix.name}`);
-  });
-  const chunk = 100_000;
-  for (let start = 1; start <= GIGS; start += chunk) {
-    const end = Math.min(GIGS, start + chunk - 1);
-    await db.transaction(async (tx) => {
-      await tx.query('alter table public.gigs disable trigger user');
-      await tx.query(`insert into public.gigs (id, user_id, title, description, payment_type, rate, hours, location, skills, status, applicant_count, created_at)
-        select md5('gig' || i)::uuid, m.id, 'Gig #' || i, 'Generated gig ' || i, case when i % 4 = 0 then 'fixed' else 'hourly' end,
-               10 + (i::bigint * 7919) % 990, 1 + i % 40, (array['remote','onsite','hybrid'])[1 + i % 3], array['react','sql'],
-               case when i % 10 = 0 then 'filled' when i % 17 = 0 then 'closed' else 'active' end, ${PER_GIG},
-               timestamptz '2026-01-01' - make_interval(secs => i * 30)
-        from generate_series(${start}, ${end}) i join public.bench_members m on m.n = i % ${MEMBERS}`);
-      await tx.query('alter table public.gigs enable trigger user');
-      // Applicant k of gig i is member (i + 37k) % MEMBERS: distinct per gig, never the poster.
-      await tx.query(`insert into public.applications (gig_id, worker_id, poster_id, message, proposed_rate, status, created_at, updated_at)
-        select md5('gig' || i)::uuid, w.id, p.id, 'I would like to help with gig ' || i || '.', case when k = 1 then 25 end,
-               case when i % 10 = 0 then (case when k = 1 then 'accepted' else 'declined' end) when i % 17 = 0 then 'closed' else 'applied' end,
-               timestamptz '2026-01-01' - make_interval(secs => i * 30 - k), timestamptz '2026-01-01'
-        from generate_series(${start}, ${end}) i cross join generate_series(1, ${PER_GIG}) k
-        join public.bench_members p on p.n = i % ${MEMBERS}
-        join public.bench_members w on w.n = (i + 37 * k) % ${MEMBERS}`);
-    });
-    log(`${end.toLocaleString('en-US')} gigs, ${(end * PER_GIG).toLocaleString('en-US')} applications`);
-  }
-  await db.transaction((tx) => tx.query(`insert into public.saved_gigs (user_id, gig_id, created_at)
-    select m.id, md5('gig' || (1 + (m.n * 7919 + s * 104729) % ${GIGS}))::uuid, timestamptz '2026-01-01' - make_interval(secs => s)
-    from public.bench_members m cross join generate_series(1, ${SAVED_PER_MEMBER}) s on conflict do nothing`));
-  log('saved gigs created');
-  for (const ix of secondary) await db.transaction((tx) => tx.query(ix.def));
-  log(`${secondary.length} secondary indexes rebuilt`);
-  await db.transaction(async (tx) => {
-    for (const t of ['gigs', 'applications', 'saved_gigs', 'profiles']) await tx.query(`analyze public.${t}`);
-  });
-}
 
 interface Query {
   name: string;
@@ -152,7 +104,7 @@ async function main(): Promise<void> {
   const db = await openPostgres(scratch.url, 4);
   try {
     await migrate(db);
-    await seed(db);
+    await seedMarket(db, GIGS, PER_GIG, log);
     log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     const members = (await db.transaction((tx) => tx.query<{ id: string; gig: string }>(`select m.id::text, (select g.id::text from public.gigs g where g.user_id = m.id order by g.created_at desc limit 1) as gig
       from public.bench_members m where m.n % ${Math.floor(MEMBERS / 200)} = 0 order by m.n`))).rows;

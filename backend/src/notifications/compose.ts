@@ -4,7 +4,7 @@
  */
 import type { Mail, MailKind } from '../auth/mailer';
 
-export type NotificationKind = 'new_application' | 'application_accepted' | 'application_declined';
+export type NotificationKind = 'new_application' | 'application_accepted' | 'application_declined' | 'new_message';
 
 /** What the marketplace functions put in an outbox row's payload. */
 export interface NotificationPayload {
@@ -12,6 +12,9 @@ export interface NotificationPayload {
   gig_id?: string;
   gig_title?: string;
   worker_name?: string;
+  sender_name?: string;
+  /** new_message: when the latest message of the burst was sent. */
+  last_message_at?: string;
   notice?: string | null;
 }
 
@@ -33,6 +36,12 @@ function lines(kind: NotificationKind, p: NotificationPayload): { subject: strin
         subject: `Your application for "${title}" was accepted`,
         intro: [`Good news: the poster accepted your application for "${title}".`, 'Open the gig to see the details:'],
         action: 'Open the gig',
+      };
+    case 'new_message':
+      return {
+        subject: `New message about "${title}"`,
+        intro: [`${p.sender_name ?? 'A Need40 member'} wrote to you about "${title}".`, 'Open the gig to read it and reply:'],
+        action: 'Read the message',
       };
     case 'application_declined':
       return {

@@ -17,8 +17,9 @@ export async function deliverDueNotifications(services: Services, log: FastifyBa
   for (;;) {
     const items = await claimDue(services.db, BATCH);
     for (const item of items) {
-      if (!item.enabled || !item.email) {
-        await markDelivered(services.db, item.id, item.enabled ? 'not sent: the account has no email address' : 'not sent: notifications turned off');
+      const skip = !item.enabled ? 'notifications turned off' : !item.email ? 'the account has no email address' : item.read ? 'the thread was read meanwhile' : null;
+      if (skip || !item.email) {
+        await markDelivered(services.db, item.id, `not sent: ${skip ?? 'no address'}`);
         continue;
       }
       try {

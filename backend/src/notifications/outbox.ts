@@ -16,6 +16,8 @@ export interface OutboxItem {
   email: string | null;
   /** The recipient's preference now (it may have changed since the row was written). */
   enabled: boolean;
+  /** new_message: the recipient has read the thread since the latest message of the burst. */
+  read: boolean;
 }
 
 /** Seconds a claimed row stays with its claimer before it is due again. */
@@ -37,7 +39,10 @@ update private.notification_outbox o
  where o.id = due.id
 returning o.id::text as id, o.kind, o.payload, o.attempts,
   (select u.email from auth.users u where u.id = o.recipient_id) as email,
-  coalesce((select p.email_enabled from public.notification_preferences p where p.user_id = o.recipient_id), true) as enabled`;
+  coalesce((select p.email_enabled from public.notification_preferences p where p.user_id = o.recipient_id), true) as enabled,
+  o.kind = 'new_message' and exists (select 1 from public.application_reads r
+    where r.application_id = (o.payload ->> 'application_id')::uuid and r.user_id = o.recipient_id
+      and r.last_read_at >= (o.payload ->> 'last_message_at')::timestamptz) as read`;
 
 export async function claimDue(db: Database, limit: number): Promise<OutboxItem[]> {
   return db.transaction(async (tx) => {

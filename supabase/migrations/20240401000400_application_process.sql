@@ -15,26 +15,28 @@ create table if not exists private.application_process (
   notify text,
   -- The courteous notice the application carries afterwards (declined, closed).
   notice text,
+  -- What the actor does, for the refusal "Only the applicant can <action>".
+  action text not null,
   primary key (transition, from_status),
   constraint application_process_actor_check check (actor in ('worker', 'poster', 'system'))
 );
 comment on table private.application_process is
-  'The application state machine: transition, from_status (''initial'' before the application exists), to_status, the actor allowed, the email sent, the notice left.';
+  'The application state machine: transition, from_status (''initial'' before the application exists), to_status, the actor allowed, the email sent, the notice left, the action named in refusals.';
 revoke all on table private.application_process from public;
 
-insert into private.application_process (transition, from_status, to_status, actor, notify, notice) values
-  ('apply', 'initial', 'applied', 'worker', 'new_application', null),
-  ('reapply', 'withdrawn', 'applied', 'worker', 'new_application', null),
-  ('withdraw', 'applied', 'withdrawn', 'worker', null, null),
-  ('accept', 'applied', 'accepted', 'poster', 'application_accepted', null),
+insert into private.application_process (transition, from_status, to_status, actor, notify, notice, action) values
+  ('apply', 'initial', 'applied', 'worker', 'new_application', null, 'apply'),
+  ('reapply', 'withdrawn', 'applied', 'worker', 'new_application', null, 'apply again'),
+  ('withdraw', 'applied', 'withdrawn', 'worker', null, null, 'withdraw this application'),
+  ('accept', 'applied', 'accepted', 'poster', 'application_accepted', null, 'accept this application'),
   ('decline', 'applied', 'declined', 'poster', 'application_declined',
-    'Thank you for applying. The poster has decided to go ahead with other applicants this time.'),
+    'Thank you for applying. The poster has decided to go ahead with other applicants this time.', 'decline this application'),
   ('decline_others', 'applied', 'declined', 'system', 'application_declined',
-    'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.'),
+    'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.', 'decline the other applications'),
   ('close', 'applied', 'closed', 'system', null,
-    'Thank you for applying. The poster has closed this gig without choosing an applicant.')
+    'Thank you for applying. The poster has closed this gig without choosing an applicant.', 'close this application')
 on conflict (transition, from_status) do update
-  set to_status = excluded.to_status, actor = excluded.actor, notify = excluded.notify, notice = excluded.notice;
+  set to_status = excluded.to_status, actor = excluded.actor, notify = excluded.notify, notice = excluded.notice, action = excluded.action;
 
 -- Whether the request's session satisfies the MFA rule of the restrictive policies: aal2 for users
 -- with a verified factor, aal1 or aal2 otherwise (the functions below bypass row-level security,
@@ -144,10 +146,10 @@ begin
       using errcode = 'N4005', detail = format('transition %s is not allowed from status %s', p_transition, v_app.status);
   end if;
   if v_step.actor = 'worker' and p_actor is distinct from v_app.worker_id then
-    raise exception 'Only the applicant can %', replace(p_transition, '_', ' ') || ' this application' using errcode = '42501';
+    raise exception 'Only the applicant can %', v_step.action using errcode = '42501';
   end if;
   if v_step.actor = 'poster' and p_actor is distinct from v_app.poster_id then
-    raise exception 'Only the gig''s poster can %', replace(p_transition, '_', ' ') || ' this application' using errcode = '42501';
+    raise exception 'Only the gig''s poster can %', v_step.action using errcode = '42501';
   end if;
 
   update public.applications

@@ -54,13 +54,13 @@ create trigger applications_compute_terms
   before insert or update on public.applications
   for each row execute function private.applications_compute_terms();
 
-insert into private.application_process (transition, from_status, to_status, actor, notify, notice) values
-  ('set_agreed_hours', 'accepted', 'accepted', 'poster', null, null),
-  ('record_payment', 'accepted', 'accepted', 'poster', null, null),
-  ('report_payment_missing', 'accepted', 'accepted', 'worker', null, null),
-  ('confirm_payment', 'accepted', 'paid', 'worker', null, null)
+insert into private.application_process (transition, from_status, to_status, actor, notify, notice, action) values
+  ('set_agreed_hours', 'accepted', 'accepted', 'poster', null, null, 'set the agreed hours'),
+  ('record_payment', 'accepted', 'accepted', 'poster', null, null, 'record a payment'),
+  ('report_payment_missing', 'accepted', 'accepted', 'worker', null, null, 'report the payment missing'),
+  ('confirm_payment', 'accepted', 'paid', 'worker', null, null, 'confirm the payment')
 on conflict (transition, from_status) do update
-  set to_status = excluded.to_status, actor = excluded.actor, notify = excluded.notify, notice = excluded.notice;
+  set to_status = excluded.to_status, actor = excluded.actor, notify = excluded.notify, notice = excluded.notice, action = excluded.action;
 
 -- Contact details: an accepted application stays shared once it is paid.
 create or replace function public.contact_details(p_user_id uuid)

@@ -92,7 +92,8 @@ describe('app migrations', () => {
        from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
     );
     expect(rows.map((r) => r.relname)).toEqual([
-      'application_events', 'applications', 'audit_logs', 'gigs', 'notification_preferences', 'payments', 'profiles', 'saved_gigs',
+      'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'gigs',
+      'member_ratings', 'notification_preferences', 'payments', 'profiles', 'reviews', 'saved_gigs',
     ]);
     for (const r of rows) {
       expect(r.rls, r.relname).toBe(true);
@@ -116,8 +117,9 @@ describe('app migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
     );
     expect(rows.map((r) => r.proname)).toEqual([
-      'accept_application', 'apply_to_gig', 'close_gig', 'contact_details', 'create_paid_gig', 'decline_application', 'handle_new_user',
-      'record_payment', 'withdraw_application', 'write_audit_log',
+      'accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
+      'handle_new_user', 'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing',
+      'send_message', 'set_agreed_hours', 'withdraw_application', 'write_audit_log',
     ]);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
@@ -129,7 +131,9 @@ describe('app migrations', () => {
        order by 1`,
     );
     expect(callable.map((r) => r.proname)).toEqual([
-      'accept_application', 'apply_to_gig', 'close_gig', 'contact_details', 'create_paid_gig', 'decline_application', 'record_payment', 'withdraw_application',
+      'accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
+      'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing', 'send_message',
+      'set_agreed_hours', 'unread_message_counts', 'withdraw_application',
     ]);
   });
 });

@@ -9,15 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { errorCode, fingerprint, forgedTokens, send, signUp, type Account } from './helpers';
+import { errorCode, forgedTokens, send, signUp, type Account } from './helpers';
+import { credentials, marketFingerprint, type Who } from './market-support';
 
 let be: TestBackend;
 const acc: Record<'P' | 'W' | 'O', Account> = {} as never;
 let forged: Awaited<ReturnType<typeof forgedTokens>>;
 const ids: Record<string, string> = {};
 
-type Bearer = keyof Awaited<ReturnType<typeof forgedTokens>>['bearer'];
-type Who = 'visitor' | 'P' | 'W' | 'O' | 'anonAsUser' | 'serviceAsUser' | `bearer:${Bearer}` | 'apikey:anonKeyEditedToServiceRole';
 
 interface Scenario {
   name: string;
@@ -36,29 +35,6 @@ interface Scenario {
 const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? `{${k}}`);
 const rep = { prefer: 'return=representation' };
 const merge = { prefer: 'return=representation, resolution=merge-duplicates' };
-
-/** The marketplace rows a refused request must leave alone (the app and auth tables: fingerprint()). */
-async function marketFingerprint(): Promise<string> {
-  const { rows } = await be.db.transaction((tx) =>
-    tx.query<{ h: string }>(`select md5(coalesce(string_agg(t, '|' order by t), '')) as h from (
-      select 'app ' || row(x.*)::text as t from public.applications x
-      union all select 'event ' || row(x.*)::text from public.application_events x
-      union all select 'saved ' || row(x.*)::text from public.saved_gigs x
-      union all select 'prefs ' || row(x.*)::text from public.notification_preferences x
-      union all select 'outbox ' || row(x.*)::text from private.notification_outbox x) z`),
-  );
-  return `${rows[0]!.h}/${await fingerprint(be)}`;
-}
-
-function credentials(who: Who): { apikey: string; bearer: string | null } {
-  const anon = be.config.ANON_KEY;
-  if (who === 'visitor') return { apikey: anon, bearer: null };
-  if (who === 'P' || who === 'W' || who === 'O') return { apikey: anon, bearer: acc[who].access };
-  if (who === 'anonAsUser') return { apikey: anon, bearer: anon };
-  if (who === 'serviceAsUser') return { apikey: anon, bearer: be.config.SERVICE_ROLE_KEY };
-  if (who === 'apikey:anonKeyEditedToServiceRole') return { apikey: forged.apikey.anonKeyEditedToServiceRole, bearer: null };
-  return { apikey: anon, bearer: forged.bearer[who.slice('bearer:'.length) as Bearer] };
-}
 
 beforeAll(async () => {
   be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
@@ -182,14 +158,14 @@ describe('marketplace access control under attack', () => {
   });
 
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
-    const before = await marketFingerprint();
-    const c = credentials(s.as);
+    const before = await marketFingerprint(be);
+    const c = credentials(be, acc, forged, s.as);
     const answer = await send(be, { method: s.method, path: fill(s.path), apikey: c.apikey, bearer: c.bearer, headers: s.headers, body: s.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(s.body))) });
     const got = { status: answer.status, code: s.code === null ? null : errorCode(answer) ?? null };
     expect(got, answer.text.slice(0, 500)).toEqual({ status: s.status, code: s.code });
     if (s.rows === 'none') expect(answer.json).toEqual([]);
     if (s.rows === 'ownPrefs') expect(answer.json).toEqual([expect.objectContaining({ user_id: acc.O.id })]);
-    expect(await marketFingerprint()).toBe(before);
+    expect(await marketFingerprint(be)).toBe(before);
   });
 });
 

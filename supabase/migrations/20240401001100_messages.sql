@@ -146,23 +146,31 @@ end
 $$;
 comment on function public.mark_thread_read(uuid) is 'The caller has read the application''s messages up to now.';
 
--- Unread messages per application of the caller (runs under the caller's row-level security).
-create or replace function public.unread_message_counts() returns table (application_id uuid, unread bigint)
-language sql
+-- Unread messages per application, for the applications a dashboard shows (at most 500 ids; only
+-- the caller's own count: it runs under the caller's row-level security).
+create or replace function public.unread_message_counts(p_application_ids uuid[]) returns table (application_id uuid, unread bigint)
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select m.application_id, count(*)
-  from public.application_messages m
-  left join public.application_reads r on r.application_id = m.application_id and r.user_id = auth.uid()
-  where m.sender_id <> auth.uid() and (r.last_read_at is null or m.created_at > r.last_read_at)
-  group by m.application_id
+begin
+  if cardinality(p_application_ids) > 500 then
+    raise exception 'Ask for at most 500 applications at a time' using errcode = '22023';
+  end if;
+  return query
+    select m.application_id, count(*)
+    from public.application_messages m
+    left join public.application_reads r on r.application_id = m.application_id and r.user_id = auth.uid()
+    where m.application_id = any(p_application_ids)
+      and m.sender_id <> auth.uid() and (r.last_read_at is null or m.created_at > r.last_read_at)
+    group by m.application_id;
+end
 $$;
-comment on function public.unread_message_counts() is 'For each of the caller''s applications with unread messages from the other party: how many.';
+comment on function public.unread_message_counts(uuid[]) is 'For each of the given applications of the caller with unread messages from the other party: how many.';
 
 revoke all on function public.send_message(uuid, text) from public;
 revoke all on function public.mark_thread_read(uuid) from public;
-revoke all on function public.unread_message_counts() from public;
+revoke all on function public.unread_message_counts(uuid[]) from public;
 grant execute on function public.send_message(uuid, text) to anon, authenticated, service_role;
 grant execute on function public.mark_thread_read(uuid) to anon, authenticated, service_role;
-grant execute on function public.unread_message_counts() to authenticated, service_role;
+grant execute on function public.unread_message_counts(uuid[]) to authenticated, service_role;

@@ -46,8 +46,7 @@ describe('messages', () => {
 
   it('unread counts follow the read markers', async () => {
     const counts = async (who: typeof m.worker) => {
-      // By GET: a stable function with no arguments (see docs/marketplace.md).
-      const r = await as(m.be, who).rpc('unread_message_counts', {}, { get: true });
+      const r = await rpc(m.be, who, 'unread_message_counts', { p_application_ids: [app, gig] });
       expect(r.error).toBeNull();
       return r.data;
     };
@@ -57,6 +56,8 @@ describe('messages', () => {
     expect((await rpc(m.be, m.worker, 'mark_thread_read', { p_application_id: app })).status).toBe(204);
     expect(await counts(m.worker)).toEqual([]);
     expect(await rpc(m.be, m.stranger, 'mark_thread_read', { p_application_id: app })).toEqual(refusal(400, 'N4004', 'Application not found'));
+    const tooMany = Array.from({ length: 501 }, () => app);
+    expect(await rpc(m.be, m.worker, 'unread_message_counts', { p_application_ids: tooMany })).toEqual(refusal(400, '22023', 'Ask for at most 500 applications at a time'));
     expect((await as(m.be, m.worker).from('application_reads').select('user_id')).data).toEqual([{ user_id: m.worker.id }]);
   });
 

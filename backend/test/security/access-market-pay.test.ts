@@ -79,13 +79,13 @@ const scenarios: Scenario[] = [
   { name: 'visitor: rpc leave_review', as: 'visitor', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 1 }, status: 401, code: '42501' },
   { name: 'visitor: rpc send_message', as: 'visitor', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'x' }, status: 401, code: '42501' },
   { name: 'visitor: rpc mark_thread_read', as: 'visitor', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 401, code: '42501' },
-  { name: 'visitor: rpc unread_message_counts', as: 'visitor', method: 'GET', path: rpc('unread_message_counts'), status: 401, code: '42501' },
+  { name: 'visitor: rpc unread_message_counts', as: 'visitor', method: 'POST', path: rpc('unread_message_counts'), body: { p_application_ids: ['{app}'] }, status: 401, code: '42501' },
 
   // ── another member (O) ─────────────────────────────────────────────────────────────────────
   { name: 'O: read payments', as: 'O', method: 'GET', path: `${R}/application_payments`, status: 200, code: null, rows: 'none' },
   { name: 'O: read messages', as: 'O', method: 'GET', path: `${R}/application_messages?application_id=eq.{app}`, status: 200, code: null, rows: 'none' },
   { name: "O: read W's read markers", as: 'O', method: 'GET', path: `${R}/application_reads?user_id=eq.{W}`, status: 200, code: null, rows: 'none' },
-  { name: 'O: rpc unread_message_counts', as: 'O', method: 'GET', path: rpc('unread_message_counts'), status: 200, code: null, rows: 'none' },
+  { name: "O: rpc unread_message_counts of W and P's thread", as: 'O', method: 'POST', path: rpc('unread_message_counts'), body: { p_application_ids: ['{app}'] }, status: 200, code: null, rows: 'none' },
   { name: "O: rpc send_message into W and P's thread", as: 'O', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'spam' }, status: 400, code: 'N4004' },
   { name: "O: rpc mark_thread_read on W and P's thread", as: 'O', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 400, code: 'N4004' },
   { name: "O: rpc confirm W's payment", as: 'O', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 400, code: 'N4004' },

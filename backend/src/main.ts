@@ -1,12 +1,14 @@
 /**
  * Start the backend: configuration, database (with its lock), migrations, HTTP. Stops gracefully
- * on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database.
+ * on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database. Also delivers
+ * the marketplace emails of the notification outbox (notifications/delivery.ts).
  */
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { DataDirLockedError } from './db/lock';
 import { migrate, MigrationError } from './db/migrate';
 import { openDatabase } from './db/open';
+import { startNotificationDelivery } from './notifications/delivery';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
     const applied = await migrate(db);
     const app = await buildApp({ config, db });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
+    // Marketplace emails (new application, accepted, declined) from the outbox the database fills.
+    const notifications = startNotificationDelivery(app.services, app.log.child({ module: 'notifications' }));
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -28,6 +32,7 @@ async function main(): Promise<void> {
       }, 10_000);
       force.unref();
       try {
+        await notifications.stop();
         await app.close();
       } finally {
         await db.close();

@@ -1,7 +1,7 @@
 /**
- * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts).
+ * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-market.test.ts).
  *
- * Budget: FUZZ_RUNS is the total number of generated cases across both files (default 300, the
+ * Budget: FUZZ_RUNS is the total number of generated cases across the three files (default 300, the
  * fast run inside `pnpm test`; `pnpm fuzz` runs 24 000). Each property gets a share by weight.
  * FUZZ_SEED replays a run; FUZZ_REQUEST_TIMEOUT_MS bounds every request ("never a hang").
  *
@@ -32,6 +32,8 @@ const WEIGHTS = {
   'auth: logout': 0.5,
   'auth: redirects': 1,
   'auth: any path': 0.5,
+  'market: reads': 2,
+  'market: rpc': 2,
 } as const;
 export type PropertyName = keyof typeof WEIGHTS;
 const WEIGHT_SUM = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);

@@ -1,0 +1,75 @@
+/**
+ * Helpers for the marketplace tests: a backend with a poster, two workers and a stranger, gigs
+ * posted through /rest/v1, rpc calls through supabase-js that keep the HTTP status, and SQL as the
+ * backend's own connection for looking behind the API.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import { signJwt } from '../../src/security/jwt';
+import { startTestBackend, type TestBackend } from '../harness';
+import { client, createUser, type TestUser } from '../rest/helpers';
+
+export interface Market {
+  be: TestBackend;
+  poster: TestUser;
+  worker: TestUser;
+  third: TestUser;
+  stranger: TestUser;
+}
+
+export async function startMarket(env: Record<string, string> = {}): Promise<Market> {
+  const be = await startTestBackend(env);
+  return {
+    be,
+    poster: await createUser(be, 'poster@example.com', 'Pat Poster'),
+    worker: await createUser(be, 'worker@example.com', 'Wendy Worker'),
+    third: await createUser(be, 'third@example.com', 'Theo Third'),
+    stranger: await createUser(be, 'stranger@example.com', 'Sam Stranger'),
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  data: T;
+  error: { code?: string; message?: string; details?: string | null } | null;
+}
+
+/** An rpc call as the user (or a visitor), with the HTTP status. */
+export async function rpc<T = Record<string, unknown>>(be: TestBackend, user: TestUser | undefined, fn: string, args: Record<string, unknown>): Promise<Answer<T>> {
+  const r = await client(be, user).rpc(fn, args);
+  return { status: r.status, data: r.data as T, error: r.error };
+}
+
+export const as = (be: TestBackend, user?: TestUser): SupabaseClient => client(be, user);
+
+const GIG = { title: 'Paint the fence', description: 'Two coats, white', payment_type: 'hourly', rate: 30, hours: 6, location: 'remote', skills: ['painting'] };
+
+/** Post a gig through /rest/v1 as `user`; returns its id. */
+export async function postGig(be: TestBackend, user: TestUser, over: Record<string, unknown> = {}): Promise<string> {
+  const { data, error } = await as(be, user).from('gigs').insert({ ...GIG, user_id: user.id, ...over }).select('id').single();
+  if (error) throw new Error(`posting a gig failed: ${error.message}`);
+  return (data as { id: string }).id;
+}
+
+/** Apply as `worker`; returns the application id (throws on refusal). */
+export async function apply(be: TestBackend, worker: TestUser, gigId: string, message = 'I would love to help.'): Promise<string> {
+  const a = await rpc<{ id: string }>(be, worker, 'apply_to_gig', { p_gig_id: gigId, p_message: message });
+  if (a.error) throw new Error(`apply failed: ${a.error.message}`);
+  return a.data.id;
+}
+
+export async function sql<T = Record<string, unknown>>(be: TestBackend, text: string, params: unknown[] = []): Promise<T[]> {
+  return be.db.transaction(async (tx) => (await tx.query<T>(text, params)).rows);
+}
+
+/** A token for `user` at the given assurance level. */
+export async function tokenWithAal(be: TestBackend, user: TestUser, aal: 'aal1' | 'aal2'): Promise<TestUser> {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signJwt({ sub: user.id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, email: user.email, session_id: randomUUID(), aal }, be.config.JWT_SECRET);
+  return { ...user, token };
+}
+
+/** Give `user` a verified TOTP factor (straight in the database). */
+export async function enrolVerifiedFactor(be: TestBackend, user: TestUser): Promise<void> {
+  await sql(be, "insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) values ($1, 'phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')", [user.id]);
+}

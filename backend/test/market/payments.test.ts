@@ -1,0 +1,120 @@
+/**
+ * Getting paid and reviews, over real HTTP: the agreed amount and split the database computes,
+ * the payment steps and who may fire each (the poster can never complete their own payment),
+ * and reviews that exist only for paid work, one per side, with the member's public average.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apply, as, postGig, rpc, startMarket, type Market } from './helpers';
+
+let m: Market;
+
+beforeAll(async () => {
+  m = await startMarket();
+});
+
+afterAll(async () => {
+  await m?.be.close();
+});
+
+const refusal = (status: number, code: string, message: string | RegExp) =>
+  expect.objectContaining({ status, error: expect.objectContaining({ code, message: typeof message === 'string' ? message : expect.stringMatching(message) }) });
+
+/** A gig of the poster's with the worker's application accepted; returns the application id. */
+async function accepted(over: Record<string, unknown> = {}, rate?: number): Promise<string> {
+  const gig = await postGig(m.be, m.poster, over);
+  const r = await rpc<{ id: string }>(m.be, m.worker, 'apply_to_gig', { p_gig_id: gig, p_message: 'Hello', ...(rate ? { p_proposed_rate: rate } : {}) });
+  await rpc(m.be, m.poster, 'accept_application', { p_application_id: r.data.id });
+  return r.data.id;
+}
+
+describe('the agreed amount and its split', () => {
+  it('a fixed gig: the rate, 95% to the worker and 5% to Need40', async () => {
+    const id = await accepted({ payment_type: 'fixed', rate: 600 });
+    const { data } = await as(m.be, m.worker).from('applications').select('agreed_hours, agreed_amount, worker_amount, platform_fee').eq('id', id).single();
+    expect(data).toEqual({ agreed_hours: null, agreed_amount: 600, worker_amount: 570, platform_fee: 30 });
+  });
+
+  it('an hourly gig: the proposed rate × the gig\'s hours, then × the hours the poster sets', async () => {
+    const id = await accepted({ payment_type: 'hourly', rate: 30, hours: 6 }, 33.33);
+    const read = async () => (await as(m.be, m.poster).from('applications').select('agreed_hours, agreed_amount, worker_amount, platform_fee').eq('id', id).single()).data;
+    expect(await read()).toEqual({ agreed_hours: 6, agreed_amount: 199.98, worker_amount: 189.98, platform_fee: 10 });
+    expect(await rpc(m.be, m.worker, 'set_agreed_hours', { p_application_id: id, p_hours: 100 })).toEqual(refusal(403, '42501', "Only the gig's poster can set the agreed hours"));
+    expect(await rpc(m.be, m.poster, 'set_agreed_hours', { p_application_id: id, p_hours: 0 })).toEqual(refusal(400, '22023', 'The agreed hours must be greater than 0 and at most 100000'));
+    expect((await rpc(m.be, m.poster, 'set_agreed_hours', { p_application_id: id, p_hours: 10 })).status).toBe(200);
+    expect(await read()).toEqual({ agreed_hours: 10, agreed_amount: 333.3, worker_amount: 316.63, platform_fee: 16.67 });
+    const fixed = await accepted({ payment_type: 'fixed', rate: 100 });
+    expect(await rpc(m.be, m.poster, 'set_agreed_hours', { p_application_id: fixed, p_hours: 3 })).toEqual(refusal(400, '22023', 'Agreed hours apply only to hourly gigs'));
+  });
+});
+
+describe('paying', () => {
+  it('the poster records, the worker confirms: the payment is completed and the application paid', async () => {
+    const id = await accepted({ payment_type: 'fixed', rate: 600 });
+    expect(await rpc(m.be, m.worker, 'record_application_payment', { p_application_id: id })).toEqual(refusal(403, '42501', "Only the gig's poster can record a payment"));
+    expect(await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(400, 'N4008', 'There is no payment to confirm yet'));
+    const recorded = await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id });
+    expect(recorded.data).toMatchObject({ application_id: id, payer_id: m.poster.id, payee_id: m.worker.id, amount: 600, worker_amount: 570, platform_fee: 30, status: 'pending' });
+    expect(await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id })).toEqual(refusal(400, 'N4006', 'A payment is already recorded for this application'));
+    expect(await rpc(m.be, m.poster, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(403, '42501', 'Only the applicant can confirm the payment'));
+    expect(await rpc(m.be, m.stranger, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(400, 'N4004', 'Application not found'));
+    const confirmed = await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id });
+    expect(confirmed.data).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
+    expect((await as(m.be, m.poster).from('applications').select('status').eq('id', id).single()).data).toEqual({ status: 'paid' });
+    expect((await as(m.be, m.poster).from('application_payments').select('status').eq('application_id', id)).data).toEqual([{ status: 'completed' }]);
+    expect(await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(400, 'N4005', /is paid/));
+    expect((await as(m.be, m.stranger).from('application_payments').select('*')).data).toEqual([]);
+  });
+
+  it('the worker reports a payment missing with a note; the poster records a new one; a missing one can still be confirmed', async () => {
+    const id = await accepted({ payment_type: 'fixed', rate: 80 });
+    expect(await rpc(m.be, m.worker, 'report_payment_missing', { p_application_id: id })).toEqual(refusal(400, 'N4008', 'There is no pending payment to report'));
+    await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id });
+    expect(await rpc(m.be, m.poster, 'report_payment_missing', { p_application_id: id })).toEqual(refusal(403, '42501', 'Only the applicant can report the payment missing'));
+    expect(await rpc(m.be, m.worker, 'report_payment_missing', { p_application_id: id, p_note: 'x'.repeat(501) })).toEqual(refusal(400, '22023', 'The note must be at most 500 characters'));
+    const missing = await rpc(m.be, m.worker, 'report_payment_missing', { p_application_id: id, p_note: 'Nothing in my PayPal after 3 days' });
+    expect(missing.data).toMatchObject({ status: 'missing', missing_note: 'Nothing in my PayPal after 3 days' });
+    expect((await as(m.be, m.poster).from('application_payments').select('status, missing_note').eq('application_id', id)).data).toEqual([{ status: 'missing', missing_note: 'Nothing in my PayPal after 3 days' }]);
+    expect((await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id })).data).toMatchObject({ status: 'pending' });
+    expect((await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id })).data).toMatchObject({ status: 'completed' });
+    const statuses = (await as(m.be, m.worker).from('application_payments').select('status').eq('application_id', id).order('created_at')).data;
+    expect(statuses).toEqual([{ status: 'missing' }, { status: 'completed' }]);
+  });
+
+  it('nothing to pay before an accept, and no payment steps for a visitor', async () => {
+    const gig = await postGig(m.be, m.poster);
+    const id = await apply(m.be, m.worker, gig);
+    expect(await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id })).toEqual(refusal(400, 'N4005', /is applied/));
+    expect(await rpc(m.be, undefined, 'record_application_payment', { p_application_id: id })).toEqual(refusal(401, '42501', 'You must be logged in to record a payment'));
+    const direct = await as(m.be, m.poster).from('application_payments').insert({ application_id: id, payer_id: m.poster.id, payee_id: m.worker.id, amount: 1, worker_amount: 1, platform_fee: 0, status: 'completed' });
+    expect([direct.status, direct.error?.code]).toEqual([403, '42501']);
+  });
+});
+
+describe('reviews', () => {
+  it('only for paid work, one per side, public with the member\'s average', async () => {
+    const id = await accepted({ payment_type: 'fixed', rate: 50 });
+    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 5 })).toEqual(refusal(400, 'N4009', 'Reviews open once the worker has confirmed the payment'));
+    await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id });
+    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 5 })).toEqual(refusal(400, 'N4009', /confirmed the payment/));
+    await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id });
+    expect(await rpc(m.be, m.stranger, 'leave_review', { p_application_id: id, p_rating: 1 })).toEqual(refusal(400, 'N4004', 'Application not found'));
+    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 6 })).toEqual(refusal(400, '22023', 'The rating must be a whole number from 1 to 5'));
+    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 4, p_body: 'x'.repeat(1001) })).toEqual(refusal(400, '22023', 'The review must be at most 1000 characters'));
+    const byPoster = await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 4, p_body: ' Tidy work. ' });
+    expect(byPoster.data).toMatchObject({ reviewer_id: m.poster.id, reviewee_id: m.worker.id, rating: 4, body: 'Tidy work.' });
+    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 5 })).toEqual(refusal(409, '23505', 'You have already reviewed this work'));
+    expect((await rpc(m.be, m.worker, 'leave_review', { p_application_id: id, p_rating: 5, p_body: 'Paid fast' })).status).toBe(200);
+
+    const second = await accepted({ payment_type: 'fixed', rate: 50 });
+    await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: second });
+    await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: second });
+    await rpc(m.be, m.poster, 'leave_review', { p_application_id: second, p_rating: 5 });
+
+    const visitor = as(m.be);
+    expect((await visitor.from('member_ratings').select('review_count, average_rating').eq('user_id', m.worker.id).single()).data).toEqual({ review_count: 2, average_rating: 4.5 });
+    const profile = await visitor.from('profiles').select('full_name, member_ratings(average_rating, review_count), reviews!reviews_reviewee_id_fkey(rating, body)').eq('id', m.worker.id).single();
+    expect(profile.data).toMatchObject({ full_name: 'Wendy Worker', member_ratings: [{ average_rating: 4.5, review_count: 2 }] });
+    const direct = await as(m.be, m.worker).from('reviews').insert({ application_id: id, reviewer_id: m.worker.id, reviewee_id: m.poster.id, rating: 5 });
+    expect([direct.status, direct.error?.code]).toEqual([403, '42501']);
+  });
+});

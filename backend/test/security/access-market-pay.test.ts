@@ -1,0 +1,156 @@
+/**
+ * Access control of the marketplace's second part under attack, over real HTTP: payments,
+ * reviews, member ratings, messages and read markers, and their functions (set_agreed_hours,
+ * record_application_payment, confirm_payment_received, report_payment_missing, leave_review,
+ * send_message, mark_thread_read, unread_message_counts) × the visitor, the worker W, the poster P,
+ * another member O and forged tokens. Refused (status and code) or filtered to no foreign row, and
+ * nothing changes. Setup: P's gig accepted for W with a pending payment and a message; a second
+ * gig of P's paid, with W's review of P.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend } from '../harness';
+import { errorCode, forgedTokens, send, signUp, type Account } from './helpers';
+import { credentials, marketFingerprint, type Who } from './market-support';
+
+let be: TestBackend;
+const acc: Record<'P' | 'W' | 'O', Account> = {} as never;
+let forged: Awaited<ReturnType<typeof forgedTokens>>;
+const ids: Record<string, string> = {};
+
+interface Scenario {
+  name: string;
+  as: Who;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** {P} {W} {O} {app} (accepted, payment pending) {paidApp} {payment} {review} are filled in. */
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  status: number;
+  code: string | null;
+  rows?: 'none';
+}
+
+const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? `{${k}}`);
+const rep = { prefer: 'return=representation' };
+
+beforeAll(async () => {
+  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
+  acc.P = await signUp(be, 'pay-poster@example.com', 'poster-password', { full_name: 'Pat Poster' });
+  acc.W = await signUp(be, 'pay-worker@example.com', 'worker-password', { full_name: 'Wendy Worker' });
+  acc.O = await signUp(be, 'pay-other@example.com', 'other-password', { full_name: 'Oscar Other' });
+  forged = await forgedTokens(be, acc.O.access, acc.W);
+  Object.assign(ids, { P: acc.P.id, W: acc.W.id, O: acc.O.id });
+  const call = async (a: Account, path: string, body: unknown) => {
+    const r = await send(be, { method: 'POST', path, bearer: a.access, headers: rep, body });
+    if (r.status >= 300) throw new Error(`setup ${path}: ${r.status} ${r.text}`);
+    return r.json as Record<string, string> & Record<string, string>[];
+  };
+  const gig = { description: 'Work', payment_type: 'fixed', rate: 100, hours: 2, location: 'remote' };
+  for (const key of ['app', 'paidApp']) {
+    const g = (await call(acc.P, '/rest/v1/gigs', { ...gig, title: key }))[0]!.id!;
+    ids[key] = (await call(acc.W, '/rest/v1/rpc/apply_to_gig', { p_gig_id: g, p_message: 'W applies' })).id!;
+    await call(acc.P, '/rest/v1/rpc/accept_application', { p_application_id: ids[key] });
+    ids.payment = (await call(acc.P, '/rest/v1/rpc/record_application_payment', { p_application_id: ids[key] })).id!;
+  }
+  await call(acc.W, '/rest/v1/rpc/confirm_payment_received', { p_application_id: ids.paidApp });
+  ids.review = (await call(acc.W, '/rest/v1/rpc/leave_review', { p_application_id: ids.paidApp, p_rating: 5, p_body: 'Great' })).id!;
+  ids.payment = ((await send(be, { path: `/rest/v1/application_payments?application_id=eq.${ids.app}&select=id`, bearer: acc.P.access })).json as { id: string }[])[0]!.id;
+  await call(acc.W, '/rest/v1/rpc/send_message', { p_application_id: ids.app, p_body: 'canary message for P only' });
+});
+
+afterAll(async () => {
+  await be?.close();
+});
+
+const R = '/rest/v1';
+const rpc = (fn: string) => `${R}/rpc/${fn}`;
+const app = { p_application_id: '{app}' };
+const scenarios: Scenario[] = [
+  // ── the visitor ────────────────────────────────────────────────────────────────────────────
+  { name: 'visitor: read payments', as: 'visitor', method: 'GET', path: `${R}/application_payments`, status: 401, code: '42501' },
+  { name: 'visitor: read messages', as: 'visitor', method: 'GET', path: `${R}/application_messages`, status: 401, code: '42501' },
+  { name: 'visitor: read read markers', as: 'visitor', method: 'GET', path: `${R}/application_reads`, status: 401, code: '42501' },
+  { name: 'visitor: write a review', as: 'visitor', method: 'POST', path: `${R}/reviews`, body: { application_id: '{paidApp}', reviewer_id: '{P}', reviewee_id: '{W}', rating: 1 }, status: 401, code: '42501' },
+  { name: 'visitor: inflate a rating', as: 'visitor', method: 'PATCH', path: `${R}/member_ratings?user_id=eq.{P}`, body: { average_rating: 5 }, status: 401, code: '42501' },
+  { name: 'visitor: rpc set_agreed_hours', as: 'visitor', method: 'POST', path: rpc('set_agreed_hours'), body: { ...app, p_hours: 1 }, status: 401, code: '42501' },
+  { name: 'visitor: rpc record_application_payment', as: 'visitor', method: 'POST', path: rpc('record_application_payment'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc confirm_payment_received', as: 'visitor', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc report_payment_missing', as: 'visitor', method: 'POST', path: rpc('report_payment_missing'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc leave_review', as: 'visitor', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 1 }, status: 401, code: '42501' },
+  { name: 'visitor: rpc send_message', as: 'visitor', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'x' }, status: 401, code: '42501' },
+  { name: 'visitor: rpc mark_thread_read', as: 'visitor', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc unread_message_counts', as: 'visitor', method: 'POST', path: rpc('unread_message_counts'), body: { p_application_ids: ['{app}'] }, status: 401, code: '42501' },
+
+  // ── another member (O) ─────────────────────────────────────────────────────────────────────
+  { name: 'O: read payments', as: 'O', method: 'GET', path: `${R}/application_payments`, status: 200, code: null, rows: 'none' },
+  { name: 'O: read messages', as: 'O', method: 'GET', path: `${R}/application_messages?application_id=eq.{app}`, status: 200, code: null, rows: 'none' },
+  { name: "O: read W's read markers", as: 'O', method: 'GET', path: `${R}/application_reads?user_id=eq.{W}`, status: 200, code: null, rows: 'none' },
+  { name: "O: rpc unread_message_counts of W and P's thread", as: 'O', method: 'POST', path: rpc('unread_message_counts'), body: { p_application_ids: ['{app}'] }, status: 200, code: null, rows: 'none' },
+  { name: "O: rpc send_message into W and P's thread", as: 'O', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'spam' }, status: 400, code: 'N4004' },
+  { name: "O: rpc mark_thread_read on W and P's thread", as: 'O', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 400, code: 'N4004' },
+  { name: "O: rpc confirm W's payment", as: 'O', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 400, code: 'N4004' },
+  { name: "O: rpc review work it was not part of", as: 'O', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 1 }, status: 400, code: 'N4004' },
+  { name: 'O: insert a message as W', as: 'O', method: 'POST', path: `${R}/application_messages`, body: { application_id: '{app}', sender_id: '{W}', body: 'forged' }, status: 403, code: '42501' },
+  { name: "O: complete P's payment by update", as: 'O', method: 'PATCH', path: `${R}/application_payments?id=eq.{payment}`, body: { status: 'completed' }, status: 403, code: '42501' },
+  { name: 'O: write a review directly', as: 'O', method: 'POST', path: `${R}/reviews`, body: { application_id: '{paidApp}', reviewer_id: '{O}', reviewee_id: '{P}', rating: 1 }, status: 403, code: '42501' },
+  { name: "O: delete W's review of P", as: 'O', method: 'DELETE', path: `${R}/reviews?id=eq.{review}`, status: 403, code: '42501' },
+  { name: "O: inflate its rating", as: 'O', method: 'POST', path: `${R}/member_ratings`, body: { user_id: '{O}', review_count: 99, average_rating: 5 }, status: 403, code: '42501' },
+
+  // ── the poster (P) beyond its part ─────────────────────────────────────────────────────────
+  { name: 'P: rpc confirm its own payment', as: 'P', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 403, code: '42501' },
+  { name: 'P: complete its own payment by update', as: 'P', method: 'PATCH', path: `${R}/application_payments?id=eq.{payment}`, body: { status: 'completed' }, status: 403, code: '42501' },
+  { name: 'P: mark the application paid by update', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { status: 'paid' }, status: 403, code: '42501' },
+  { name: 'P: rpc report its own payment missing', as: 'P', method: 'POST', path: rpc('report_payment_missing'), body: app, status: 403, code: '42501' },
+  { name: 'P: rpc record a second payment', as: 'P', method: 'POST', path: rpc('record_application_payment'), body: app, status: 400, code: 'N4006' },
+  { name: 'P: rpc review before the payment is confirmed', as: 'P', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{app}', p_rating: 5 }, status: 400, code: 'N4009' },
+  { name: 'P: rpc set hours on a fixed gig', as: 'P', method: 'POST', path: rpc('set_agreed_hours'), body: { ...app, p_hours: 1 }, status: 400, code: '22023' },
+  { name: 'P: lower the agreed amount by update', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { agreed_amount: 1 }, status: 403, code: '42501' },
+  { name: "P: read W's read markers", as: 'P', method: 'GET', path: `${R}/application_reads?user_id=eq.{W}`, status: 200, code: null, rows: 'none' },
+
+  // ── the worker (W) beyond its part ─────────────────────────────────────────────────────────
+  { name: 'W: rpc record a payment', as: 'W', method: 'POST', path: rpc('record_application_payment'), body: app, status: 403, code: '42501' },
+  { name: 'W: rpc set the agreed hours', as: 'W', method: 'POST', path: rpc('set_agreed_hours'), body: { ...app, p_hours: 1000 }, status: 403, code: '42501' },
+  { name: 'W: rpc review the same work twice', as: 'W', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 5 }, status: 409, code: '23505' },
+  { name: 'W: raise its own amount by update', as: 'W', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { worker_amount: 1000 }, status: 403, code: '42501' },
+  { name: 'W: edit its review', as: 'W', method: 'PATCH', path: `${R}/reviews?id=eq.{review}`, body: { rating: 1 }, status: 403, code: '42501' },
+
+  // ── forged tokens ─────────────────────────────────────────────────────────────────────────
+  { name: "sub edited to W, signature kept: confirm W's payment", as: 'bearer:subOfOtherSignatureKept', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 401, code: 'PGRST301' },
+  { name: "sub edited to W, signature kept: read W's messages", as: 'bearer:subOfOtherSignatureKept', method: 'GET', path: `${R}/application_messages`, status: 401, code: 'PGRST301' },
+  { name: 'alg none service_role: read payments', as: 'bearer:algNoneServiceRole', method: 'GET', path: `${R}/application_payments`, status: 401, code: 'PGRST301' },
+  { name: 'expired: rpc send_message', as: 'bearer:expired', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'x' }, status: 401, code: 'PGRST303' },
+  { name: 'service_role re-signed with a wrong key: rpc leave_review', as: 'bearer:serviceRoleWrongKey', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 1 }, status: 401, code: 'PGRST301' },
+  { name: 'anon key edited to service_role as apikey: read messages', as: 'apikey:anonKeyEditedToServiceRole', method: 'GET', path: `${R}/application_messages`, status: 401, code: 'PGRST301' },
+  { name: 'the anon key as a user token: rpc record_application_payment', as: 'anonAsUser', method: 'POST', path: rpc('record_application_payment'), body: app, status: 401, code: '42501' },
+];
+
+describe('marketplace part 2 access control under attack', () => {
+  it('covers every new table and function, each scenario named once', () => {
+    expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
+    const text = scenarios.map((s) => s.path).join(' ');
+    for (const thing of ['application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'set_agreed_hours', 'record_application_payment', 'confirm_payment_received', 'report_payment_missing', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts']) {
+      expect(text).toContain(thing);
+    }
+  });
+
+  it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
+    const before = await marketFingerprint(be);
+    const c = credentials(be, acc, forged, s.as);
+    const answer = await send(be, { method: s.method, path: fill(s.path), apikey: c.apikey, bearer: c.bearer, headers: s.headers, body: s.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(s.body))) });
+    expect({ status: answer.status, code: s.code === null ? null : errorCode(answer) ?? null }, answer.text.slice(0, 500)).toEqual({ status: s.status, code: s.code });
+    if (s.rows === 'none') expect(answer.json).toEqual([]);
+    if (s.as !== 'P' && s.as !== 'W') expect(answer.text).not.toContain('canary message for P only');
+    expect(await marketFingerprint(be)).toBe(before);
+  });
+});
+
+describe('the same steps by the right party succeed', () => {
+  it('P reads the message, W confirms the payment, both see it completed; anyone reads the review', async () => {
+    const as = (a: Account, method: string, path: string, body?: unknown) => send(be, { method, path, bearer: a.access, headers: rep, body });
+    expect((await as(acc.P, 'GET', `${R}/application_messages?application_id=eq.${ids.app}&select=body`)).json).toEqual([{ body: 'canary message for P only' }]);
+    expect((await as(acc.W, 'POST', rpc('confirm_payment_received'), { p_application_id: ids.app })).json).toMatchObject({ status: 'completed' });
+    expect((await as(acc.P, 'GET', `${R}/application_payments?application_id=eq.${ids.app}&select=status`)).json).toEqual([{ status: 'completed' }]);
+    expect((await send(be, { path: `${R}/reviews?id=eq.${ids.review}&select=rating,body` })).json).toEqual([{ rating: 5, body: 'Great' }]);
+    expect((await send(be, { path: `${R}/member_ratings?user_id=eq.${acc.P.id}&select=review_count,average_rating` })).json).toEqual([{ review_count: 1, average_rating: 5 }]);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Access control of the marketplace under attack, over real HTTP, in the shape of access.test.ts:
+ * every new table (applications, application_events, saved_gigs, notification_preferences) and
+ * function (apply_to_gig, withdraw_application, accept_application, decline_application,
+ * close_gig, contact_details) × the visitor, the worker (W), the poster (P), another member (O),
+ * and tokens made without the project's secret; the private machinery is not reachable at all.
+ * Every scenario is refused (status and code) or filtered to no foreign row, and leaves every row
+ * of the app, marketplace and auth tables as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend } from '../harness';
+import { errorCode, forgedTokens, send, signUp, type Account } from './helpers';
+import { credentials, marketFingerprint, type Who } from './market-support';
+
+let be: TestBackend;
+const acc: Record<'P' | 'W' | 'O', Account> = {} as never;
+let forged: Awaited<ReturnType<typeof forgedTokens>>;
+const ids: Record<string, string> = {};
+
+
+interface Scenario {
+  name: string;
+  as: Who;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** {P} {W} {O} {gig} {openGig} {app} are filled in. */
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  status: number;
+  code: string | null;
+  /** For answers that are not errors: `none` — no row; `ownPrefs` — only O's own preference row. */
+  rows?: 'none' | 'ownPrefs';
+}
+
+const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? `{${k}}`);
+const rep = { prefer: 'return=representation' };
+const merge = { prefer: 'return=representation, resolution=merge-duplicates' };
+
+beforeAll(async () => {
+  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
+  acc.P = await signUp(be, 'poster@example.com', 'poster-password', { full_name: 'Pat Poster' });
+  acc.W = await signUp(be, 'worker@example.com', 'worker-password', { full_name: 'Wendy Worker' });
+  acc.O = await signUp(be, 'other@example.com', 'other-password', { full_name: 'Oscar Other' });
+  forged = await forgedTokens(be, acc.O.access, acc.W);
+  Object.assign(ids, { P: acc.P.id, W: acc.W.id, O: acc.O.id });
+  const call = async (a: Account, path: string, body: unknown) => {
+    const r = await send(be, { method: 'POST', path, bearer: a.access, headers: rep, body });
+    if (r.status >= 300) throw new Error(`setup ${path}: ${r.status} ${r.text}`);
+    return r.json as Record<string, string> & Record<string, string>[];
+  };
+  const gig = { description: 'Work', payment_type: 'hourly', rate: 30, hours: 2, location: 'remote' };
+  ids.gig = (await call(acc.P, '/rest/v1/gigs', { ...gig, title: 'P gig' }))[0]!.id!;
+  ids.openGig = (await call(acc.P, '/rest/v1/gigs', { ...gig, title: 'P open gig' }))[0]!.id!;
+  ids.app = (await call(acc.W, '/rest/v1/rpc/apply_to_gig', { p_gig_id: ids.gig, p_message: 'W applies' })).id!;
+  await call(acc.W, '/rest/v1/saved_gigs', { gig_id: ids.gig });
+  await send(be, { method: 'PATCH', path: `/rest/v1/profiles?id=eq.${acc.W.id}`, bearer: acc.W.access, body: { contact_email: 'w@contact.example' } });
+});
+
+afterAll(async () => {
+  await be?.close();
+});
+
+const R = '/rest/v1';
+const rpc = (fn: string) => `${R}/rpc/${fn}`;
+const app = { p_application_id: '{app}' };
+const scenarios: Scenario[] = [
+  // ── the visitor ────────────────────────────────────────────────────────────────────────────
+  { name: 'visitor: read applications', as: 'visitor', method: 'GET', path: `${R}/applications`, status: 401, code: '42501' },
+  { name: 'visitor: read application events', as: 'visitor', method: 'GET', path: `${R}/application_events`, status: 401, code: '42501' },
+  { name: 'visitor: read saved gigs', as: 'visitor', method: 'GET', path: `${R}/saved_gigs`, status: 401, code: '42501' },
+  { name: 'visitor: read notification preferences', as: 'visitor', method: 'GET', path: `${R}/notification_preferences`, status: 401, code: '42501' },
+  { name: 'visitor: applications through an embed from gigs', as: 'visitor', method: 'GET', path: `${R}/gigs?select=id,applications(message)`, status: 401, code: '42501' },
+  { name: 'visitor: insert an application', as: 'visitor', method: 'POST', path: `${R}/applications`, body: { gig_id: '{gig}', worker_id: '{W}', poster_id: '{P}', message: 'x' }, status: 401, code: '42501' },
+  { name: 'visitor: accept by update', as: 'visitor', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { status: 'accepted' }, status: 401, code: '42501' },
+  { name: 'visitor: delete applications', as: 'visitor', method: 'DELETE', path: `${R}/applications?id=eq.{app}`, status: 401, code: '42501' },
+  { name: 'visitor: save a gig', as: 'visitor', method: 'POST', path: `${R}/saved_gigs`, body: { gig_id: '{gig}' }, status: 401, code: '42501' },
+  { name: "visitor: turn W's emails off", as: 'visitor', method: 'PATCH', path: `${R}/notification_preferences?user_id=eq.{W}`, body: { email_enabled: false }, status: 401, code: '42501' },
+  { name: 'visitor: rpc apply_to_gig', as: 'visitor', method: 'POST', path: rpc('apply_to_gig'), body: { p_gig_id: '{openGig}', p_message: 'x' }, status: 401, code: '42501' },
+  { name: 'visitor: rpc withdraw_application', as: 'visitor', method: 'POST', path: rpc('withdraw_application'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc accept_application', as: 'visitor', method: 'POST', path: rpc('accept_application'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc decline_application', as: 'visitor', method: 'POST', path: rpc('decline_application'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc close_gig', as: 'visitor', method: 'POST', path: rpc('close_gig'), body: { p_gig_id: '{gig}' }, status: 401, code: '42501' },
+  { name: "visitor: rpc contact_details of W", as: 'visitor', method: 'POST', path: rpc('contact_details'), body: { p_user_id: '{W}' }, status: 200, code: null, rows: 'none' },
+  { name: 'W: rpc apply_to_gig through GET (read-only)', as: 'W', method: 'GET', path: `${rpc('apply_to_gig')}?p_gig_id={openGig}&p_message=x`, status: 405, code: '25006' },
+
+  // ── another member (O) ─────────────────────────────────────────────────────────────────────
+  { name: 'O: read applications', as: 'O', method: 'GET', path: `${R}/applications`, status: 200, code: null, rows: 'none' },
+  { name: "O: read W's application by id", as: 'O', method: 'GET', path: `${R}/applications?id=eq.{app}`, status: 200, code: null, rows: 'none' },
+  { name: 'O: read application events', as: 'O', method: 'GET', path: `${R}/application_events`, status: 200, code: null, rows: 'none' },
+  { name: "O: applications embedded in P's gig", as: 'O', method: 'GET', path: `${R}/applications?select=*,gigs(title)&gig_id=eq.{gig}`, status: 200, code: null, rows: 'none' },
+  { name: "O: read W's saved gigs", as: 'O', method: 'GET', path: `${R}/saved_gigs?user_id=eq.{W}`, status: 200, code: null, rows: 'none' },
+  { name: 'O: read notification preferences', as: 'O', method: 'GET', path: `${R}/notification_preferences`, status: 200, code: null, rows: 'ownPrefs' },
+  { name: "O: turn W's emails off", as: 'O', method: 'PATCH', path: `${R}/notification_preferences?user_id=eq.{W}`, headers: rep, body: { email_enabled: false }, status: 200, code: null, rows: 'none' },
+  { name: "O: move its preference row to W", as: 'O', method: 'PATCH', path: `${R}/notification_preferences?user_id=eq.{O}`, body: { user_id: '{W}' }, status: 403, code: '42501' },
+  { name: 'O: insert a preference row', as: 'O', method: 'POST', path: `${R}/notification_preferences`, body: { user_id: '{W}', email_enabled: false }, status: 403, code: '42501' },
+  { name: "O: delete W's preference row", as: 'O', method: 'DELETE', path: `${R}/notification_preferences?user_id=eq.{W}`, status: 403, code: '42501' },
+  { name: 'O: insert an application for W', as: 'O', method: 'POST', path: `${R}/applications`, body: { gig_id: '{openGig}', worker_id: '{W}', poster_id: '{P}', message: 'forged' }, status: 403, code: '42501' },
+  { name: "O: accept W's application by update", as: 'O', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { status: 'accepted' }, status: 403, code: '42501' },
+  { name: "O: delete W's application", as: 'O', method: 'DELETE', path: `${R}/applications?id=eq.{app}`, status: 403, code: '42501' },
+  { name: 'O: forge an application event', as: 'O', method: 'POST', path: `${R}/application_events`, body: { application_id: '{app}', transition: 'accept', from_status: 'applied', to_status: 'accepted', actor_role: 'poster' }, status: 403, code: '42501' },
+  { name: 'O: save a gig for W', as: 'O', method: 'POST', path: `${R}/saved_gigs`, body: { gig_id: '{openGig}', user_id: '{W}' }, status: 403, code: '42501' },
+  { name: "O: upsert over W's saved gig", as: 'O', method: 'POST', path: `${R}/saved_gigs?on_conflict=user_id,gig_id`, headers: merge, body: { gig_id: '{gig}', user_id: '{W}' }, status: 403, code: '42501' },
+  { name: "O: delete W's saved gigs", as: 'O', method: 'DELETE', path: `${R}/saved_gigs?user_id=eq.{W}`, headers: rep, status: 200, code: null, rows: 'none' },
+  { name: "O: rpc accept W's application", as: 'O', method: 'POST', path: rpc('accept_application'), body: app, status: 400, code: 'N4004' },
+  { name: "O: rpc decline W's application", as: 'O', method: 'POST', path: rpc('decline_application'), body: app, status: 400, code: 'N4004' },
+  { name: "O: rpc withdraw W's application", as: 'O', method: 'POST', path: rpc('withdraw_application'), body: app, status: 400, code: 'N4004' },
+  { name: "O: rpc close P's gig", as: 'O', method: 'POST', path: rpc('close_gig'), body: { p_gig_id: '{gig}' }, status: 403, code: '42501' },
+  { name: "O: rpc contact_details of W", as: 'O', method: 'POST', path: rpc('contact_details'), body: { p_user_id: '{W}' }, status: 200, code: null, rows: 'none' },
+  { name: 'O: rpc apply_to_gig with a worker argument', as: 'O', method: 'POST', path: rpc('apply_to_gig'), body: { p_gig_id: '{openGig}', p_message: 'x', p_worker_id: '{W}' }, status: 404, code: 'PGRST202' },
+
+  // ── the worker (W) beyond its part ─────────────────────────────────────────────────────────
+  { name: 'W: rpc accept its own application', as: 'W', method: 'POST', path: rpc('accept_application'), body: app, status: 403, code: '42501' },
+  { name: 'W: rpc decline its own application', as: 'W', method: 'POST', path: rpc('decline_application'), body: app, status: 403, code: '42501' },
+  { name: "W: rpc close P's gig", as: 'W', method: 'POST', path: rpc('close_gig'), body: { p_gig_id: '{gig}' }, status: 403, code: '42501' },
+  { name: 'W: accept its application by update', as: 'W', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { status: 'accepted' }, status: 403, code: '42501' },
+  { name: 'W: rpc apply a second time', as: 'W', method: 'POST', path: rpc('apply_to_gig'), body: { p_gig_id: '{gig}', p_message: 'again' }, status: 409, code: '23505' },
+  { name: "W: raise P's gig's applicant count", as: 'W', method: 'PATCH', path: `${R}/gigs?id=eq.{gig}`, body: { applicant_count: 99 }, status: 403, code: '42501' },
+  { name: "W: rpc contact_details of P before an accept", as: 'W', method: 'POST', path: rpc('contact_details'), body: { p_user_id: '{P}' }, status: 200, code: null, rows: 'none' },
+
+  // ── the poster (P) beyond its part ─────────────────────────────────────────────────────────
+  { name: "P: rpc withdraw W's application", as: 'P', method: 'POST', path: rpc('withdraw_application'), body: app, status: 403, code: '42501' },
+  { name: 'P: rpc apply to its own gig', as: 'P', method: 'POST', path: rpc('apply_to_gig'), body: { p_gig_id: '{openGig}', p_message: 'me' }, status: 400, code: 'N4003' },
+  { name: 'P: mark its gig filled by update', as: 'P', method: 'PATCH', path: `${R}/gigs?id=eq.{gig}`, body: { status: 'filled' }, status: 403, code: '42501' },
+  { name: "P: set its gig's applicant count", as: 'P', method: 'PATCH', path: `${R}/gigs?id=eq.{gig}`, body: { applicant_count: 0 }, status: 403, code: '42501' },
+  { name: 'P: post a gig already filled', as: 'P', method: 'POST', path: `${R}/gigs`, body: { title: 'T', description: 'D', rate: 1, hours: 1, location: 'remote', status: 'filled' }, status: 403, code: '42501' },
+  { name: 'P: delete the applications to its gig', as: 'P', method: 'DELETE', path: `${R}/applications?gig_id=eq.{gig}`, status: 403, code: '42501' },
+  { name: 'P: rewrite an application message', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { message: 'edited' }, status: 403, code: '42501' },
+  { name: "P: read W's saved gigs (its own gig among them)", as: 'P', method: 'GET', path: `${R}/saved_gigs?gig_id=eq.{gig}`, status: 200, code: null, rows: 'none' },
+  { name: "P: rpc contact_details of W before an accept", as: 'P', method: 'POST', path: rpc('contact_details'), body: { p_user_id: '{W}' }, status: 200, code: null, rows: 'none' },
+
+  // ── the private machinery is not part of the API ──────────────────────────────────────────
+  ...['fire_application_transition', 'record_application_step', 'enqueue_notification', 'session_aal_ok', 'require_member', 'create_notification_preferences'].map(
+    (fn): Scenario => ({ name: `rpc: private.${fn}`, as: 'P', method: 'POST', path: rpc(fn), body: {}, status: 404, code: 'PGRST202' }),
+  ),
+  { name: 'private schema: the notification outbox as a table', as: 'P', method: 'GET', path: `${R}/notification_outbox`, status: 404, code: 'PGRST205' },
+  { name: 'private schema: the application process as a table', as: 'O', method: 'GET', path: `${R}/application_process`, status: 404, code: 'PGRST205' },
+  { name: 'private schema: Accept-Profile private', as: 'O', method: 'GET', path: `${R}/notification_outbox`, headers: { 'accept-profile': 'private' }, status: 406, code: 'PGRST106' },
+
+  // ── forged tokens ─────────────────────────────────────────────────────────────────────────
+  { name: "sub edited to W, signature kept: read W's applications", as: 'bearer:subOfOtherSignatureKept', method: 'GET', path: `${R}/applications`, status: 401, code: 'PGRST301' },
+  { name: "sub edited to W, signature kept: withdraw W's application", as: 'bearer:subOfOtherSignatureKept', method: 'POST', path: rpc('withdraw_application'), body: app, status: 401, code: 'PGRST301' },
+  { name: 'alg none service_role: read applications', as: 'bearer:algNoneServiceRole', method: 'GET', path: `${R}/applications`, status: 401, code: 'PGRST301' },
+  { name: 'service_role re-signed with a wrong key: rpc accept_application', as: 'bearer:serviceRoleWrongKey', method: 'POST', path: rpc('accept_application'), body: app, status: 401, code: 'PGRST301' },
+  { name: 'HS512 with the project key: read saved gigs', as: 'bearer:hs512ProjectKey', method: 'GET', path: `${R}/saved_gigs`, status: 401, code: 'PGRST301' },
+  { name: 'expired: rpc apply_to_gig', as: 'bearer:expired', method: 'POST', path: rpc('apply_to_gig'), body: { p_gig_id: '{openGig}', p_message: 'x' }, status: 401, code: 'PGRST303' },
+  { name: 'anon key edited to service_role as apikey: read notification preferences', as: 'apikey:anonKeyEditedToServiceRole', method: 'GET', path: `${R}/notification_preferences`, status: 401, code: 'PGRST301' },
+  { name: 'the anon key as a user token: rpc apply_to_gig', as: 'anonAsUser', method: 'POST', path: rpc('apply_to_gig'), body: { p_gig_id: '{openGig}', p_message: 'x' }, status: 401, code: '42501' },
+  { name: 'the service_role key as a user token: rpc accept_application (no user)', as: 'serviceAsUser', method: 'POST', path: rpc('accept_application'), body: app, status: 403, code: '42501' },
+];
+
+describe('marketplace access control under attack', () => {
+  it('has a scenario for every new table and function, each named once', () => {
+    expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
+    const text = scenarios.map((s) => s.path).join(' ');
+    for (const thing of ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details']) {
+      expect(text).toContain(thing);
+    }
+  });
+
+  it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
+    const before = await marketFingerprint(be);
+    const c = credentials(be, acc, forged, s.as);
+    const answer = await send(be, { method: s.method, path: fill(s.path), apikey: c.apikey, bearer: c.bearer, headers: s.headers, body: s.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(s.body))) });
+    const got = { status: answer.status, code: s.code === null ? null : errorCode(answer) ?? null };
+    expect(got, answer.text.slice(0, 500)).toEqual({ status: s.status, code: s.code });
+    if (s.rows === 'none') expect(answer.json).toEqual([]);
+    if (s.rows === 'ownPrefs') expect(answer.json).toEqual([expect.objectContaining({ user_id: acc.O.id })]);
+    expect(await marketFingerprint(be)).toBe(before);
+  });
+});
+
+describe('the same calls with the real parties succeed (the refusals above are specific)', () => {
+  it('W reads its application and saved gig, P reads the applicant and accepts, then each gets the other\'s contact details', async () => {
+    const as = (a: Account, method: string, path: string, body?: unknown) => send(be, { method, path, bearer: a.access, headers: rep, body });
+    expect((await as(acc.W, 'GET', `${R}/applications?id=eq.${ids.app}`)).json).toEqual([expect.objectContaining({ id: ids.app, status: 'applied' })]);
+    expect((await as(acc.W, 'GET', `${R}/saved_gigs`)).json).toEqual([expect.objectContaining({ gig_id: ids.gig })]);
+    expect((await as(acc.P, 'GET', `${R}/applications?gig_id=eq.${ids.gig}`)).json).toEqual([expect.objectContaining({ id: ids.app })]);
+    expect((await as(acc.P, 'POST', rpc('accept_application'), { p_application_id: ids.app })).json).toMatchObject({ status: 'accepted' });
+    expect((await as(acc.P, 'POST', rpc('contact_details'), { p_user_id: acc.W.id })).json).toEqual([{ user_id: acc.W.id, email: 'w@contact.example', phone: null }]);
+    expect((await as(acc.W, 'GET', `${R}/application_events?application_id=eq.${ids.app}&select=transition`)).json).toEqual([{ transition: 'apply' }, { transition: 'accept' }]);
+  });
+});

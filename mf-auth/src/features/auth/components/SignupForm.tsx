@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '@need40/shared';
-import { validateSignup } from '../lib/validateSignup';
 import { ui } from '@need40/ui';
+import { validateSignup } from '../lib/validateSignup';
 import { signUp } from '../api/signUp';
 import { useAuthRequest } from '../hooks/useAuthRequest';
 import { AUTH_TEXT, REQUIRED_TEXT } from '../lib/labels';

@@ -1,6 +1,6 @@
 import { GIG_PRICE, SECTIONS, scrollToSection, WORKER_EARNINGS } from '@need40/shared';
-import { formatMoney } from '../../../lib/format';
 import { ui } from '@need40/ui';
+import { formatMoney } from '../../../lib/format';
 import styles from './Need40Section.module.css';
 
 /** Post $600 Gig → the Post Your Gig form; Earn $570 Now → the Latest Gigs grid (both in mf-gigs). */

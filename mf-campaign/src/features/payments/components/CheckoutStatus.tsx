@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../lib/format';
 import { ui } from '@need40/ui';
+import { formatMoney } from '../../../lib/format';
 import type { CheckoutState } from '../hooks/useCheckout';
 
 /** The message area under the campaign buttons: progress, the error, or where to finish paying. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GIG_PRICE, openAuthModal, PLATFORM_FEE, SECTIONS, scrollToSection, WORKER_EARNINGS } from '@need40/shared';
-import { formatMoney } from '../../../lib/format';
 import { ui } from '@need40/ui';
+import { formatMoney } from '../../../lib/format';
 import { useCreatePaidGig } from '../hooks/useCreatePaidGig';
 import styles from './PaidGigForm.module.css';
 

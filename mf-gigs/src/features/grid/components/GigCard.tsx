@@ -1,7 +1,7 @@
-import { formatRate, formatShortDate } from '../lib/format';
-import { type Gig } from '../types';
 import { ui } from '@need40/ui';
 import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from '../../../lib/labels';
+import { formatRate, formatShortDate } from '../lib/format';
+import type { Gig } from '../types';
 import styles from './GigCard.module.css';
 import { PosterBadge } from './PosterBadge';
 
@@ -49,9 +49,9 @@ export function GigCard({ gig }: { gig: Gig }) {
         )}
       </dl>
       {gig.skills.length > 0 && (
-        <ul className={styles.skills} aria-label="Skills">
+        <ul className={ui.chips} aria-label="Skills">
           {gig.skills.map((skill) => (
-            <li key={skill} className={styles.skill}>
+            <li key={skill} className={`${ui.chip} ${styles.skill}`}>
               {skill}
             </li>
           ))}

@@ -1,5 +1,5 @@
-import type { Profile } from '../types';
 import { SafeLink } from '@need40/ui';
+import type { Profile } from '../types';
 import { ViewSection } from './ViewSection';
 import styles from './ProfileView.module.css';
 

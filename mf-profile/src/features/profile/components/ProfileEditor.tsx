@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@need40/shared';
-import { type Profile } from '../types';
 import { ui } from '@need40/ui';
+import { type Profile } from '../types';
 import { SAVE_FAILED } from '../api/updateProfile';
 import { draftFromProfile, profileFromDraft, validateDraft, type DraftErrors, type ProfileDraft } from '../lib/draft';
 import { ExperienceEditor } from './ExperienceEditor';

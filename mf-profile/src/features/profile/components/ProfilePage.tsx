@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@need40/shared';
-import { type Profile } from '../types';
 import { ui } from '@need40/ui';
+import { type Profile } from '../types';
 import { updateProfile } from '../api/updateProfile';
 import { useProfile } from '../hooks/useProfile';
 import { ProfileEditor } from './ProfileEditor';

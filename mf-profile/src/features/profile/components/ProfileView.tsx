@@ -1,6 +1,6 @@
+import { ui } from '@need40/ui';
 import { formatHourlyRate } from '../lib/format';
 import { type Profile } from '../types';
-import { ui } from '@need40/ui';
 import { ContactInfo } from './ContactInfo';
 import { ExperienceItem } from './ExperienceItem';
 import { SafeLink } from '@need40/ui';

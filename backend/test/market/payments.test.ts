@@ -118,3 +118,17 @@ describe('reviews', () => {
     expect([direct.status, direct.error?.code]).toEqual([403, '42501']);
   });
 });
+
+describe('agreed work stays', () => {
+  it('a gig with an accepted applicant cannot be deleted; an open one can', async () => {
+    const id = await accepted({ payment_type: 'fixed', rate: 40 });
+    const { data } = await as(m.be, m.poster).from('applications').select('gig_id').eq('id', id).single();
+    const gigId = (data as { gig_id: string }).gig_id;
+    const del = await as(m.be, m.poster).from('gigs').delete().eq('id', gigId);
+    expect([del.status, del.error?.code, del.error?.message]).toEqual([400, 'N4010', 'This gig has an accepted applicant and can no longer be deleted']);
+    expect((await as(m.be).from('gigs').select('id, status').eq('id', gigId)).data).toEqual([{ id: gigId, status: 'filled' }]);
+    const open = await postGig(m.be, m.poster);
+    await apply(m.be, m.worker, open);
+    expect((await as(m.be, m.poster).from('gigs').delete().eq('id', open)).status).toBe(204);
+  });
+});

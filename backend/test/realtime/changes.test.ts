@@ -127,4 +127,41 @@ describe('postgres_changes', () => {
     expect(bobInbox.items[0]!.new.user_id).toBe(bob.id);
     expect(visitorInbox.items).toHaveLength(0);
   });
+
+  it("a change larger than NOTIFY's 8000-byte limit still arrives whole", async () => {
+    const inbox = new Inbox<Change>();
+    const { sb } = await open();
+    await subscribed(sb.channel('gigs-big').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'gigs' }, (p) => inbox.push(p as never)));
+    const description = 'x'.repeat(9500);
+    const gig = await postGig(alice, { description });
+    const [got] = await inbox.count(1);
+    expect(got!.new).toMatchObject({ id: gig.id, description });
+  });
+
+  it('bindings that cannot deliver are reported as Realtime does: a system error, or CHANNEL_ERROR with wait', async () => {
+    const system = new Inbox<{ extension: string; status: string; message: string }>();
+    const { sb } = await open();
+    // A visitor may not select payments; a filter on a missing column; a table not published.
+    await subscribed(
+      sb.channel('bad-bindings')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'payments' }, () => undefined)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'gigs', filter: 'nope=eq.1' }, () => undefined)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'profiles' }, () => undefined)
+        .on('system', {}, (p) => system.push(p as never)),
+    );
+    const [msg] = await system.count(1);
+    expect(msg).toMatchObject({ extension: 'postgres_changes', status: 'error' });
+    expect(msg!.message).toContain('Unable to subscribe to changes with given parameters');
+    expect(msg!.message).toContain('table: payments');
+    expect(msg!.message).toContain('column nope does not exist');
+    expect(msg!.message).toContain('table: profiles');
+
+    const good = new Inbox<{ status: string; message: string }>();
+    await subscribed((await open()).sb.channel('good-binding').on('postgres_changes', { event: '*', schema: 'public', table: 'gigs', filter: 'rate=gt.10' }, () => undefined).on('system', {}, (p) => good.push(p as never)));
+    expect((await good.count(1))[0]).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL' });
+
+    const waiting = (await open()).sb.channel('bad-wait', { config: { postgres_changes_options: { wait: true } } })
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'gigs', filter: 'rate=gt.notanumber' }, () => undefined);
+    await expect(subscribed(waiting)).rejects.toThrow(/CHANNEL_ERROR: RealtimeDisabledForConfiguration: Error parsing `filter` params: invalid value for column rate/);
+  });
 });

@@ -47,7 +47,7 @@ export class Inbox<T = unknown> {
     this.waiters = this.waiters.filter((w) => (w.check() ? (w.resolve(), false) : true));
   };
 
-  until(check: (items: T[]) => boolean, timeoutMs = 5000): Promise<T[]> {
+  until(check: (items: T[]) => boolean, timeoutMs = 15_000): Promise<T[]> {
     return new Promise((resolve, reject) => {
       if (check(this.items)) return resolve(this.items);
       const timer = setTimeout(() => reject(new Error(`timed out with ${this.items.length} items: ${JSON.stringify(this.items).slice(0, 500)}`)), timeoutMs);

@@ -17,6 +17,8 @@ import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type Frame
 export class Connection implements ChannelHost {
   readonly socketId = randomUUID();
   private readonly channels = new Map<string, Channel>();
+  /** Joins under way (they count against the channel limit before they finish). */
+  private joining = 0;
   private idle: NodeJS.Timeout | undefined;
   private tokens = MAX_MESSAGES_PER_SECOND;
   private refilled = Date.now();
@@ -108,7 +110,17 @@ export class Connection implements ChannelHost {
 
   private async route(f: Frame): Promise<void> {
     if (f.topic === 'phoenix' && f.event === 'heartbeat') return this.reply(f, 'ok', {});
-    if (f.event === 'phx_join') return this.join(f);
+    if (f.event === 'phx_join') {
+      if (this.channels.size + this.joining >= this.services.config.REALTIME_MAX_CHANNELS_PER_SOCKET && !this.channels.has(f.topic)) {
+        return this.reply(f, 'error', { reason: 'Too many channels' });
+      }
+      this.joining++;
+      try {
+        return await this.join(f);
+      } finally {
+        this.joining--;
+      }
+    }
     const channel = this.channels.get(f.topic);
     if (!channel || (f.joinRef !== null && f.joinRef !== channel.joinRef)) {
       if (f.event !== 'phx_leave' || f.ref === null) return this.reply(f, 'error', { reason: 'unmatched topic' });
@@ -127,7 +139,6 @@ export class Connection implements ChannelHost {
     const config = parsed.data.config ?? {};
     // A join on a topic this socket has already joined replaces it, as Phoenix does.
     this.channels.get(f.topic)?.shutdown();
-    if (this.channels.size >= this.services.config.REALTIME_MAX_CHANNELS_PER_SOCKET) return fail('Too many channels');
     if (config.private) return fail('PrivateChannelsUnsupported: this server serves public channels only');
     const token = parsed.data.access_token ?? parsed.data.user_token ?? this.apikey;
     let identity;

@@ -1,5 +1,5 @@
 /**
- * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts).
+ * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-realtime.test.ts).
  *
  * Budget: FUZZ_RUNS is the total number of generated cases across both files (default 300, the
  * fast run inside `pnpm test`; `pnpm fuzz` runs 24 000). Each property gets a share by weight.
@@ -32,6 +32,7 @@ const WEIGHTS = {
   'auth: logout': 0.5,
   'auth: redirects': 1,
   'auth: any path': 0.5,
+  'realtime: frames': 2,
 } as const;
 export type PropertyName = keyof typeof WEIGHTS;
 const WEIGHT_SUM = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);

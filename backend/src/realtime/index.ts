@@ -35,7 +35,7 @@ declare module 'fastify' {
 
 export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const { services } = app;
-  const onError = (error: unknown) => { console.error('RTERR', error); app.log.error({ err: error }, 'realtime'); };
+  const onError = (error: unknown) => app.log.error({ err: error }, 'realtime');
   // Triggers follow the publication (an event trigger does it where the role may create one).
   await services.db.transaction((tx) => tx.query('select need40_realtime.sync_triggers()'));
 

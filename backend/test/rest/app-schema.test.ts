@@ -53,13 +53,14 @@ describe('app migrations', () => {
     const db = testDbKind() === 'pglite' ? await openPglite(':memory:') : await openTestDatabase('postgres');
     try {
       const applied = testDbKind() === 'pglite' ? await migrate(db) : [];
-      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(8);
+      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(9);
       expect(await migrate(db)).toEqual([]);
       const ledger = await sql<{ name: string }>(db, "select name from need40_migrations.ledger where scope = 'app' order by name");
       expect(ledger.map((r) => r.name)).toEqual([
         '20240201000000_profiles.sql', '20240201000100_payments.sql', '20240201000200_gigs.sql',
         '20240201000300_audit_logs.sql', '20240201000400_record_payment.sql', '20240201000500_create_paid_gig.sql',
         '20240201000600_internal_function_privileges.sql', '20240201000700_profiles_publish_nothing_by_default.sql',
+        '20240601000000_realtime_publication.sql',
       ]);
     } finally {
       await db.close();

@@ -39,9 +39,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   // Triggers follow the publication (an event trigger does it where the role may create one).
   await services.db.transaction((tx) => tx.query('select need40_realtime.sync_triggers()'));
 
-  let hub!: Hub;
-  const bus = await openBus(services.db, (m) => hub.receive(m), onError);
-  hub = new Hub(bus, onError);
+  // The bus delivers to the hub, which publishes on the bus: the hub is made once the bus is open.
+  const ref: { hub?: Hub } = {};
+  const bus = await openBus(services.db, (m) => ref.hub?.receive(m), onError);
+  const hub = (ref.hub = new Hub(bus, onError));
   const dispatcher = new ChangeDispatcher(services.db, hub, onError);
   const stopListening = await services.db.listen(CHANGES_CHANNEL, (payload) => dispatcher.notify(payload), () =>
     app.log.warn('realtime: change listener reconnected; changes made meanwhile were not delivered'),

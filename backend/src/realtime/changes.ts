@@ -6,6 +6,7 @@
  */
 import type { Database } from '../db/types';
 import { readSpill } from './bus';
+import { RawJson } from './protocol';
 import type { Hub, HubChannel, PgSub } from './hub';
 import { describeTable, type TableInfo } from './tables';
 import { checkVisibility, type Candidate, type Op } from './visibility';
@@ -34,8 +35,9 @@ const pick = (row: Record<string, unknown> | null, names: Iterable<string>) => {
   return out;
 };
 
-function payloadFor(change: Change, table: TableInfo, channel: HubChannel, ids: number[]): unknown {
-  const cols = table.selectable.get(channel.identity.role) ?? new Set<string>();
+/** The change as `role` may see it, serialised once per role. */
+function dataFor(change: Change, table: TableInfo, role: string): string {
+  const cols = table.selectable.get(role) ?? new Set<string>();
   const data: Record<string, unknown> = {
     schema: change.s,
     table: change.t,
@@ -47,7 +49,7 @@ function payloadFor(change: Change, table: TableInfo, channel: HubChannel, ids: 
   if (change.o !== 'DELETE') data.record = pick(change.r, cols);
   // Without REPLICA IDENTITY FULL, Realtime's old record is the primary key alone.
   if (change.o !== 'INSERT') data.old_record = pick(change.x, table.pk.filter((k) => cols.has(k)));
-  return { ids, data };
+  return JSON.stringify(data);
 }
 
 export class ChangeDispatcher {
@@ -113,6 +115,11 @@ export class ChangeDispatcher {
       ids.push(b.sub.id);
       perChannel.set(b.channel, ids);
     }
-    return [...perChannel].map(([channel, ids]) => ({ channel, payload: payloadFor(change, table, channel, ids) }));
+    const byRole = new Map<string, string>();
+    return [...perChannel].map(([channel, ids]) => {
+      const role = channel.identity.role;
+      if (!byRole.has(role)) byRole.set(role, dataFor(change, table, role));
+      return { channel, payload: new RawJson(`{"ids":${JSON.stringify(ids)},"data":${byRole.get(role)}}`) };
+    });
   }
 }

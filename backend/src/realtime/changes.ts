@@ -8,7 +8,7 @@ import type { Database } from '../db/types';
 import { readSpill } from './bus';
 import { RawJson } from './protocol';
 import type { Hub, HubChannel, PgSub } from './hub';
-import { describeTable, type TableInfo } from './tables';
+import { cachedTable, describeTable, type TableInfo } from './tables';
 import { checkVisibility, type Candidate, type Op } from './visibility';
 
 export const CHANGES_CHANNEL = 'need40_realtime';
@@ -97,7 +97,8 @@ export class ChangeDispatcher {
     } else if (!interested(change)) {
       return [];
     }
-    const table = await this.db.transaction((tx) => describeTable(tx, change.s, change.t), { readOnly: true });
+    const cached = cachedTable(change.s, change.t);
+    const table = cached !== undefined ? cached : await this.db.transaction((tx) => describeTable(tx, change.s, change.t), { readOnly: true });
     if (!table) return [];
     const bindings: { channel: HubChannel; sub: PgSub; candidate: Candidate }[] = [];
     for (const channel of this.hub.changeSubscribers()) {

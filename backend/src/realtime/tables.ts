@@ -33,6 +33,12 @@ const cache = new Map<string, { at: number; info: TableInfo | null }>();
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The cached description, when fresh (no transaction needed). */
+export function cachedTable(schema: string, table: string, now = Date.now()): TableInfo | null | undefined {
+  const hit = cache.get(`${schema}\u0000${table}`);
+  return hit && now - hit.at < TTL_MS ? hit.info : undefined;
+}
+
 /** The table, or null when there is no such table. */
 export async function describeTable(tx: Tx, schema: string, table: string, now = Date.now()): Promise<TableInfo | null> {
   const key = `${schema}\u0000${table}`;

@@ -5,7 +5,7 @@
  *
  * Protocol with the main thread: workerData {url, apikey, first, count, changes, sentAt (shared
  * Float64Array of epoch ms per change)}; posts 'ready' once every subscriber is SUBSCRIBED; on
- * 'stop' posts {latencies, delivered, duplicates, loopP99}.
+ * 'count' posts {delivered}; on 'stop' posts {latencies, delivered, duplicates, loopP99}.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -53,6 +53,7 @@ async function connect(): Promise<void> {
 
 parentPort!.on('message', (message: string) => {
   if (message === 'go') loop.enable();
+  if (message === 'count') parentPort!.postMessage({ delivered });
   if (message !== 'stop') return;
   loop.disable();
   for (const c of clients) c.disconnect();

@@ -16,7 +16,7 @@
  * goal is missed.
  *
  *   pnpm drill:realtime [--setups=postgres-x2,pglite]
- *   RT_SUBSCRIBERS=1000 RT_CHANGES=200 RT_RATE=10 RT_WORKERS=4 (subscriber threads) RT_PORT_BASE=55600 (proxy; backends +1, +2)
+ *   RT_SUBSCRIBERS=1000 RT_CHANGES=200 RT_RATE=5 RT_WORKERS=2 (subscriber threads) RT_PORT_BASE=55600 (proxy; backends +1, +2)
  *   DRILL_DATABASE_URL: PostgreSQL admin URL (default postgres://need40_ci:need40_ci@127.0.0.1:5432/postgres)
  */
 import fs from 'node:fs';
@@ -29,8 +29,8 @@ import { startNginx, type Proxy } from './nginx';
 
 const SUBSCRIBERS = Number(process.env.RT_SUBSCRIBERS ?? 1000);
 const CHANGES = Number(process.env.RT_CHANGES ?? 200);
-const RATE = Number(process.env.RT_RATE ?? 10);
-const WORKERS = Number(process.env.RT_WORKERS ?? 4);
+const RATE = Number(process.env.RT_RATE ?? 5);
+const WORKERS = Number(process.env.RT_WORKERS ?? 2);
 const PORT_BASE = Number(process.env.RT_PORT_BASE ?? 55600);
 const ADMIN_URL = process.env.DRILL_DATABASE_URL ?? 'postgres://need40_ci:need40_ci@127.0.0.1:5432/postgres';
 const SETUPS = (process.argv.find((a) => a.startsWith('--setups='))?.slice(9) ?? 'postgres-x2,pglite').split(',');
@@ -116,7 +116,19 @@ async function run(setup: string): Promise<Result> {
       await sleep(Math.max(0, start + ((k + 1) * 1000) / RATE - performance.now()));
     }
     await Promise.all(writes);
-    await sleep(Math.min(15_000, 2000 + CHANGES * 20));
+    const expected = SUBSCRIBERS * CHANGES;
+    // Drain: wait until every delivery arrived, or nothing more arrives for 10 s (then it is lost).
+    const count = () => Promise.all(workers.map((w) => new Promise<number>((resolve) => {
+      w.once('message', (m: { delivered: number }) => resolve(m.delivered));
+      w.postMessage('count');
+    }))).then((n) => n.reduce((a, b) => a + b, 0));
+    for (let last = -1, still = 0; still < 40; ) {
+      const now = await count();
+      if (now === expected) break;
+      still = now === last ? still + 1 : 0;
+      last = now;
+      await sleep(250);
+    }
     const reports = await Promise.all(workers.map((w) => new Promise<{ latencies: number[]; delivered: number; duplicates: number; loopP99: number }>((resolve) => {
       w.once('message', resolve);
       w.postMessage('stop');
@@ -125,7 +137,6 @@ async function run(setup: string): Promise<Result> {
     const delivered = reports.reduce((a, r) => a + r.delivered, 0);
     const duplicates = reports.reduce((a, r) => a + r.duplicates, 0);
     const clientLoopDelayMs = { p99: Math.round(Math.max(...reports.map((r) => r.loopP99)) * 10) / 10 };
-    const expected = SUBSCRIBERS * CHANGES;
     latencies.sort((x, y) => x - y);
     const r = (v: number) => Math.round(v * 10) / 10;
     const latencyMs = { p50: r(percentile(latencies, 50)), p95: r(percentile(latencies, 95)), p99: r(percentile(latencies, 99)), max: r(latencies.at(-1) ?? NaN) };

@@ -37,7 +37,12 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const onError = (error: unknown) => app.log.error({ err: error }, 'realtime');
   // Triggers follow the publication (an event trigger does it where the role may create one).
-  await services.db.transaction((tx) => tx.query('select need40_realtime.sync_triggers()'));
+  // Instances starting together take turns (the migration lock's neighbour), or both would create
+  // the same trigger.
+  await services.db.transaction(async (tx) => {
+    if (services.db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(4040404041)');
+    await tx.query('select need40_realtime.sync_triggers()');
+  });
 
   // The bus delivers to the hub, which publishes on the bus: the hub is made once the bus is open.
   const ref: { hub?: Hub } = {};

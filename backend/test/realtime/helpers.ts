@@ -21,7 +21,8 @@ export async function rtClient(be: TestBackend, token?: string, url = be.url): P
   const ref = { current: token ?? be.config.ANON_KEY };
   const sb = createClient(url, be.config.ANON_KEY, {
     accessToken: async () => ref.current,
-    realtime: { transport: WebSocket as never, heartbeatIntervalMs: 1000 },
+    // The default 25 s heartbeat: a short one times out on a loaded machine and reconnects.
+    realtime: { transport: WebSocket as never },
   });
   await sb.realtime.setAuth();
   return { sb, token: ref };

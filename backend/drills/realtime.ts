@@ -146,6 +146,7 @@ async function run(setup: string): Promise<Result> {
     await proxy?.stop();
     for (const be of backends) await be.kill('SIGTERM');
     await scratch?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

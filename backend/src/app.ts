@@ -1,6 +1,6 @@
 /**
- * The HTTP application: CORS, request ids, health, and the two areas — /auth/v1 (auth/routes.ts)
- * and /rest/v1 (rest/routes.ts). Built by a function so tests run it in-process with `inject()`
+ * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
+ * /rest/v1 (rest/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
  * or on a random port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +13,7 @@ import { ApiError } from './http/errors';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
+import { registerRealtime } from './realtime';
 
 /** Everything a route may use. Areas may add their own services here. */
 export interface Services {
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/auth/v1' });
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
+  await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
 
   return app;
 }

@@ -72,6 +72,10 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
   /** Emails (confirmation, recovery) sent to one address per RATE_LIMIT_WINDOW. */
   RATE_LIMIT_EMAIL_SENT: int(1, 1_000_000).default(10),
+
+  // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
+  REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
+  REALTIME_MAX_CHANNELS_PER_SOCKET: int(1, 10_000).default(100),
 });
 
 export type EnvConfig = z.infer<typeof schema>;

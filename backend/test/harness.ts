@@ -66,7 +66,7 @@ export async function startTestBackend(env: Record<string, string> = {}, db?: Da
   const database = db ?? (await openTestDatabase());
   let offset = 0;
   const app = await buildApp({ config, db: database, now: () => Date.now() + offset, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: config.PORT }); // 0 (any free port) unless env.PORT says
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -85,6 +85,10 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       queue = run.catch(() => undefined);
       return run;
     },
+    async listen(channel, onNotify) {
+      // Notifications are delivered in-process after the sending transaction commits.
+      return db.listen(channel, onNotify);
+    },
     async dump() {
       return db.dumpDataDir('gzip');
     },

@@ -3,6 +3,7 @@
  * backend instances may share one database; nothing that matters lives in a process's memory.
  */
 import pg from 'pg';
+import { listenPostgres } from './pg-listen';
 import type { Database, Tx } from './types';
 
 // Hand timestamps, numerics and JSON back as text where the REST layer renders JSON in SQL;
@@ -45,6 +46,9 @@ export async function openPostgres(connectionString: string, max: number): Promi
       } finally {
         client.release(broken);
       }
+    },
+    listen(channel, onNotify, onReconnect) {
+      return listenPostgres(connectionString, channel, onNotify, onReconnect);
     },
     async close() {
       if (closed) return;

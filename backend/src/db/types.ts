@@ -29,6 +29,12 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** Run `fn` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * LISTEN on `channel`: `onNotify` gets every payload NOTIFYed there after the call resolves.
+   * PostgreSQL: one dedicated connection per listener, re-established after a loss (`onReconnect`
+   * is called then: notifications sent while it was down are gone). Resolves to a stop function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** Close connections and release the data-directory lock. Idempotent. */
   close(): Promise<void>;
 }

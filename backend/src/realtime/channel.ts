@@ -1,0 +1,192 @@
+/**
+ * One joined channel of one socket (Realtime's RealtimeChannel): broadcast, presence, the token it
+ * acts as (refreshed by `access_token`, re-checked at its exp) and its postgres_changes bindings.
+ * When its token expires or a refresh is refused it shuts down as Realtime does: a `system` error
+ * message, then `phx_close`.
+ */
+import { randomUUID } from 'node:crypto';
+import { identify, TokenError, type Identity } from './auth';
+import type { Hub, HubChannel, PgSub } from './hub';
+import type { Binding, ResolvedBindings } from './join';
+import { TOKEN_CHECK_MS } from './limits';
+import type { Meta } from './presence';
+import { isBinaryPayload } from './protocol';
+
+/** What a channel needs of its socket. */
+export interface ChannelHost {
+  readonly socketId: string;
+  readonly secret: string;
+  now(): number;
+  send(topic: string, event: string, payload: unknown, ref: string | null, joinRef: string | null): void;
+  sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void;
+  /** Called once when the channel is gone (left, replaced, shut down). */
+  dropped(channel: Channel): void;
+  onError(error: unknown): void;
+  /** postgres_changes bindings resolved for an identity (see join.ts). */
+  resolve(bindings: Binding[], identity: Identity, ids: number[]): Promise<ResolvedBindings>;
+}
+
+export interface ChannelOptions {
+  topic: string;
+  joinRef: string;
+  identity: Identity;
+  token: string;
+  bindings: Binding[];
+  resolved: ResolvedBindings;
+  presenceKey: string;
+  presenceEnabled: boolean;
+  selfBroadcast: boolean;
+  ackBroadcast: boolean;
+}
+
+export class Channel implements HubChannel {
+  readonly topic: string;
+  readonly joinRef: string;
+  identity: Identity;
+  readonly pgSubs: PgSub[] = [];
+  private readonly bindings: Binding[];
+  private readonly bindingIds: number[];
+  readonly presenceEnabled: boolean;
+  readonly selfBroadcast: boolean;
+  private readonly ackBroadcast: boolean;
+  private readonly presenceKey: string;
+  private token: string;
+  private presenceMeta: Meta | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly host: ChannelHost, private readonly hub: Hub, o: ChannelOptions) {
+    this.topic = o.topic;
+    this.joinRef = o.joinRef;
+    this.identity = o.identity;
+    this.token = o.token;
+    this.bindings = o.bindings;
+    this.bindingIds = o.resolved.reply.map((r) => r.id);
+    this.pgSubs.push(...o.resolved.subs);
+    this.presenceKey = o.presenceKey;
+    this.presenceEnabled = o.presenceEnabled;
+    this.selfBroadcast = o.selfBroadcast;
+    this.ackBroadcast = o.ackBroadcast;
+  }
+
+  get socketId(): string {
+    return this.host.socketId;
+  }
+
+  private get subTopic(): string {
+    return this.topic.replace(/^realtime:/, '');
+  }
+
+  get hasBindings(): boolean {
+    return this.bindings.length > 0;
+  }
+
+  start(): void {
+    this.hub.add(this);
+    this.schedule();
+  }
+
+  /** Realtime's system message on the state of the postgres_changes bindings. */
+  reportBindings(resolved: ResolvedBindings): void {
+    if (!this.bindings.length) return;
+    if (resolved.problems.length) this.push('system', { extension: 'postgres_changes', status: 'error', message: resolved.problems.join('; '), channel: this.subTopic });
+    else this.push('system', { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: this.subTopic });
+  }
+
+  push(event: string, payload: unknown): void {
+    if (!this.closed) this.host.send(this.topic, event, payload, null, this.joinRef);
+  }
+
+  pushBroadcast(event: string, payload: unknown): void {
+    if (this.closed) return;
+    if (isBinaryPayload(payload)) this.host.sendBinaryBroadcast(this.topic, event, payload.binary);
+    else this.push('broadcast', { type: 'broadcast', event, payload });
+  }
+
+  private reply(ref: string | null, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
+    if (ref !== null && !this.closed) this.host.send(this.topic, 'phx_reply', { status, response }, ref, this.joinRef);
+  }
+
+  /** A message from the client on this channel's topic. */
+  async handle(event: string, payload: Record<string, unknown>, ref: string | null): Promise<void> {
+    if (event === 'phx_leave') {
+      this.reply(ref, 'ok');
+      this.close();
+    } else if (event === 'broadcast') {
+      if (typeof payload.event !== 'string' || payload.event.length > 255) return this.reply(ref, 'error', { reason: 'broadcast needs an event name' });
+      this.hub.broadcast(this, payload.event, payload.payload);
+      if (this.ackBroadcast) this.reply(ref, 'ok');
+    } else if (event === 'presence') {
+      this.presence(payload, ref);
+    } else if (event === 'access_token') {
+      await this.refresh(payload.access_token);
+    }
+    // Anything else is ignored, as Realtime does.
+  }
+
+  private presence(payload: Record<string, unknown>, ref: string | null): void {
+    const leaves = this.presenceMeta ? { [this.presenceKey]: { metas: [this.presenceMeta] } } : {};
+    if (payload.event === 'track') {
+      const meta = payload.payload;
+      if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return this.reply(ref, 'error', { reason: 'presence payload must be an object' });
+      this.presenceMeta = { ...(meta as Record<string, unknown> | undefined), phx_ref: randomUUID().slice(0, 12) };
+      this.hub.presenceChange(this.topic, { joins: { [this.presenceKey]: { metas: [this.presenceMeta] } }, leaves });
+      this.reply(ref, 'ok');
+    } else if (payload.event === 'untrack') {
+      this.presenceMeta = undefined;
+      this.hub.presenceChange(this.topic, { joins: {}, leaves });
+      this.reply(ref, 'ok');
+    } else {
+      this.reply(ref, 'error', { reason: 'presence event must be track or untrack' });
+    }
+  }
+
+  private async refresh(token: unknown): Promise<void> {
+    if (typeof token !== 'string' || token === this.token) return;
+    try {
+      const identity = await identify(token, this.host.secret, this.host.now());
+      // As Realtime does, the bindings are subscribed again with the new claims (e.g. a join made
+      // with the anon key before the session was known now reaches the user's own rows).
+      const resolved = this.bindings.length ? await this.host.resolve(this.bindings, identity, this.bindingIds) : undefined;
+      if (this.closed) return;
+      this.identity = identity;
+      this.token = token;
+      if (resolved) {
+        this.pgSubs.splice(0, this.pgSubs.length, ...resolved.subs);
+        this.reportBindings(resolved);
+      }
+      this.schedule();
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      this.shutdown(error.message);
+    }
+  }
+
+  /** Re-check the token at its exp (and every few minutes): an expired one shuts the channel. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const left = this.identity.exp * 1000 - this.host.now();
+    if (left <= 0) return this.shutdown(`Token has expired ${Math.floor(-left / 1000)} seconds ago`);
+    this.timer = setTimeout(() => this.schedule(), Math.min(left + 50, TOKEN_CHECK_MS));
+    this.timer.unref();
+  }
+
+  /** Close from the server's side: a `system` error saying why (when given), then `phx_close`. */
+  shutdown(message?: string): void {
+    if (this.closed) return;
+    if (message) this.push('system', { extension: 'system', status: 'error', message, channel: this.subTopic });
+    this.host.send(this.topic, 'phx_close', {}, this.joinRef, this.joinRef);
+    this.close();
+  }
+
+  /** Stop delivering, leave presence, forget the channel. Idempotent. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.hub.remove(this);
+    if (this.presenceMeta) this.hub.presenceChange(this.topic, { joins: {}, leaves: { [this.presenceKey]: { metas: [this.presenceMeta] } } });
+    this.presenceMeta = undefined;
+    this.host.dropped(this);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * /realtime/v1 — the subset of Supabase Realtime that supabase-js needs (see README.md): the
+ * WebSocket at /realtime/v1/websocket, postgres_changes, broadcast and presence. Registered on
+ * the app's HTTP server (WebSocket upgrades) by `registerRealtime(app)`; stopped with the app.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { verifyApiKey } from './auth';
+import { openBus } from './bus';
+import { CHANGES_CHANNEL, ChangeDispatcher } from './changes';
+import { Connection } from './connection';
+import { Hub } from './hub';
+import { MAX_FRAME_BYTES } from './limits';
+import type { Vsn } from './protocol';
+
+export const WEBSOCKET_PATH = '/realtime/v1/websocket';
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export interface RealtimeHandle {
+  /** Resolves once every change notified so far has been delivered (tests). */
+  idle(): Promise<void>;
+  connections(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHandle;
+  }
+}
+
+export async function registerRealtime(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+  const onError = (error: unknown) => app.log.error({ err: error }, 'realtime');
+  // Triggers follow the publication (an event trigger does it where the role may create one).
+  // Instances starting together take turns (the migration lock's neighbour), or both would create
+  // the same trigger.
+  await services.db.transaction(async (tx) => {
+    if (services.db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(4040404041)');
+    await tx.query('select need40_realtime.sync_triggers()');
+  });
+
+  // The bus delivers to the hub, which publishes on the bus: the hub is made once the bus is open.
+  const ref: { hub?: Hub } = {};
+  const bus = await openBus(services.db, (m) => ref.hub?.receive(m), onError);
+  const hub = (ref.hub = new Hub(bus, onError));
+  const dispatcher = new ChangeDispatcher(services.db, hub, onError);
+  const stopListening = await services.db.listen(CHANGES_CHANNEL, (payload) => dispatcher.notify(payload), () =>
+    app.log.warn('realtime: change listener reconnected; changes made meanwhile were not delivered'),
+  );
+  hub.start();
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) return refuse(socket, 404, 'Not Found');
+    const vsn = url.searchParams.get('vsn') ?? '1.0.0';
+    if (vsn !== '1.0.0' && vsn !== '2.0.0') return refuse(socket, 400, 'Bad Request');
+    if (wss.clients.size >= services.config.REALTIME_MAX_CONNECTIONS) return refuse(socket, 503, 'Service Unavailable');
+    const header = request.headers['x-api-key'] ?? request.headers.apikey;
+    const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null);
+    verifyApiKey(apikey, services.config.JWT_SECRET, services.now()).then((ok) => {
+      if (!ok) return refuse(socket, 403, 'Forbidden');
+      wss.handleUpgrade(request, socket, head, (ws) => new Connection(ws, vsn as Vsn, apikey!, services, hub, onError));
+    }, () => refuse(socket, 403, 'Forbidden'));
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    // 1001 "going away": realtime-js reconnects and rejoins, e.g. to the restarted server.
+    for (const ws of wss.clients) ws.close(1001, 'server restarting');
+    const deadline = Date.now() + 1000;
+    while (wss.clients.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const ws of wss.clients) ws.terminate();
+    hub.stop();
+    await stopListening();
+    await bus.close();
+    await dispatcher.idle();
+    wss.close();
+  });
+
+  app.decorate('realtime', { idle: () => dispatcher.idle(), connections: () => wss.clients.size });
+}

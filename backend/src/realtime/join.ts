@@ -1,0 +1,104 @@
+/**
+ * The phx_join payload realtime-js sends — `{config: {broadcast, presence, postgres_changes,
+ * private, postgres_changes_options}, access_token}` — validated, and its postgres_changes
+ * bindings resolved against the published tables.
+ */
+import { z } from 'zod';
+import type { Database } from '../db/types';
+import type { Identity } from './auth';
+import { FilterError, parseFilter, type Filter } from './filters';
+import type { ChangeEvent, PgSub } from './hub';
+import { MAX_BINDINGS_PER_CHANNEL } from './limits';
+import { describeTable, publishedTables, type TableInfo } from './tables';
+
+const name = z.string().min(1).max(63);
+const binding = z.object({
+  event: z.string().max(16),
+  schema: name,
+  table: name.optional(),
+  filter: z.string().max(2000).optional(),
+});
+
+export const joinPayload = z.object({
+  config: z
+    .object({
+      broadcast: z.object({ self: z.boolean().optional(), ack: z.boolean().optional() }).partial().nullish(),
+      presence: z.object({ key: z.string().max(255).optional(), enabled: z.boolean().optional() }).nullish(),
+      postgres_changes: z.array(binding).max(MAX_BINDINGS_PER_CHANNEL).nullish(),
+      private: z.boolean().nullish(),
+      postgres_changes_options: z.object({ wait: z.boolean().optional(), timeout: z.number().optional() }).nullish(),
+    })
+    .nullish(),
+  access_token: z.string().max(16_384).nullish(),
+  user_token: z.string().max(16_384).nullish(),
+});
+
+export type JoinPayload = z.infer<typeof joinPayload>;
+export type Binding = z.infer<typeof binding>;
+
+export interface ResolvedBindings {
+  subs: PgSub[];
+  /** The bindings as the join reply echoes them, each with its id. */
+  reply: (Binding & { id: number })[];
+  /** Why a binding cannot deliver (empty when all can). */
+  problems: string[];
+}
+
+let nextId = 1;
+const EVENTS = new Set(['INSERT', 'UPDATE', 'DELETE', '*']);
+
+const describe = (b: Binding) =>
+  `[event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: ${b.filter ?? 'none'}]`.slice(0, 500);
+
+async function tablesFor(db: Database, b: Binding): Promise<TableInfo[]> {
+  return db.transaction(async (tx) => {
+    const names = !b.table || b.table === '*' ? await publishedTables(tx, b.schema) : [b.table];
+    const out: TableInfo[] = [];
+    for (const t of names) {
+      const info = await describeTable(tx, b.schema, t);
+      if (info) out.push(info);
+    }
+    return out;
+  }, { readOnly: true });
+}
+
+/** A filter's values must cast to the column's type, or the join says so now rather than never matching. */
+async function castable(db: Database, table: TableInfo, filter: Filter): Promise<void> {
+  const type = table.columns.find((c) => c.name === filter.column)!.sqlType;
+  try {
+    await db.transaction((tx) => tx.query(`select v::${type} from jsonb_array_elements_text($1::jsonb) as e(v)`, [JSON.stringify(filter.values)]), { readOnly: true });
+  } catch {
+    throw new FilterError(`Error parsing \`filter\` params: invalid value for column ${filter.column}`);
+  }
+}
+
+/** `ids`: the ids the join reply gave (a re-subscription keeps them: the client matches by id). */
+export async function resolveBindings(db: Database, bindings: Binding[], who: Identity, ids?: number[]): Promise<ResolvedBindings> {
+  const out: ResolvedBindings = { subs: [], reply: [], problems: [] };
+  for (const [i, b] of bindings.entries()) {
+    const id = ids?.[i] ?? nextId++;
+    out.reply.push({ ...b, id });
+    const event = b.event.toUpperCase();
+    const unable = `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(b)}`;
+    if (!EVENTS.has(event)) {
+      out.problems.push(unable);
+      continue;
+    }
+    const tables = (await tablesFor(db, b)).filter((t) => t.published && (t.selectable.get(who.role)?.size ?? 0) > 0);
+    if (!tables.length) {
+      out.problems.push(unable);
+      continue;
+    }
+    try {
+      for (const t of tables) {
+        const filter = b.filter ? parseFilter(b.filter, t) : null;
+        if (filter) await castable(db, t, filter);
+        out.subs.push({ id, event: event as ChangeEvent, schema: t.schema, table: t.table, filter });
+      }
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+      out.problems.push(`${error.message} ${describe(b)}`);
+    }
+  }
+  return out;
+}

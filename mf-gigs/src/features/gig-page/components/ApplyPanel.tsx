@@ -27,6 +27,8 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
   const askedLogin = useRef(false);
 
   useEffect(() => {
+    // The intent lives outside React (module scope) and is taken once, when the session allows it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (userId && !own && takeApplyIntent(gig.id)) setFormOpen(true);
     // Arrived from a card's Apply Now while signed out: log in first.
     if (status === 'signed-out' && wantsToApply(gig.id) && !askedLogin.current) {

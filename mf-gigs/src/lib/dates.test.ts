@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { formatDay, formatMonth, todayIso } from './dates';
 
 it('writes a day and a month, and nothing for a missing or unreadable date', () => {

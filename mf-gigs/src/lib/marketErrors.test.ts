@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { marketErrorText, orThrow } from './marketErrors';
 
 it('shows the database refusal in its own words and a fallback for anything else', () => {

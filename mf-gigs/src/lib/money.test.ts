@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { splitOf, formatMoney } from './money';
 
 it('splits an amount into what the worker keeps (95%) and the fee (5%, to the cent)', () => {

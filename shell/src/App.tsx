@@ -1,29 +1,25 @@
 /**
- * The composed page: navbar, then one section per view (#home, #profile, #about, #contact; only the
- * current one is shown), each remote in its own slot. The auth modal's slot is always mounted.
+ * The composed page: navbar, then one section per view (#home, #profile, #dashboard, #about,
+ * #contact, a gig's page at #gig/<id>, a member's public profile at #profile/<id>; only the current
+ * one is shown), each remote in its own slot. The auth modal's slot is always mounted. Home stays
+ * mounted while hidden so the grid keeps its filters and cards; the pages with an id mount only
+ * while shown.
  */
-import { useEffect } from 'react';
-import { openAuthModal, useSession } from '@need40/shared';
+import { useSession } from '@need40/shared';
 import { Navbar } from './components/Navbar';
 import { RemoteSlot } from './federation/RemoteSlot';
 import { About } from './sections/About';
 import { ConnectionBanner } from './sections/ConnectionBanner';
 import { Contact } from './sections/Contact';
-import { useView } from './useView';
+import { SignInPrompt } from './sections/SignInPrompt';
+import { useRoute } from './useView';
+import { useScrollOnViewChange } from './useScrollOnViewChange';
 import styles from './sections/Sections.module.css';
 
 export function App() {
-  const view = useView();
+  const { view, id } = useRoute();
   const userId = useSession((s) => s.user?.id ?? null);
-  const status = useSession((s) => s.status);
-
-  // Anchors inside Home (#gigs, #post-gig, …) only scroll once Home is visible again.
-  useEffect(() => {
-    const id = window.location.hash.slice(1);
-    const target = id ? document.getElementById(id) : null;
-    if (target) target.scrollIntoView({ block: 'start' });
-    else window.scrollTo({ top: 0 });
-  }, [view]);
+  useScrollOnViewChange(view, id);
 
   return (
     <>
@@ -43,16 +39,28 @@ export function App() {
           {userId ? (
             <RemoteSlot remote="profile" expose="Profile" label="Your profile" props={{ userId, editable: true }} />
           ) : (
-            <div className={styles.signInPrompt}>
-              <p>{status === 'loading' ? 'Checking your session…' : 'Log in to see and edit your profile.'}</p>
-              {status !== 'loading' && (
-                <button type="button" onClick={() => openAuthModal('login')}>
-                  Login
-                </button>
-              )}
-            </div>
+            <SignInPrompt text="Log in to see and edit your profile." />
           )}
         </section>
+        {view === 'gig' && id && (
+          <section id="gig" className={styles.section} aria-label="Gig">
+            <RemoteSlot key={id} remote="gigs" expose="GigPage" label="This gig" props={{ gigId: id }} />
+          </section>
+        )}
+        {view === 'member' && id && (
+          <section id="member" className={styles.section} aria-label="Member profile">
+            <RemoteSlot key={id} remote="profile" expose="PublicProfile" label="This member's profile" props={{ profileId: id }} />
+          </section>
+        )}
+        {view === 'dashboard' && (
+          <section id="dashboard" className={styles.section} aria-label="Dashboard">
+            {userId ? (
+              <RemoteSlot remote="gigs" expose="Dashboard" label="Your dashboard" />
+            ) : (
+              <SignInPrompt text="Log in to see your gigs, applications and saved gigs." />
+            )}
+          </section>
+        )}
         <section id="about" className={styles.section} hidden={view !== 'about'} aria-label="About">
           <About />
         </section>

@@ -1,9 +1,30 @@
-import { viewOf } from './useView';
+import { routeOf, viewOf } from './useView';
 
 it('maps the hash to a view; other anchors live in Home', () => {
   expect(viewOf('')).toBe('home');
   expect(viewOf('#about')).toBe('about');
   expect(viewOf('#profile')).toBe('profile');
+  expect(viewOf('#dashboard')).toBe('dashboard');
   expect(viewOf('#gigs')).toBe('home');
+  expect(viewOf('#post-gig')).toBe('home');
+  expect(viewOf('#need40')).toBe('home');
   expect(viewOf('#%E0%A4%A')).toBe('home');
+});
+
+it('reads a gig page and a member profile with their id; #profile alone is the own profile', () => {
+  const id = '6f1c1c1e-4b7a-4f7e-9d55-2f0a1b2c3d4e';
+  expect(routeOf(`#gig/${id}`)).toEqual({ view: 'gig', id });
+  expect(routeOf(`#profile/${id}`)).toEqual({ view: 'member', id });
+  expect(routeOf('#profile')).toEqual({ view: 'profile', id: null });
+  expect(routeOf('#home')).toEqual({ view: 'home', id: null });
+});
+
+it('an address with an empty, odd or overlong id is not a page of its own', () => {
+  expect(routeOf('#gig/')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#gig')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#gig/a/b')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#gig/<script>')).toEqual({ view: 'home', id: null });
+  expect(routeOf(`#gig/${'a'.repeat(65)}`)).toEqual({ view: 'home', id: null });
+  // An id that is not a uuid is left to the gig page, which says the gig does not exist.
+  expect(routeOf('#gig/unknown')).toEqual({ view: 'gig', id: 'unknown' });
 });

@@ -1,5 +1,6 @@
 import { applyAuthEvent, uiStore } from '@need40/shared';
 import { type Gig } from '../features/grid/types';
+import type { GigDetail } from '../features/gig-page/types';
 import type { Session } from '@supabase/supabase-js';
 
 /** A gig card's data; override what the test is about. */
@@ -27,3 +28,23 @@ export const signIn = (id = 'user-1') =>
 export const signOutForTest = () => applyAuthEvent('SIGNED_OUT', null);
 
 export const resetUi = () => uiStore.setState({ authModal: { open: false, mode: 'login' }, gigsVersion: 0 });
+
+/** A gig page's data; override what the test is about. */
+export function makeGigDetail(overrides: Partial<GigDetail> = {}): GigDetail {
+  return {
+    id: 'g1',
+    userId: 'poster-1',
+    title: 'Build a landing page',
+    description: 'One page, responsive.\nWith a contact form.',
+    paymentType: 'hourly',
+    rate: 45,
+    hours: 10,
+    location: 'remote',
+    skills: ['React', 'CSS'],
+    status: 'active',
+    applicantCount: 3,
+    postedDate: '2024-04-08T12:00:00Z',
+    poster: { displayName: 'Ada Lovelace', avatarUrl: null, memberSince: '2024-03-15T12:00:00Z' },
+    ...overrides,
+  };
+}

@@ -45,12 +45,14 @@ describe('Navbar', () => {
     expect(nav().getByRole('button', { name: 'Sign Up' })).toBeDisabled();
   });
 
-  it('signed in: My Profile appears between Home and About, and Logout replaces Login and Sign Up', async () => {
+  it('signed in: My Profile and Dashboard appear between Home and About, and Logout replaces Login and Sign Up', async () => {
     signedIn();
     const user = userEvent.setup();
     render(<Navbar view="profile" />);
-    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'My Profile', 'About', 'Contact']);
+    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'My Profile', 'Dashboard', 'About', 'Contact']);
     expect(nav().getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '#profile');
+    expect(nav().getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '#dashboard');
+    expect(nav().getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(nav().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
     expect(nav().queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     expect(nav().queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();

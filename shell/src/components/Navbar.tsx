@@ -1,4 +1,4 @@
-/** Logo, Home, My Profile (signed in only), About, Contact, and Login + Sign Up or Logout. */
+/** Logo, Home, My Profile and Dashboard (signed in only), About, Contact, and Login + Sign Up or Logout. */
 import { openAuthModal, signOut, useSession } from '@need40/shared';
 import type { View } from '../useView';
 import styles from './Navbar.module.css';
@@ -23,6 +23,7 @@ export function Navbar({ view }: { view: View }) {
         <ul className={styles.links}>
           {link('home', 'Home')}
           {signedIn && link('profile', 'My Profile')}
+          {signedIn && link('dashboard', 'Dashboard')}
           {link('about', 'About')}
           {link('contact', 'Contact')}
         </ul>

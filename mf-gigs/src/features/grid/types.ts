@@ -13,7 +13,8 @@ export interface Gig {
   skills: string[];
   status: string;
   postedDate: string;
-  poster: { username: string | null; avatarUrl: string | null } | null;
+  /** displayName: the full name given at sign-up (absent on rows read without it). */
+  poster: { username: string | null; avatarUrl: string | null; displayName?: string | null } | null;
 }
 
 /** The grid's read filters (all optional; page load uses none). */

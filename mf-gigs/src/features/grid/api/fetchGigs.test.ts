@@ -29,11 +29,12 @@ describe('reading gigs', () => {
     result = { data: [row], error: null, count: 40 };
   });
 
-  it('reads every field plus the poster, newest first, a page at a time, with no filters on page load', async () => {
+  it('reads every open gig plus the poster, newest first, a page at a time, with no filters on page load', async () => {
     const page = await fetchGigs({});
     expect(calls).toEqual([
       ['from', 'gigs'],
-      ['select', '*, profiles(username, avatar_url)', { count: 'exact' }],
+      ['select', '*, profiles(full_name, username, avatar_url)', { count: 'exact' }],
+      ['eq', 'status', 'active'],
       ['order', 'created_at', { ascending: false }],
       ['range', 0, PAGE_SIZE - 1],
     ]);
@@ -43,7 +44,7 @@ describe('reading gigs', () => {
 
   it('sends each filter the spec names, and the next page from an offset', async () => {
     await fetchGigs({ search: '50%_off', paymentType: 'hourly', location: 'hybrid', minRate: 10, maxRate: 90, skills: ['a', 'b'] }, 12);
-    expect(calls.slice(3)).toEqual([
+    expect(calls.slice(4)).toEqual([
       ['ilike', 'title', '%50\\%\\_off%'],
       ['eq', 'payment_type', 'hourly'],
       ['eq', 'location', 'hybrid'],

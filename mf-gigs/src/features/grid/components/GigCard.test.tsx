@@ -1,6 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { makeGig } from '../../../test/fixtures';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { uiStore } from '@need40/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { wantsToApply } from '../../../lib/applyIntent';
+import { makeGig, resetUi, signIn, signOutForTest } from '../../../test/fixtures';
 import { GigCard } from './GigCard';
 
 describe('a gig card', () => {
@@ -39,13 +42,49 @@ describe('a gig card', () => {
     expect(screen.getByRole('article')).toHaveTextContent('Posted by A Need40 member');
   });
 
-  it('has Apply Now and Save present but inert, saying why', () => {
+  it("shows the poster's display name when there is one, linking to their public profile", () => {
+    render(<GigCard gig={makeGig({ userId: 'poster-1', poster: { username: 'uxtester_cb1a', displayName: 'Ada Lovelace', avatarUrl: null } })} />);
+    const card = screen.getByRole('article');
+    expect(card).toHaveTextContent('Posted by Ada Lovelace');
+    expect(card).not.toHaveTextContent('uxtester_cb1a');
+    expect(within(card).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '#profile/poster-1');
+  });
+
+  it("the title opens the gig's page", () => {
+    render(<GigCard gig={makeGig({ id: 'g-42' })} />);
+    expect(screen.getByRole('link', { name: 'Build a landing page' })).toHaveAttribute('href', '#gig/g-42');
+  });
+});
+
+describe("a card's Apply Now and Save", () => {
+  beforeEach(() => {
+    resetUi();
+    window.location.hash = '';
+  });
+  afterEach(() => act(() => signOutForTest()));
+
+  it("Apply Now opens the gig's page with the application asked for", async () => {
+    act(() => signOutForTest());
+    render(<GigCard gig={makeGig({ id: 'g-7' })} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Apply Now' }));
+    expect(window.location.hash).toBe('#gig/g-7');
+    expect(wantsToApply('g-7')).toBe(true);
+  });
+
+  it('on their own gig the poster gets no Apply Now: the button says it is theirs', () => {
+    act(() => signIn('u1'));
+    render(<GigCard gig={makeGig({ userId: 'u1' })} />);
+    expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'This is your gig' })).toBeDisabled();
+  });
+
+  it('Save, signed out, opens the login modal saying why and marks nothing', async () => {
+    act(() => signOutForTest());
     render(<GigCard gig={makeGig()} />);
-    const apply = screen.getByRole('button', { name: 'Apply Now' });
-    expect(apply).toBeDisabled();
-    expect(apply).toHaveAttribute('title', 'Applying is not available yet');
     const save = screen.getByRole('button', { name: 'Save Build a landing page' });
-    expect(save).toBeDisabled();
-    expect(save).toHaveAttribute('title', 'Saving gigs is not available yet');
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.setup().click(save);
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'login', notice: 'Log in to save gigs.' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
   });
 });

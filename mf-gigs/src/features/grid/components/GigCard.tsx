@@ -1,4 +1,8 @@
 import { ui } from '@need40/ui';
+import { useSession } from '@need40/shared';
+import { wantToApply } from '../../../lib/applyIntent';
+import { gigHref, markOpenedInPage } from '../../../lib/navigation';
+import { SaveButton } from '../../../lib/saved/SaveButton';
 import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from '../../../lib/labels';
 import { formatRate, formatShortDate } from '../lib/format';
 import type { Gig } from '../types';
@@ -7,20 +11,28 @@ import { PosterBadge } from './PosterBadge';
 
 /**
  * One gig (docs/product.md, what things hold): title, description, payment type, rate ("$rate/hr" or "$rate"), hours,
- * skills, location, posted date ("Apr 8, 2024") and the poster. Apply Now and Save are present but
- * do nothing yet, as the spec says; they are disabled and say so rather than pretend to work.
+ * skills, location, posted date ("Apr 8, 2024") and the poster. The title opens the gig's page;
+ * Apply Now opens it with the application form (after login when signed out); Save toggles a mark.
  */
 export function GigCard({ gig }: { gig: Gig }) {
   const posted = formatShortDate(gig.postedDate);
+  const own = useSession((s) => s.user?.id === gig.userId);
+  const apply = () => {
+    wantToApply(gig.id);
+    markOpenedInPage();
+    window.location.hash = gigHref(gig.id);
+  };
   return (
     <article className={styles.card} aria-labelledby={`gig-${gig.id}-title`}>
       <header className={styles.header}>
         <h3 id={`gig-${gig.id}-title`} className={styles.title}>
-          {gig.title}
+          <a href={gigHref(gig.id)} className={styles.titleLink} onClick={markOpenedInPage}>
+            {gig.title}
+          </a>
         </h3>
         <p className={styles.rate}>{formatRate(gig.rate, gig.paymentType)}</p>
       </header>
-      <PosterBadge poster={gig.poster} />
+      <PosterBadge poster={gig.poster} userId={gig.userId} />
       <p className={styles.description}>{gig.description}</p>
       <dl className={styles.facts}>
         <div>
@@ -58,12 +70,16 @@ export function GigCard({ gig }: { gig: Gig }) {
         </ul>
       )}
       <div className={styles.actions}>
-        <button type="button" className={ui.primary} disabled title="Applying is not available yet">
-          Apply Now
-        </button>
-        <button type="button" className={ui.secondary} disabled title="Saving gigs is not available yet" aria-label={`Save ${gig.title}`}>
-          Save
-        </button>
+        {own ? (
+          <button type="button" className={ui.primary} disabled>
+            This is your gig
+          </button>
+        ) : (
+          <button type="button" className={ui.primary} onClick={apply}>
+            Apply Now
+          </button>
+        )}
+        <SaveButton gigId={gig.id} title={gig.title} />
       </div>
     </article>
   );

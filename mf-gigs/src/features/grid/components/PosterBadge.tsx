@@ -1,10 +1,11 @@
 import { safeUrl } from '@need40/ui';
+import { profileHref } from '../../../lib/navigation';
 import { type Gig } from '../types';
 import styles from './GigCard.module.css';
 
-/** The poster's avatar (or initial) and username. */
-export function PosterBadge({ poster }: { poster: Gig['poster'] }) {
-  const name = poster?.username?.trim() || 'A Need40 member';
+/** The poster's avatar (or initial) and display name (else username), linking to their public profile. */
+export function PosterBadge({ poster, userId }: { poster: Gig['poster']; userId: string }) {
+  const name = poster?.displayName?.trim() || poster?.username?.trim() || 'A Need40 member';
   const avatar = safeUrl(poster?.avatarUrl);
   return (
     <p className={styles.poster}>
@@ -16,7 +17,10 @@ export function PosterBadge({ poster }: { poster: Gig['poster'] }) {
         </span>
       )}
       <span className={styles.posterName}>
-        Posted by <span className={styles.username}>{name}</span>
+        Posted by{' '}
+        <a className={styles.username} href={profileHref(userId)}>
+          {name}
+        </a>
       </span>
     </p>
   );

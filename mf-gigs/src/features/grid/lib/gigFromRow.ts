@@ -2,7 +2,9 @@ import type { GigRow } from '@need40/shared';
 import type { Gig } from '../types';
 
 /** A public.gigs row (snake_case, with its joined profile) → the card's data. */
-export function gigFromRow(row: GigRow): Gig {
+type Row = Omit<GigRow, 'profiles'> & { profiles?: { username: string | null; avatar_url: string | null; full_name?: string | null } | null };
+
+export function gigFromRow(row: Row): Gig {
   return {
     id: row.id,
     userId: row.user_id,
@@ -15,6 +17,6 @@ export function gigFromRow(row: GigRow): Gig {
     skills: row.skills ?? [],
     status: row.status,
     postedDate: row.created_at,
-    poster: row.profiles ? { username: row.profiles.username, avatarUrl: row.profiles.avatar_url } : null,
+    poster: row.profiles ? { username: row.profiles.username, avatarUrl: row.profiles.avatar_url, displayName: row.profiles.full_name ?? null } : null,
   };
 }

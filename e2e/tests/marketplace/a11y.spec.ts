@@ -1,0 +1,55 @@
+/**
+ * Accessibility scans (axe) of the marketplace views on a 375 px phone and a desktop: the gig page,
+ * its application form with an error shown, and the dashboard with a gig's applicants open.
+ * No serious or critical violation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { signIn } from '../../helpers/users';
+import { applyAs, createMember, dashboard, expect, gigPage, postGig, test, uniqueTitle } from './support';
+
+async function seriousViolations(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const viewport of [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`the gig page, the application form and the dashboard have no serious violation (${viewport.name})`, async ({ app, page, backend }) => {
+    test.setTimeout(120_000);
+    const poster = await createMember(backend, 'Paula Poster');
+    const worker = await createMember(backend, 'Walter Worker');
+    const title = uniqueTitle('Accessible gig');
+    const gigId = await postGig(backend, poster, title);
+    await applyAs(backend, worker, gigId, 'I would like to help.');
+    const other = await createMember(backend, 'Olga Other');
+    await page.setViewportSize(viewport);
+    await signIn(page, backend, other);
+
+    await app.goto(`#gig/${gigId}`);
+    const gig = gigPage(page);
+    await expect(gig.getByRole('button', { name: 'Apply Now' })).toBeVisible({ timeout: 20_000 });
+    expect(await seriousViolations(page, 'section#gig')).toEqual([]);
+
+    await gig.getByRole('button', { name: 'Apply Now' }).click();
+    await gig.getByRole('button', { name: 'Send application' }).click();
+    await expect(gig.getByText('Write a message to the poster')).toBeVisible();
+    expect(await seriousViolations(page, 'section#gig')).toEqual([]);
+
+    await page.context().clearCookies();
+    const posterPage = await page.context().browser()!.newContext({ baseURL: app.state.shellUrl, viewport });
+    const p2 = await posterPage.newPage();
+    await signIn(p2, backend, poster);
+    await p2.goto('/#dashboard');
+    const myGigs = dashboard(p2).getByRole('region', { name: 'My gigs' });
+    await myGigs.getByRole('button', { name: `View applicants for ${title}` }).click({ timeout: 20_000 });
+    await expect(myGigs.getByRole('listitem', { name: 'Application from Walter Worker' })).toBeVisible();
+    await expect(dashboard(p2).getByRole('region', { name: 'Saved gigs' }).getByText(/No saved gigs yet/)).toBeVisible();
+    expect(await seriousViolations(p2, 'section#dashboard')).toEqual([]);
+    await posterPage.close();
+  });
+}

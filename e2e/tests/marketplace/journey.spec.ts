@@ -1,0 +1,123 @@
+/**
+ * The marketplace loop on the composed page against the real backend (issue 13): a poster posts;
+ * a worker who signed up through the mailbox finds the gig in the grid, opens its page, applies;
+ * the poster gets the email and sees the applicant on the dashboard, accepts; the worker sees
+ * "Accepted" and gets the email; a third applicant is declined automatically. Back from the gig
+ * page returns to the grid as it was.
+ */
+import { signIn } from '../../helpers/users';
+import { applicationsOf, applyAs, createMember, dashboard, expect, gigPage, postGig, test, uniqueTitle, waitForMail } from './support';
+
+test('apply, get chosen, and everyone hears about it', async ({ app, page, backend, browser }) => {
+  test.setTimeout(180_000);
+  const poster = await createMember(backend, 'Paula Poster');
+  const worker = await createMember(backend, 'Walter Worker');
+  const third = await createMember(backend, 'Theo Third');
+  const title = uniqueTitle('Journey landing page');
+  const gigId = await postGig(backend, poster, title);
+
+  // The worker finds the gig in the grid and opens its page from the card's title.
+  await signIn(page, backend, worker);
+  await app.goto('#gigs');
+  const grid = page.getByRole('region', { name: 'Latest Gigs' });
+  await grid.getByLabel('Search titles').fill(title);
+  const card = grid.getByRole('article', { name: title });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card).toContainText('Posted by Paula Poster');
+  await expect(card.getByRole('link', { name: 'Paula Poster' })).toHaveAttribute('href', `#profile/${poster.id}`);
+  await card.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`#gig/${gigId}$`));
+  const gig = gigPage(page);
+  await expect(gig.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+  await expect(gig).toContainText('The worker keeps (95%)$42.75/hr');
+  await expect(gig).toContainText('Need40 fee (5%)$2.25/hr');
+
+  // Back returns to the grid as it was: the search is still there, and so is the card.
+  await page.goBack();
+  await expect(grid.getByLabel('Search titles')).toHaveValue(title);
+  await expect(card).toBeInViewport();
+  await card.getByRole('link', { name: title }).click();
+
+  // Apply.
+  await gig.getByRole('button', { name: 'Apply Now' }).click();
+  const form = gig.getByRole('form', { name: 'Apply for this gig' });
+  await form.getByLabel('Message to the poster').fill('I have built many landing pages and can start next week.');
+  await form.getByLabel('Proposed rate ($ per hour)').fill('50');
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(gig.getByText('Application sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(gig.getByText('Applied', { exact: true })).toBeVisible();
+  await expect(gig.getByTestId('applicant-count')).toHaveText('1');
+
+  // A third person applies too (through the same function the form calls).
+  await applyAs(backend, third, gigId, 'I could do this as well.');
+
+  // The poster gets the email and sees the applicants on the dashboard, and accepts the worker.
+  await waitForMail(backend, poster.email, `New application for "${title}"`);
+  const posterContext = await browser.newContext({ baseURL: app.state.shellUrl });
+  const posterPage = await posterContext.newPage();
+  await signIn(posterPage, backend, poster);
+  await posterPage.goto('/#home');
+  await posterPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  const myGigs = dashboard(posterPage).getByRole('region', { name: 'My gigs' });
+  await expect(myGigs.getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 });
+  await expect(myGigs).toContainText('2 applicants');
+  await myGigs.getByRole('button', { name: `View applicants for ${title}` }).click();
+  const walter = myGigs.getByRole('listitem', { name: 'Application from Walter Worker' });
+  await expect(walter).toContainText('I have built many landing pages');
+  await expect(walter).toContainText('proposes $50/hr');
+  await expect(walter.getByRole('link', { name: 'Walter Worker' })).toHaveAttribute('href', `#profile/${worker.id}`);
+  await walter.getByRole('button', { name: 'Accept Walter Worker' }).click();
+  await expect(walter).toContainText('Accepted', { timeout: 20_000 });
+  await expect(myGigs.getByRole('listitem', { name: 'Application from Theo Third' })).toContainText('Declined');
+  await expect(myGigs).toContainText('Filled');
+  await posterContext.close();
+
+  // The worker sees "Accepted" on the dashboard and gets the email; the third was declined with a notice.
+  await app.goto('#dashboard');
+  const mine = dashboard(page).getByRole('region', { name: 'My applications' });
+  await expect(mine.getByRole('listitem', { name: `Application for ${title}` })).toContainText('Accepted', { timeout: 20_000 });
+  await waitForMail(backend, worker.email, `Your application for "${title}" was accepted`);
+  expect(await applicationsOf(backend, third)).toEqual([
+    { status: 'declined', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.' },
+  ]);
+  await waitForMail(backend, third.email, `Update on your application for "${title}"`);
+});
+
+test('a signed-out visitor: a fresh load of the gig page, Apply goes through login and back to the form', async ({ app, page, backend }) => {
+  const poster = await createMember(backend, 'Paula Poster');
+  const visitor = await createMember(backend, 'Vera Visitor');
+  const title = uniqueTitle('Visitor gig');
+  const gigId = await postGig(backend, poster, title);
+
+  await app.goto(`#gig/${gigId}`);
+  const gig = gigPage(page);
+  await expect(gig.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(gig.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+  await expect(gig.getByRole('link', { name: 'Paula Poster' })).toHaveAttribute('href', `#profile/${poster.id}`);
+
+  await gig.getByRole('button', { name: 'Apply Now' }).click();
+  const login = page.getByRole('dialog', { name: 'Welcome Back' });
+  await expect(login.getByText('Log in to apply for this gig.')).toBeVisible();
+  await login.getByLabel('Email').fill(visitor.email);
+  await login.getByLabel('Password').fill(visitor.password);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await expect(gig.getByRole('form', { name: 'Apply for this gig' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`#gig/${gigId}$`));
+});
+
+test('the poster gets no Apply on their own gig; an unknown gig says so with a way back', async ({ app, page, backend }) => {
+  const poster = await createMember(backend, 'Paula Poster');
+  const title = uniqueTitle('Own gig');
+  const gigId = await postGig(backend, poster, title);
+  await signIn(page, backend, poster);
+  await app.goto(`#gig/${gigId}`);
+  const gig = gigPage(page);
+  await expect(gig.getByRole('button', { name: 'This is your gig' })).toBeDisabled({ timeout: 20_000 });
+  await expect(gig.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
+
+  await app.goto('#gig/00000000-0000-4000-8000-000000000000');
+  await expect(gig.getByRole('alert')).toHaveText('This gig does not exist or was removed.', { timeout: 20_000 });
+  await gig.getByRole('link', { name: '← Back to gigs' }).click();
+  await expect(page.getByRole('region', { name: 'Latest Gigs' })).toBeVisible();
+});

@@ -1,0 +1,89 @@
+/**
+ * Helpers of the marketplace journeys (issue 13): members with a name of their own (signed up and
+ * confirmed through the dev mailbox), gigs and applications made over /rest/v1 as those members,
+ * and the marketplace emails read from the dev mailbox.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { confirmationLink, json, newCredentials, passwordSession, type Backend, type TestUser } from '../../helpers/users';
+
+export { expect, test } from '../../fixtures';
+
+/** Sign up as `fullName` through /auth/v1 and follow the confirmation link from the mailbox. */
+export async function createMember(backend: Backend, fullName: string): Promise<TestUser> {
+  const { email, password } = newCredentials();
+  await json(
+    await fetch(`${backend.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, data: { full_name: fullName } }),
+    }),
+    'signup',
+  );
+  const confirm = await fetch(await confirmationLink(backend, email), { redirect: 'manual' });
+  if (confirm.status >= 400) throw new Error(`confirmation link answered ${confirm.status}`);
+  const session = await passwordSession(backend, email, password);
+  return { id: session.user.id, email, password };
+}
+
+async function asMember(backend: Backend, user: TestUser, path: string, body: unknown): Promise<unknown> {
+  const { access_token } = await passwordSession(backend, user.email, user.password);
+  return json(
+    await fetch(`${backend.url}${path}`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify(body),
+    }),
+    `POST ${path}`,
+  );
+}
+
+/** A unique title, so a journey finds its own gig in a run's shared grid. */
+export const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
+
+/** Post an hourly remote gig as `user` (row-level security as for the form); returns its id. */
+export async function postGig(backend: Backend, user: TestUser, title: string): Promise<string> {
+  const rows = (await asMember(backend, user, '/rest/v1/gigs', {
+    title,
+    description: `${title}: a landing page with a contact form, posted by the e2e suite.`,
+    payment_type: 'hourly',
+    rate: 45,
+    hours: 10,
+    location: 'remote',
+    skills: ['react', 'css'],
+    user_id: user.id,
+  })) as { id: string }[];
+  return rows[0]!.id;
+}
+
+/** Apply as `user` through the apply_to_gig function (what the form calls). */
+export async function applyAs(backend: Backend, user: TestUser, gigId: string, message: string): Promise<void> {
+  await asMember(backend, user, '/rest/v1/rpc/apply_to_gig', { p_gig_id: gigId, p_message: message });
+}
+
+/** `user`'s applications as the database keeps them. */
+export async function applicationsOf(backend: Backend, user: TestUser): Promise<{ status: string; decline_notice: string | null }[]> {
+  const { access_token } = await passwordSession(backend, user.email, user.password);
+  return json(
+    await fetch(`${backend.url}/rest/v1/applications?select=status,decline_notice&worker_id=eq.${user.id}`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}` },
+    }),
+    'applications',
+  );
+}
+
+/** Wait until the dev mailbox holds a mail to `to` whose subject is `subject` (the deliverer runs every 2 s). */
+export async function waitForMail(backend: Backend, to: string, subject: string, timeoutMs = 45_000): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await json<{ subject: string; text: string }[]>(await fetch(`${backend.url}/_dev/mailbox.json?to=${encodeURIComponent(to)}`), 'mailbox');
+    const mail = mails.find((m) => m.subject === subject);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}; got ${JSON.stringify(mails.map((m) => m.subject))}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The gig page (the shell's section for `#gig/<id>`). */
+export const gigPage = (page: Page) => page.locator('section#gig');
+export const dashboard = (page: Page) => page.locator('section#dashboard');

@@ -1,0 +1,53 @@
+import { ui } from '@need40/ui';
+import { STATUS_LABELS } from '../../../lib/applications';
+import { formatDay } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { profileHref } from '../../../lib/navigation';
+import type { ApplicantRow } from '../api/dashboard';
+import styles from './Dashboard.module.css';
+
+interface Props {
+  row: ApplicantRow;
+  canChoose: boolean;
+  busy: boolean;
+  onChoose: (kind: 'accept' | 'decline') => void;
+}
+
+/** One applicant: name (to their public profile), message, proposed rate, start, status, Accept / Decline. */
+export function Applicant({ row, canChoose, busy, onChoose }: Props) {
+  const name = row.worker?.full_name?.trim() || 'A Need40 member';
+  const start = formatDay(row.available_from);
+  return (
+    <li className={styles.item} aria-label={`Application from ${name}`}>
+      <div className={styles.row}>
+        {row.worker ? (
+          <a href={profileHref(row.worker.id)} className={styles.itemTitle}>
+            {name}
+          </a>
+        ) : (
+          <span className={styles.itemTitle}>{name}</span>
+        )}
+        <span className={styles.badge} data-application-status={row.status}>
+          {STATUS_LABELS[row.status] ?? row.status}
+        </span>
+      </div>
+      {row.worker?.title && <p className={styles.meta}>{row.worker.title}</p>}
+      <p className={styles.message}>{row.message}</p>
+      <p className={styles.meta}>
+        Applied {formatDay(row.created_at)}
+        {row.proposed_rate !== null && ` · proposes ${formatMoney(Number(row.proposed_rate))}/hr`}
+        {start && ` · can start ${start}`}
+      </p>
+      {canChoose && row.status === 'applied' && (
+        <div className={styles.row}>
+          <button type="button" className={ui.primary} aria-disabled={busy} onClick={() => onChoose('accept')}>
+            Accept<span className="visually-hidden"> {name}</span>
+          </button>
+          <button type="button" className={ui.secondary} aria-disabled={busy} onClick={() => onChoose('decline')}>
+            Decline<span className="visually-hidden"> {name}</span>
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,169 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { uiStore } from '@need40/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
+import { closeGig, fireTransition } from '../../../lib/applications';
+import { fetchApplicants, fetchMyApplications, fetchMyGigs, fetchSavedGigs, type ApplicantRow } from '../api/dashboard';
+import { Dashboard } from './Dashboard';
+
+vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
+vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), closeGig: vi.fn() }));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+
+const myGigs = vi.mocked(fetchMyGigs);
+const applicants = vi.mocked(fetchApplicants);
+const myApps = vi.mocked(fetchMyApplications);
+const saved = vi.mocked(fetchSavedGigs);
+const transition = vi.mocked(fireTransition);
+const close = vi.mocked(closeGig);
+
+const part = (name: string) => within(screen.getByRole('region', { name }));
+const applicant = (overrides: Partial<ApplicantRow> = {}): ApplicantRow => ({
+  id: 'a1',
+  message: 'I have built many landing pages.',
+  proposed_rate: 50,
+  available_from: '2030-01-02',
+  status: 'applied',
+  created_at: '2024-04-09T12:00:00Z',
+  worker: { id: 'w1', full_name: 'Grace Hopper', title: 'Frontend developer', avatar_url: null, hourly_rate: 55 },
+  ...overrides,
+});
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetUi();
+  act(() => signIn('poster-1'));
+  myGigs.mockResolvedValue([]);
+  myApps.mockResolvedValue([]);
+  saved.mockResolvedValue([]);
+});
+afterEach(() => act(() => signOutForTest()));
+
+describe('the dashboard', () => {
+  it('shows its three parts, each empty with a next step', async () => {
+    render(<Dashboard />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await part('My gigs').findByText(/You have not posted a gig yet/)).toBeInTheDocument();
+    expect(part('My gigs').getByRole('link', { name: 'Post your first gig' })).toHaveAttribute('href', '#post-gig');
+    expect(await part('My applications').findByText(/You have not applied to a gig yet/)).toBeInTheDocument();
+    expect(part('My applications').getByRole('link', { name: 'Browse the latest gigs' })).toHaveAttribute('href', '#gigs');
+    expect(await part('Saved gigs').findByText(/No saved gigs yet/)).toBeInTheDocument();
+    expect(myGigs).toHaveBeenCalledWith('poster-1');
+  });
+
+  it('says while it loads, and a failed list says so with Try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    myGigs.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce([]);
+    render(<Dashboard />);
+    expect(part('My gigs').getByRole('status')).toHaveTextContent('Loading your gigs...');
+    expect(await part('My gigs').findByRole('alert')).toHaveTextContent('Could not load your gigs. Check your connection and try again.');
+    await userEvent.setup().click(part('My gigs').getByRole('button', { name: 'Try again' }));
+    expect(await part('My gigs').findByText(/You have not posted a gig yet/)).toBeInTheDocument();
+  });
+
+  it('signed out, it asks to log in', () => {
+    act(() => signOutForTest());
+    render(<Dashboard />);
+    expect(screen.getByText('Log in to see your dashboard.')).toBeInTheDocument();
+  });
+});
+
+describe('My gigs', () => {
+  beforeEach(() => {
+    myGigs.mockResolvedValue([{ id: 'g1', title: 'Build a landing page', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }]);
+  });
+
+  it("lists the poster's gigs with status and applicants; opening one lists its applicants", async () => {
+    applicants.mockResolvedValue([applicant(), applicant({ id: 'a2', proposed_rate: null, available_from: null, worker: { id: 'w2', full_name: 'Alan Turing', title: null, avatar_url: null, hourly_rate: null } })]);
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    const gigs = part('My gigs');
+    expect(await gigs.findByRole('link', { name: 'Build a landing page' })).toHaveAttribute('href', '#gig/g1');
+    expect(gigs.getByText('Open')).toBeInTheDocument();
+    expect(gigs.getByText(/2 applicants/)).toBeInTheDocument();
+    const view = gigs.getByRole('button', { name: 'View applicants for Build a landing page' });
+    expect(view).toHaveAttribute('aria-expanded', 'false');
+    await user.click(view);
+    expect(view).toHaveAttribute('aria-expanded', 'true');
+    const grace = await gigs.findByRole('listitem', { name: 'Application from Grace Hopper' });
+    expect(within(grace).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '#profile/w1');
+    expect(grace).toHaveTextContent('I have built many landing pages.');
+    expect(grace).toHaveTextContent('proposes $50/hr');
+    expect(grace).toHaveTextContent('Frontend developer');
+    expect(grace).toHaveTextContent('Applied');
+  });
+
+  it('Accept fires the transition, reads the lists again and refreshes the open grid', async () => {
+    applicants.mockResolvedValueOnce([applicant()]).mockResolvedValue([applicant({ status: 'accepted' })]);
+    transition.mockResolvedValue({ id: 'a1', status: 'accepted' });
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
+    await user.click(await part('My gigs').findByRole('button', { name: 'Accept Grace Hopper' }));
+    expect(transition).toHaveBeenCalledWith('accept_application', 'a1');
+    expect(await part('My gigs').findByText('Accepted')).toBeInTheDocument();
+    expect(part('My gigs').queryByRole('button', { name: 'Accept Grace Hopper' })).not.toBeInTheDocument();
+    expect(uiStore.getState().gigsVersion).toBe(1);
+    expect(myGigs).toHaveBeenCalledTimes(2);
+  });
+
+  it("Decline fires the transition; a refusal is shown in the database's words", async () => {
+    applicants.mockResolvedValue([applicant()]);
+    transition.mockRejectedValue({ code: 'N4005', message: 'This application is withdrawn and can no longer be changed that way' });
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
+    await user.click(await part('My gigs').findByRole('button', { name: 'Decline Grace Hopper' }));
+    expect(transition).toHaveBeenCalledWith('decline_application', 'a1');
+    expect(await part('My gigs').findByRole('alert')).toHaveTextContent('This application is withdrawn and can no longer be changed that way');
+  });
+
+  it('Close gig asks once more, then closes without choosing anyone', async () => {
+    applicants.mockResolvedValue([]);
+    close.mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
+    expect(await part('My gigs').findByText("No applicants yet. Share the gig's page to find one.")).toBeInTheDocument();
+    await user.click(part('My gigs').getByRole('button', { name: 'Close gig without choosing' }));
+    await user.click(part('My gigs').getByRole('button', { name: 'Keep it open' }));
+    expect(close).not.toHaveBeenCalled();
+    await user.click(part('My gigs').getByRole('button', { name: 'Close gig without choosing' }));
+    await user.click(part('My gigs').getByRole('button', { name: 'Yes, close gig' }));
+    expect(close).toHaveBeenCalledWith('g1');
+  });
+});
+
+describe('My applications and Saved gigs', () => {
+  it('lists applications with status, date and notice; Withdraw while pending', async () => {
+    myApps.mockResolvedValueOnce([
+      { id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } },
+      { id: 'a2', status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.', gigs: { id: 'g2', title: 'Poster', status: 'filled', rate: 30, payment_type: 'hourly' } },
+    ]).mockResolvedValue([]);
+    transition.mockResolvedValue({ id: 'a1', status: 'withdrawn' });
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    const apps = part('My applications');
+    const logo = await apps.findByRole('listitem', { name: 'Application for Logo' });
+    expect(logo).toHaveTextContent('Applied');
+    expect(within(logo).getByRole('link', { name: 'Logo' })).toHaveAttribute('href', '#gig/g1');
+    const declined = apps.getByRole('listitem', { name: 'Application for Poster' });
+    expect(declined).toHaveTextContent('Declined');
+    expect(declined).toHaveTextContent('The poster has chosen another applicant');
+    expect(within(declined).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(logo).getByRole('button', { name: 'Withdraw your application for Logo' }));
+    expect(transition).toHaveBeenCalledWith('withdraw_application', 'a1');
+    expect(await apps.findByText(/You have not applied to a gig yet/)).toBeInTheDocument();
+  });
+
+  it('lists saved gigs with their rate, a link to each and the Save toggle', async () => {
+    saved.mockResolvedValue([{ created_at: '2024-04-09T12:00:00Z', gigs: { id: 'g3', title: 'Copywriting', status: 'closed', rate: 40, payment_type: 'hourly' } }]);
+    render(<Dashboard />);
+    const list = part('Saved gigs');
+    expect(await list.findByRole('link', { name: 'Copywriting' })).toHaveAttribute('href', '#gig/g3');
+    expect(list.getByText('$40/hr')).toBeInTheDocument();
+    expect(list.getByText('Closed')).toBeInTheDocument();
+    expect(list.getByRole('button', { name: 'Save Copywriting' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { notifyGigsChanged } from '@need40/shared';
+import { ui } from '@need40/ui';
+import { closeGig, fireTransition } from '../../../lib/applications';
+import { marketErrorText } from '../../../lib/marketErrors';
+import { fetchApplicants, type MyGigRow } from '../api/dashboard';
+import { useLoad } from '../hooks/useLoad';
+import { Applicant } from './Applicant';
+import { Loadable } from './Loadable';
+import styles from './Dashboard.module.css';
+
+type Action = { kind: 'accept' | 'decline'; applicationId: string } | { kind: 'close' };
+
+/**
+ * One gig's applicants with Accept / Decline while the gig is open, and Close gig (without choosing,
+ * asked twice). After any action the list, the gig's row and the open grid are read again.
+ */
+export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRow; onChanged: () => void }) {
+  const { state, reload, retry } = useLoad(`applicants:${gig.id}`, () => fetchApplicants(gig.id));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const open = gig.status === 'active';
+
+  const run = async (action: Action) => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (action.kind === 'close') await closeGig(gig.id);
+      else await fireTransition(action.kind === 'accept' ? 'accept_application' : 'decline_application', action.applicationId);
+      setConfirmClose(false);
+      reload();
+      onChanged();
+      if (action.kind !== 'decline') notifyGigsChanged();
+    } catch (error) {
+      setFailure(marketErrorText(error, 'That did not go through. Check your connection and try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div id={id} className={styles.applicants}>
+      <Loadable state={state} what="the applicants" retry={retry} empty={<p>No applicants yet. Share the gig's page to find one.</p>}>
+        {(rows) => (
+          <ul className={styles.list} aria-label={`Applicants for ${gig.title}`}>
+            {rows.map((row) => (
+              <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind) => void run({ kind, applicationId: row.id })} />
+            ))}
+          </ul>
+        )}
+      </Loadable>
+      {failure && (
+        <p role="alert" className={ui.alert}>
+          {failure}
+        </p>
+      )}
+      {open && !confirmClose && (
+        <button type="button" className={ui.secondary} onClick={() => setConfirmClose(true)}>
+          Close gig without choosing
+        </button>
+      )}
+      {open && confirmClose && (
+        <div role="group" aria-label="Close this gig" className={styles.row}>
+          <p>Close this gig? Pending applicants will be told it is closed.</p>
+          <button type="button" className={ui.primary} aria-disabled={busy} onClick={() => void run({ kind: 'close' })}>
+            Yes, close gig
+          </button>
+          <button type="button" className={ui.secondary} onClick={() => setConfirmClose(false)}>
+            Keep it open
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { ui } from '@need40/ui';
+import { GIG_STATUS_LABELS } from '../../../lib/applications';
+import { formatDay } from '../../../lib/dates';
+import { gigHref, markOpenedInPage } from '../../../lib/navigation';
+import { fetchMyGigs } from '../api/dashboard';
+import { useLoad } from '../hooks/useLoad';
+import { GigApplicants } from './GigApplicants';
+import { Loadable } from './Loadable';
+import styles from './Dashboard.module.css';
+
+/** "My gigs": the poster's gigs with status and applicant count; each opens its applicants. */
+export function MyGigs({ userId }: { userId: string }) {
+  const { state, reload, retry } = useLoad(`my-gigs:${userId}`, () => fetchMyGigs(userId));
+  const [open, setOpen] = useState<string | null>(null);
+  const empty = (
+    <p>
+      You have not posted a gig yet. <a className={ui.link} href="#post-gig">Post your first gig</a>
+    </p>
+  );
+  return (
+    <section aria-labelledby="my-gigs-title" className={styles.part}>
+      <h2 id="my-gigs-title">My gigs</h2>
+      <Loadable state={state} what="your gigs" retry={retry} empty={empty}>
+        {(gigs) => (
+          <ul className={styles.list}>
+            {gigs.map((gig) => (
+              <li key={gig.id} className={styles.item}>
+                <div className={styles.row}>
+                  <a href={gigHref(gig.id)} onClick={markOpenedInPage} className={styles.itemTitle}>
+                    {gig.title}
+                  </a>
+                  <span className={styles.badge}>{GIG_STATUS_LABELS[gig.status] ?? gig.status}</span>
+                </div>
+                <p className={styles.meta}>
+                  {gig.applicant_count} {gig.applicant_count === 1 ? 'applicant' : 'applicants'} · posted {formatDay(gig.created_at)}
+                </p>
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  aria-expanded={open === gig.id}
+                  aria-controls={`applicants-${gig.id}`}
+                  onClick={() => setOpen(open === gig.id ? null : gig.id)}
+                >
+                  {open === gig.id ? 'Hide applicants' : 'View applicants'}
+                  <span className="visually-hidden"> for {gig.title}</span>
+                </button>
+                {open === gig.id && <GigApplicants id={`applicants-${gig.id}`} gig={gig} onChanged={reload} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loadable>
+    </section>
+  );
+}

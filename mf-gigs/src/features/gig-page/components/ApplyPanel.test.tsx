@@ -1,0 +1,136 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { uiStore } from '@need40/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeGigDetail as gig, resetUi, signIn, signOutForTest } from '../../../test/fixtures';
+import { applyToGig, fetchMyApplication, fireTransition } from '../../../lib/applications';
+import { fetchGig } from '../api/fetchGig';
+import { GigPage } from './GigPage';
+import { APPLIED_NOTE } from './ApplyPanel';
+
+vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
+vi.mock('../../../lib/applications', async (original) => ({
+  ...(await original<object>()),
+  applyToGig: vi.fn(),
+  fireTransition: vi.fn(),
+  fetchMyApplication: vi.fn(),
+}));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+
+const load = vi.mocked(fetchGig);
+const mine = vi.mocked(fetchMyApplication);
+const apply = vi.mocked(applyToGig);
+const transition = vi.mocked(fireTransition);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetUi();
+  mine.mockResolvedValue(null);
+});
+afterEach(() => act(() => signOutForTest()));
+
+describe('applying', () => {
+  it('signed out: Apply Now opens the login modal saying why, and the form opens after login', async () => {
+    act(() => signOutForTest());
+    load.mockResolvedValue(gig());
+    const user = userEvent.setup();
+    render(<GigPage gigId="g1" />);
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    expect(uiStore.getState().authModal).toEqual({ open: true, mode: 'login', notice: 'Log in to apply for this gig.' });
+    expect(screen.queryByRole('form', { name: 'Apply for this gig' })).not.toBeInTheDocument();
+    act(() => signIn('worker-1'));
+    expect(await screen.findByRole('form', { name: 'Apply for this gig' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Message to the poster')).toHaveFocus();
+  });
+
+  it('requires a message, counts its characters, sends the application and confirms it', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    apply.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z' });
+    const user = userEvent.setup();
+    render(<GigPage gigId="g1" />);
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    const form = screen.getByRole('form', { name: 'Apply for this gig' });
+    await user.click(within(form).getByRole('button', { name: 'Send application' }));
+    expect(within(form).getByText('Write a message to the poster')).toBeInTheDocument();
+    expect(apply).not.toHaveBeenCalled();
+    const message = within(form).getByLabelText('Message to the poster');
+    expect(message).toHaveAttribute('maxlength', '2000');
+    await user.type(message, 'I can do it');
+    expect(form).toHaveTextContent('11 / 2000 characters');
+    await user.type(within(form).getByLabelText('Proposed rate ($ per hour)'), '50');
+    await user.click(within(form).getByRole('button', { name: 'Send application' }));
+    expect(apply).toHaveBeenCalledWith({ gigId: 'g1', message: 'I can do it', proposedRate: 50, availableFrom: null });
+    expect(await screen.findByText(APPLIED_NOTE)).toBeInTheDocument();
+    expect(screen.getByText('Applied')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Withdraw application' })).toBeInTheDocument();
+  });
+
+  it('refuses a proposed rate out of range, and offers none on a fixed gig', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    const user = userEvent.setup();
+    const { unmount } = render(<GigPage gigId="g1" />);
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    await user.type(screen.getByLabelText('Message to the poster'), 'Hello');
+    await user.type(screen.getByLabelText('Proposed rate ($ per hour)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(screen.getByText('The proposed rate must be greater than 0 and at most 1000000')).toBeInTheDocument();
+    expect(apply).not.toHaveBeenCalled();
+    unmount();
+    load.mockResolvedValue(gig({ paymentType: 'fixed', rate: 600 }));
+    render(<GigPage gigId="g1" />);
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    expect(screen.queryByLabelText('Proposed rate ($ per hour)')).not.toBeInTheDocument();
+  });
+
+  it("shows the database's refusal in its words, and a plain message when the network fails", async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    apply.mockRejectedValueOnce({ code: 'N4002', message: 'This gig is no longer open for applications' }).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    render(<GigPage gigId="g1" />);
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    await user.type(screen.getByLabelText('Message to the poster'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This gig is no longer open for applications');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(await screen.findByText('Your application could not be sent. Check your connection and try again.')).toBeInTheDocument();
+  });
+
+  it('already applied: shows the status and withdraws while pending; then offers to apply again', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    mine.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z' });
+    transition.mockResolvedValue({ id: 'a1', status: 'withdrawn', created_at: '2024-04-09T12:00:00Z' });
+    const user = userEvent.setup();
+    render(<GigPage gigId="g1" />);
+    expect(await screen.findByText('Applied')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Withdraw application' }));
+    expect(transition).toHaveBeenCalledWith('withdraw_application', 'a1');
+    expect(await screen.findByRole('button', { name: 'Apply again' })).toBeInTheDocument();
+  });
+
+  it('a declined application shows the notice and no Withdraw', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig({ status: 'filled' }));
+    mine.mockResolvedValue({ id: 'a1', status: 'declined', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.' });
+    render(<GigPage gigId="g1" />);
+    expect(await screen.findByText('Declined')).toBeInTheDocument();
+    expect(screen.getByText(/The poster has chosen another applicant/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw application' })).not.toBeInTheDocument();
+  });
+
+  it('a failed check of the application says so and can be tried again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    mine.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(null);
+    const user = userEvent.setup();
+    render(<GigPage gigId="g1" />);
+    expect(await screen.findByText(/Could not check whether you applied/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Apply Now' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Applications as the database keeps them, and the functions that move them (docs/marketplace.md):
+ * every change of state is an rpc the database checks; the client never writes the tables.
+ */
+import { getSupabase } from '@need40/shared';
+import { orThrow } from './marketErrors';
+
+export const APPLICATION_STATUSES = ['applied', 'accepted', 'declined', 'withdrawn', 'closed', 'paid'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** How a status reads on the page. */
+export const STATUS_LABELS: Record<string, string> = {
+  applied: 'Applied',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  closed: 'Closed',
+  paid: 'Paid',
+};
+
+export const GIG_STATUS_LABELS: Record<string, string> = { active: 'Open', filled: 'Filled', closed: 'Closed' };
+
+/** The database's limit on an application's message. */
+export const MESSAGE_MAX = 2000;
+
+export interface ApplicationInput {
+  gigId: string;
+  message: string;
+  proposedRate: number | null;
+  availableFrom: string | null;
+}
+
+export interface ApplicationRef {
+  id: string;
+  status: string;
+  created_at?: string;
+  decline_notice?: string | null;
+}
+
+export async function applyToGig(input: ApplicationInput): Promise<ApplicationRef> {
+  return orThrow(
+    await getSupabase()
+      .rpc('apply_to_gig', {
+        p_gig_id: input.gigId,
+        p_message: input.message,
+        p_proposed_rate: input.proposedRate,
+        p_available_from: input.availableFrom,
+      })
+      .single<ApplicationRef>(),
+  );
+}
+
+type Transition = 'withdraw_application' | 'accept_application' | 'decline_application';
+
+export async function fireTransition(fn: Transition, applicationId: string): Promise<ApplicationRef> {
+  return orThrow(await getSupabase().rpc(fn, { p_application_id: applicationId }).single<ApplicationRef>());
+}
+
+export async function closeGig(gigId: string): Promise<void> {
+  orThrow(await getSupabase().rpc('close_gig', { p_gig_id: gigId }).single());
+}
+
+/** The signed-in member's application to one gig, if any (its id makes Withdraw possible). */
+export async function fetchMyApplication(gigId: string, userId: string): Promise<ApplicationRef | null> {
+  return orThrow(
+    await getSupabase()
+      .from('applications')
+      .select('id, status, created_at, decline_notice')
+      .eq('gig_id', gigId)
+      .eq('worker_id', userId)
+      .maybeSingle<ApplicationRef>(),
+  );
+}

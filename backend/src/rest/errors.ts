@@ -14,6 +14,33 @@ export const parseError = (message: string, details: string | null = null) =>
 export const bodyError = (message = 'Empty or invalid json', details: string | null = null) =>
   new RestApiError(400, 'PGRST102', message, details);
 
+/*
+ * Bounded work per request (cost.ts, regex-cost.ts). Our own codes, outside PostgREST's ranges;
+ * all 400: the request itself is too costly, sending it again will not help.
+ */
+
+/** PGRST190: a regular expression (match, imatch) that could run for long, or too many of them. */
+export const regexCostError = (details: string) =>
+  new RestApiError(400, 'PGRST190', 'Regular expression too costly', details, 'Use a simpler pattern: no back-references, fewer nested or bounded repeats ({m,n}).');
+
+/** PGRST191: embedded resources that multiply the work (too many, too deep, or going round a cycle). */
+export const embedCostError = (details: string) =>
+  new RestApiError(400, 'PGRST191', 'Embedding too costly', details, 'Embed fewer resources, or fetch the deeper level with a second request.');
+
+/** PGRST192: too many filters, select items or order terms in one request. */
+export const breadthError = (details: string) => new RestApiError(400, 'PGRST192', 'Request too broad', details, null);
+
+/** PGRST193: a like/ilike pattern or a full-text query beyond its bounds. */
+export const patternCostError = (details: string) => new RestApiError(400, 'PGRST193', 'Pattern too costly', details, null);
+
+/**
+ * 57014 (query_canceled): the statement ran past DB_STATEMENT_TIMEOUT_MS. PostgREST answers 500;
+ * here a request never gets a 5xx for its own shape, so it is a 400 with the SQLSTATE as code
+ * (what supabase-js users already test for).
+ */
+export const statementTimeout = (ms: number) =>
+  new RestApiError(400, '57014', 'Query took too long and was canceled', `The request's statements may run at most ${ms} ms (DB_STATEMENT_TIMEOUT_MS).`, 'Narrow the request: fewer rows, embeds or costly filters.');
+
 export const schemaNotExposed = (schema: string) =>
   new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, null, 'Only the following schemas are exposed: public');
 

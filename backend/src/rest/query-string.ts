@@ -5,6 +5,7 @@
  * Anything malformed throws PGRST100 (HTTP 400). Nothing here touches SQL.
  */
 import { LIMITS, bracketDepth } from '../http/limits';
+import { checkQueryCost } from './cost';
 import { parseError } from './errors';
 
 export interface JsonPathStep {
@@ -354,5 +355,6 @@ export function parseQuery(pairs: [string, string][], argNames: Set<string> = ne
     const field = parseField(fieldText, key);
     node(path).filters.push(parseOperation(field, value, `${key}=${value}`));
   }
+  checkQueryCost(parsed);
   return parsed;
 }

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../app';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
-import { RestApiError, fromPgError, isPgError, schemaNotExposed } from './errors';
+import { RestApiError, fromPgError, isPgError, schemaNotExposed, statementTimeout } from './errors';
 import { EXPOSED_SCHEMA } from './schema-cache';
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -138,20 +138,34 @@ export interface RestResult {
   headers?: Record<string, string>;
 }
 
+export interface RunOptions {
+  caller: Caller;
+  readOnly: boolean;
+  /** The HTTP method, for request.method (policies and functions may read it). */
+  method: string;
+  /** Aborted when the client goes away: the transaction is dropped or its statement canceled. */
+  signal?: AbortSignal;
+}
+
 /**
  * Run `fn` in one transaction as the caller: role and claims are set local to it, then the query.
- * Database errors become PostgREST errors (SQLSTATE → status).
+ * On PostgreSQL the statement timeout is set local to it as well (PGlite has none; rest/cost.ts
+ * bounds its requests). Database errors become PostgREST errors (SQLSTATE → status).
  */
-export async function runAs<T>(services: Services, caller: Caller, readOnly: boolean, method: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runAs<T>(services: Services, options: RunOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const { caller, readOnly, method, signal } = options;
+  const timeoutMs = services.config.DB_STATEMENT_TIMEOUT_MS;
+  const timeout = services.db.kind === 'postgres' ? `, set_config('statement_timeout', '${timeoutMs}', true)` : '';
   try {
     return await services.db.transaction(async (tx) => {
       await tx.query(
-        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)",
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)${timeout}`,
         [caller.role, JSON.stringify(caller.claims), method],
       );
       return fn(tx);
-    }, { readOnly });
+    }, { readOnly, signal });
   } catch (error) {
+    if (isPgError(error) && error.code === '57014' && !signal?.aborted) throw statementTimeout(timeoutMs);
     if (isPgError(error)) throw fromPgError(error, caller.role);
     throw error;
   }

@@ -3,6 +3,7 @@
  * Route binding only: each request is authenticated (request.ts), parsed (query-string.ts),
  * planned (read.ts, write.ts, rpc.ts) and run in one transaction as the caller's role.
  */
+import { RequestAborted } from '../db/types';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { RestApiError, bodyError, isPgError, fromPgError, tableNotFound } from './errors';
 import { parseQuery, queryPairs } from './query-string';
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller of a /rest/v1 request (set by the area's onRequest hook). */
     restCaller: Caller | null;
+    /** Aborted when the client closes the connection before the answer is sent. */
+    restSignal: AbortSignal | undefined;
   }
 }
 
@@ -62,12 +65,21 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   // token is a 401 whatever the body, its media type, the profile headers or the path. The CORS
   // preflight (OPTIONS) is answered at the root and never gets here.
   app.decorateRequest('restCaller', null);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('restSignal', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    // A client that leaves before its answer must not keep the database busy (db/types.ts, signal).
+    const aborted = new AbortController();
+    request.restSignal = aborted.signal;
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) aborted.abort();
+    });
     request.restCaller = await authenticate(request, services);
   });
   const callerOf = async (request: FastifyRequest) => request.restCaller ?? (request.restCaller = await authenticate(request, services));
 
   app.setErrorHandler((error, request, reply) => {
+    // Nobody is listening any more; the status only shows in the log.
+    if (error instanceof RequestAborted) return reply.status(499).send();
     let e: RestApiError;
     if (error instanceof RestApiError) e = error;
     else if (isPgError(error)) e = fromPgError(error, 'anon');
@@ -80,7 +92,12 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Internal server error', request_id: request.id });
       }
     }
-    if (e.status >= 500) request.log.error({ err: error }, 'rest: database error');
+    if (e.status >= 500) {
+      // A 5xx body carries no internals (a database message may name memory contexts, files or
+      // statements): the code and the request id only; the whole error goes to the log.
+      request.log.error({ err: error, code: e.code }, 'rest: database error');
+      return reply.status(e.status).send({ code: e.code, details: null, hint: null, message: e.status === 503 ? 'Service unavailable' : 'Internal server error', request_id: request.id });
+    }
     return reply.status(e.status).headers(e.headers()).send(e.body());
   });
 
@@ -92,8 +109,10 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     const query = parseQuery(queryPairs(request.raw.url ?? ''));
     const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
     const page = pageOf(query, range, services.config.DB_MAX_ROWS);
-    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, page, prefs.count));
-    const result = await runAs(services, caller, true, request.method, (tx) => executeRead(tx, plan, page, prefs, media, request.method === 'HEAD'));
+    // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
+    const countFor = (table: Table) => (prefs.count && table.rls && caller.role !== 'service_role' ? 'exact' : prefs.count);
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, page, countFor(table)));
+    const result = await runAs(services, { caller, readOnly: true, method: request.method, signal: request.restSignal }, (tx) => executeRead(tx, plan, page, prefs, media, request.method === 'HEAD'));
     return send(reply, result, media);
   };
 
@@ -111,7 +130,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       if (method === 'PATCH') return planUpdate(cache, table, query, body!.text, body!.rows[0]!, representation);
       return planDelete(cache, table, query, representation);
     });
-    const result = await runAs(services, caller, false, method, (tx) => executeWrite(tx, plan, method, prefs, media, representation));
+    const result = await runAs(services, { caller, readOnly: false, method, signal: request.restSignal }, (tx) => executeWrite(tx, plan, method, prefs, media, representation));
     return send(reply, result, media);
   };
 
@@ -133,7 +152,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     if (!fn) throw functionNotFound(name, keys);
     const plan = planRpc(cache, fn, query, isGet ? { query: new Map(query.rest) } : { body });
     const offset = query.nodes.get('')!.offset ?? 0;
-    const result = await runAs(services, caller, isGet, request.method, (tx) => executeRpc(tx, plan, media, offset));
+    const result = await runAs(services, { caller, readOnly: isGet, method: request.method, signal: request.restSignal }, (tx) => executeRpc(tx, plan, media, offset));
     return send(reply, isGet && request.method === 'HEAD' ? { ...result, body: undefined } : result, media);
   };
 

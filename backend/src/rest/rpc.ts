@@ -56,9 +56,12 @@ export function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, 
   const params = new Params();
   const call: string[] = [];
   if (args.body) {
-    const b = params.add(args.body.text);
+    // The body becomes a parameter only when an argument reads it: a parameter the statement does
+    // not use is a protocol error on PostgreSQL (08P01), which answered 503 for a call without arguments.
+    let bodyParam: string | undefined;
     for (const a of fn.args) {
       if (!(a.name in args.body.value)) continue;
+      const b = (bodyParam ??= params.add(args.body.text));
       const key = literal(a.name);
       const v = args.body.value[a.name];
       let expr: string;

@@ -4,6 +4,7 @@
  * many-to-one as an object or null (row_to_json), one-to-many as an array (json_agg).
  * `!inner` also filters the parent to rows whose embed is non-empty.
  */
+import { checkEmbedCost } from './cost';
 import { RestApiError, parseError, tableNotFound, undefinedColumn } from './errors';
 import { compileField, compileFilters, type FieldSql } from './filters';
 import type { NodeOptions, OrderTerm, SelectItem } from './query-string';
@@ -120,6 +121,7 @@ export function innerConditions(ctx: CompileContext, table: Table, alias: string
 
 /** The select list for `table` under `alias`. */
 export function compileSelectList(ctx: CompileContext, table: Table, alias: string, items: SelectItem[], basePath = ''): string {
+  if (basePath === '') checkEmbedCost(ctx.cache, table, items);
   const parts: string[] = [];
   for (const item of items) {
     if (item.kind === 'star') {

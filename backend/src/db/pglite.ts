@@ -1,6 +1,6 @@
 /**
  * Embedded PostgreSQL (PGlite, PostgreSQL 18 in WebAssembly), on disk or in memory.
- * Facts this module designs around (PITFALLS.md): one session behind one lock, so every request
+ * Facts this module designs around: one session behind one lock, so every request
  * is one `transaction()`; no lock on the data directory, so we take one; no fsync, so a power
  * loss may lose recent commits (a killed process does not) — PostgreSQL is the production path.
  *

@@ -3,12 +3,12 @@
  * Route binding only: each request is authenticated (request.ts), parsed (query-string.ts),
  * planned (read.ts, write.ts, rpc.ts) and run in one transaction as the caller's role.
  */
-import { RequestAborted } from '../db/types';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { RestApiError, bodyError, isPgError, fromPgError, tableNotFound } from './errors';
+import { RestApiError, STALE_CACHE_CODES, invalidPath, tableNotFound, unsupportedMethod } from './errors';
 import { parseQuery, queryPairs } from './query-string';
 import { executeRead, pageOf, planRead } from './read';
-import { authenticate, checkProfile, mediaType, parsePrefer, runAs, send, type Caller } from './request';
+import { authenticate, checkProfile, mediaType, parsePrefer, runAs, type Caller } from './request';
+import { send, sendError } from './response';
 import { executeRpc, functionNotFound, parseRpcBody, planRpc, resolveFunction } from './rpc';
 import { schemaCacheFor, type SchemaCache, type SchemaCacheHolder, type Table } from './schema-cache';
 import { executeWrite, parseBody, planDelete, planInsert, planUpdate } from './write';
@@ -36,8 +36,6 @@ async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cac
   return { cache, table };
 }
 
-/** Errors that may only mean the cache is older than the schema (a column or foreign key added since). */
-const STALE_CACHE_CODES = new Set(['42703', 'PGRST204', 'PGRST200']);
 
 /** Plan against the cache; if the plan names something the cache lacks, reload once (rate-limited) and plan again. */
 async function planFresh<T>(holder: SchemaCacheHolder, name: string, plan: (cache: SchemaCache, table: Table) => T): Promise<T> {
@@ -77,29 +75,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   });
   const callerOf = async (request: FastifyRequest) => request.restCaller ?? (request.restCaller = await authenticate(request, services));
 
-  app.setErrorHandler((error, request, reply) => {
-    // Nobody is listening any more; the status only shows in the log.
-    if (error instanceof RequestAborted) return reply.status(499).send();
-    let e: RestApiError;
-    if (error instanceof RestApiError) e = error;
-    else if (isPgError(error)) e = fromPgError(error, 'anon');
-    else {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 413) e = new RestApiError(413, 'PGRST102', 'Request body too large');
-      else if (status && status >= 400 && status < 500) e = bodyError((error as Error).message);
-      else {
-        request.log.error({ err: error }, 'rest: unhandled error');
-        return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Internal server error', request_id: request.id });
-      }
-    }
-    if (e.status >= 500) {
-      // A 5xx body carries no internals (a database message may name memory contexts, files or
-      // statements): the code and the request id only; the whole error goes to the log.
-      request.log.error({ err: error, code: e.code }, 'rest: database error');
-      return reply.status(e.status).send({ code: e.code, details: null, hint: null, message: e.status === 503 ? 'Service unavailable' : 'Internal server error', request_id: request.id });
-    }
-    return reply.status(e.status).headers(e.headers()).send(e.body());
-  });
+  app.setErrorHandler(sendError);
+
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
     const caller = await callerOf(request);
@@ -169,9 +146,9 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   app.setNotFoundHandler(async (request) => {
     await callerOf(request);
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(request.method)) {
-      throw new RestApiError(405, 'PGRST117', `Unsupported HTTP method: ${request.method.slice(0, 20)}`);
+      throw unsupportedMethod(request.method);
     }
-    throw new RestApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+    throw invalidPath();
   });
 
   // The OpenAPI description is not served; answer like PostgREST with no exposed description.

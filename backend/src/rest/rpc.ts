@@ -5,11 +5,12 @@
  * renders as an object, a scalar as its JSON value, void as 204.
  */
 import type { Tx } from '../db/types';
-import { RestApiError, bodyError, singularityError } from './errors';
+import { ambiguousFunction, bodyError, parseError, singularityError } from './errors';
+export { functionNotFound } from './errors';
 import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import { contentRange, stripArray } from './read';
-import type { MediaType, RestResult } from './request';
+import type { MediaType, RestResult } from './response';
 import type { RoutineDef, SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
@@ -30,14 +31,11 @@ export function resolveFunction(cache: SchemaCache, name: string, keys: string[]
     return f.args.every((a) => a.hasDefault || keys.includes(a.name));
   });
   if (fits.length > 1) {
-    throw new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+    throw ambiguousFunction(fits);
   }
   return fits[0];
 }
 
-export function functionNotFound(name: string, keys: string[]): RestApiError {
-  return new RestApiError(404, 'PGRST202', `Could not find the function public.${name}${keys.length ? `(${[...keys].sort().join(', ')})` : ' without parameters'} in the schema cache`, `Searched for the function public.${name} with parameters ${keys.length ? [...keys].sort().join(', ') : 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`, null);
-}
 
 /** The table a function's rows belong to (its return type is the table's row type), if any. */
 function rowTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
@@ -100,7 +98,7 @@ export function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, 
     where = filters.length ? ` where ${filters.join(' and ')}` : '';
     tail = compileOrder(table, alias, root.order, params) + compileLimit(root.limit, root.offset);
   } else if (root.filters.length || root.order) {
-    throw new RestApiError(400, 'PGRST100', `Filtering or ordering the result of ${fn.name} is not supported`);
+    throw parseError(`Filtering or ordering the result of ${fn.name} is not supported`);
   }
   const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total from (select ${tlist} from ${invocation} as ${alias}${where}${tail}) pgrst_t`;
   return { sql, params: params.values, kind: fn.returnsSet ? 'rows' : 'object' };

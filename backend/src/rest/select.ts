@@ -5,7 +5,7 @@
  * `!inner` also filters the parent to rows whose embed is non-empty.
  */
 import { checkEmbedCost } from './cost';
-import { RestApiError, parseError, tableNotFound, undefinedColumn } from './errors';
+import { ambiguousRelationship, notEmbedded, parseError, relationshipNotFound, tableNotFound, undefinedColumn } from './errors';
 import { compileField, compileFilters, type FieldSql } from './filters';
 import type { NodeOptions, OrderTerm, SelectItem } from './query-string';
 import type { Relationship, SchemaCache, Table } from './schema-cache';
@@ -45,14 +45,8 @@ export function resolveEmbed(cache: SchemaCache, parent: Table, name: string, hi
   const matching = hint
     ? candidates.filter((c) => c.rel.name === hint || c.rel.columns.join(',') === hint || c.rel.foreignColumns.join(',') === hint || c.target.name === hint)
     : candidates;
-  if (matching.length === 0) {
-    throw new RestApiError(400, 'PGRST200', `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`, `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${EXPOSED_SCHEMA}', but no matches were found.`, null);
-  }
-  if (matching.length > 1) {
-    throw new RestApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-      matching.map((m) => `${m.rel.table} via ${m.rel.name}`).join('; '),
-      `Try changing '${name}' to one of the following: ${matching.map((m) => `'${name}!${m.rel.name}'`).join(', ')}.`);
-  }
+  if (matching.length === 0) throw relationshipNotFound(parent.name, name, hint);
+  if (matching.length > 1) throw ambiguousRelationship(parent.name, name, matching.map((m) => m.rel));
   return matching[0]!;
 }
 
@@ -169,8 +163,7 @@ export function checkNodePaths(nodes: Map<string, NodeOptions>, items: SelectIte
   for (const [path, opts] of nodes) {
     if (paths.has(path)) continue;
     if (opts.filters.length || opts.order || opts.limit !== undefined || opts.offset !== undefined) {
-      throw new RestApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null,
-        `Verify that '${path}' is included in the 'select' query parameter.`);
+      throw notEmbedded(path);
     }
   }
 }

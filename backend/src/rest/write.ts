@@ -11,7 +11,8 @@ import { RestApiError, bodyError, columnNotFound, parseError, singularityError }
 import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import { stripArray } from './read';
-import type { MediaType, Preferences, RestResult } from './request';
+import type { Preferences } from './request';
+import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileSelectList, type CompileContext } from './select';

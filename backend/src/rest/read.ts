@@ -72,7 +72,13 @@ function countOnly(table: Table, query: ParsedQuery): string | undefined {
   return item.alias ?? 'count';
 }
 
-export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, page: Page, countMode?: Preferences['count']): ReadPlan {
+export interface ReadOptions {
+  page: Page;
+  /** The count to plan for (the route makes planned/estimated exact under RLS). */
+  count?: Preferences['count'];
+}
+
+export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, { page, count: countMode }: ReadOptions): ReadPlan {
   const withCount = countMode === 'exact';
   const estimate = countMode === 'planned' || countMode === 'estimated' ? estimatePlan(table, query, cache) : undefined;
   checkNodePaths(query.nodes, query.select);
@@ -118,7 +124,15 @@ export function contentRange(offset: number, pageTotal: number, total: number | 
   return pageTotal > 0 ? `${offset}-${offset + pageTotal - 1}/${size}` : `*/${size}`;
 }
 
-export async function executeRead(tx: Tx, plan: ReadPlan, page: Page, prefs: Preferences, media: MediaType, head: boolean): Promise<RestResult> {
+export interface ReadResponseOptions {
+  page: Page;
+  prefs: Preferences;
+  media: MediaType;
+  /** HEAD: the headers without the body. */
+  head: boolean;
+}
+
+export async function executeRead(tx: Tx, plan: ReadPlan, { page, prefs, media, head }: ReadResponseOptions): Promise<RestResult> {
   const { rows } = await tx.query<ReadRow>(plan.sql, plan.params);
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);

@@ -9,6 +9,7 @@ import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { fromPgError, invalidApiKey, isPgError, jwtError, noApiKey, notAcceptable, schemaNotExposed, statementTimeout } from './errors';
 import type { MediaType } from './response';
+import { queryPairs } from './query-string';
 import { EXPOSED_SCHEMA } from './schema-cache';
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -124,6 +125,30 @@ export function checkProfile(request: FastifyRequest): void {
   const read = request.method === 'GET' || request.method === 'HEAD';
   const value = header(request, read ? 'accept-profile' : 'content-profile') ?? header(request, read ? 'content-profile' : 'accept-profile');
   if (value !== undefined && value.trim() !== EXPOSED_SCHEMA) throw schemaNotExposed(value.trim().slice(0, 63));
+}
+
+/**
+ * One /rest/v1 request as the planners see it, read once from the HTTP request: the verified
+ * caller, method, media type, preferences, the raw query pairs and the Range header.
+ */
+export interface ApiRequest {
+  caller: Caller;
+  method: string;
+  media: MediaType;
+  prefs: Preferences;
+  pairs: [string, string][];
+  range?: string;
+  /** Aborted when the client goes away (see RunOptions). */
+  signal?: AbortSignal;
+}
+
+/** The ApiRequest of `request`, checked in PostgREST's order: caller, profile, media type. */
+export function apiRequest(request: FastifyRequest, caller: Caller, signal?: AbortSignal): ApiRequest {
+  checkProfile(request);
+  const media = mediaType(request);
+  const prefs = parsePrefer(request);
+  const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
+  return { caller, method: request.method, media, prefs, pairs: queryPairs(request.raw.url ?? ''), range, signal };
 }
 
 export interface RunOptions {

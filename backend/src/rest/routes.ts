@@ -5,13 +5,14 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { RestApiError, STALE_CACHE_CODES, invalidPath, tableNotFound, unsupportedMethod } from './errors';
-import { parseQuery, queryPairs } from './query-string';
+import { tableBody } from './body';
+import { parseQuery } from './query-string';
 import { executeRead, pageOf, planRead } from './read';
-import { authenticate, checkProfile, mediaType, parsePrefer, runAs, type Caller } from './request';
+import { apiRequest, authenticate, runAs, type ApiRequest, type Caller } from './request';
 import { send, sendError } from './response';
-import { executeRpc, functionNotFound, parseRpcBody, planRpc, resolveFunction } from './rpc';
+import { executeRpc, planRpcCall } from './rpc';
 import { schemaCacheFor, type SchemaCache, type SchemaCacheHolder, type Table } from './schema-cache';
-import { executeWrite, parseBody, planDelete, planInsert, planUpdate } from './write';
+import { executeWrite, planWrite, type WriteRequest } from './write';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,60 +78,42 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   app.setErrorHandler(sendError);
 
+  const restRequest = async (request: FastifyRequest) => apiRequest(request, await callerOf(request), request.restSignal);
+  const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, signal: req.signal });
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
-    const caller = await callerOf(request);
-    checkProfile(request);
-    const media = mediaType(request);
-    const prefs = parsePrefer(request);
-    const query = parseQuery(queryPairs(request.raw.url ?? ''));
-    const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-    const page = pageOf(query, range, services.config.DB_MAX_ROWS);
+    const req = await restRequest(request);
+    const query = parseQuery(req.pairs);
+    const page = pageOf(query, req.range, services.config.DB_MAX_ROWS);
     // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
-    const countFor = (table: Table) => (prefs.count && table.rls && caller.role !== 'service_role' ? 'exact' : prefs.count);
-    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, page, countFor(table)));
-    const result = await runAs(services, { caller, readOnly: true, method: request.method, signal: request.restSignal }, (tx) => executeRead(tx, plan, page, prefs, media, request.method === 'HEAD'));
-    return send(reply, result, media);
+    const countFor = (table: Table) => (req.prefs.count && table.rls && req.caller.role !== 'service_role' ? 'exact' : req.prefs.count);
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, { page, count: countFor(table) }));
+    const head = req.method === 'HEAD';
+    const result = await runAs(services, runFor(req, true), (tx) => executeRead(tx, plan, { page, prefs: req.prefs, media: req.media, head }));
+    return send(reply, result, req.media);
   };
 
   const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | undefined }>, reply: FastifyReply) => {
-    const caller = await callerOf(request);
-    checkProfile(request);
-    const media = mediaType(request);
-    const prefs = parsePrefer(request);
-    const query = parseQuery(queryPairs(request.raw.url ?? ''));
-    const representation = prefs.return === 'representation';
-    const method = request.method as 'POST' | 'PATCH' | 'DELETE';
-    const body = method === 'DELETE' ? undefined : parseBody(request.body, method === 'POST');
-    const plan = await planFresh(holder, request.params.table, (cache, table) => {
-      if (method === 'POST') return planInsert(cache, table, query, prefs, body!.text, body!.rows, representation);
-      if (method === 'PATCH') return planUpdate(cache, table, query, body!.text, body!.rows[0]!, representation);
-      return planDelete(cache, table, query, representation);
-    });
-    const result = await runAs(services, { caller, readOnly: false, method, signal: request.restSignal }, (tx) => executeWrite(tx, plan, method, prefs, media, representation));
-    return send(reply, result, media);
+    const req = await restRequest(request);
+    const method = req.method as WriteRequest['method'];
+    const w: WriteRequest = {
+      method,
+      query: parseQuery(req.pairs),
+      prefs: req.prefs,
+      body: method === 'DELETE' ? undefined : tableBody(request.body, method === 'POST'),
+      representation: req.prefs.return === 'representation',
+    };
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planWrite(cache, table, w));
+    const result = await runAs(services, runFor(req, false), (tx) => executeWrite(tx, plan, w, req.media));
+    return send(reply, result, req.media);
   };
 
   const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | undefined }>, reply: FastifyReply) => {
-    const caller = await callerOf(request);
-    checkProfile(request);
-    const media = mediaType(request);
-    const name = request.params.fn;
-    const isGet = request.method === 'GET' || request.method === 'HEAD';
-    const pairs = queryPairs(request.raw.url ?? '');
-    let cache = await holder.get();
-    if (!cache.functions.has(name)) cache = (await holder.reloadAfterMiss()) ?? cache;
-    const candidates = cache.functions.get(name) ?? [];
-    const argNames = new Set(candidates.flatMap((f) => f.args.map((a) => a.name)));
-    const query = parseQuery(pairs, isGet ? argNames : new Set());
-    const body = isGet ? undefined : parseRpcBody(request.body);
-    const keys = isGet ? query.rest.map(([k]) => k) : Object.keys(body!.value);
-    const fn = resolveFunction(cache, name, keys);
-    if (!fn) throw functionNotFound(name, keys);
-    const plan = planRpc(cache, fn, query, isGet ? { query: new Map(query.rest) } : { body });
-    const offset = query.nodes.get('')!.offset ?? 0;
-    const result = await runAs(services, { caller, readOnly: isGet, method: request.method, signal: request.restSignal }, (tx) => executeRpc(tx, plan, media, offset));
-    return send(reply, isGet && request.method === 'HEAD' ? { ...result, body: undefined } : result, media);
+    const req = await restRequest(request);
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body });
+    const result = await runAs(services, runFor(req, isGet), (tx) => executeRpc(tx, plan, { media: req.media, offset, head: req.method === 'HEAD' }));
+    return send(reply, result, req.media);
   };
 
   app.get('/:table', read);

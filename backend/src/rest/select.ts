@@ -6,7 +6,8 @@
  */
 import { checkEmbedCost } from './cost';
 import { ambiguousRelationship, notEmbedded, parseError, relationshipNotFound, tableNotFound, undefinedColumn } from './errors';
-import { compileField, compileFilters, type FieldSql } from './filters';
+import { checkCast, compileField } from './fields';
+import { compileFilters } from './filters';
 import type { NodeOptions, OrderTerm, SelectItem } from './query-string';
 import type { Relationship, SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
@@ -48,30 +49,6 @@ export function resolveEmbed(cache: SchemaCache, parent: Table, name: string, hi
   if (matching.length === 0) throw relationshipNotFound(parent.name, name, hint);
   if (matching.length > 1) throw ambiguousRelationship(parent.name, name, matching.map((m) => m.rel));
   return matching[0]!;
-}
-
-/**
- * Casts a select may ask for (`select=rate::text`). Scalar types only: a cast makes the database
- * parse the column's text, and the parsers of json, jsonb, tsquery, tsvector, xml, arrays and the
- * pseudo-types fail on hostile stored text — a 500 (`::unknown` is XX000, `::tsvector` of a long
- * word 54000) or, on PGlite, a stack overflow (a profile's bio of 8 000 "[" cast to jsonb). json
- * and jsonb are allowed from json/jsonb values (no text is parsed), `type[]` from array columns.
- */
-const SCALAR_CASTS = new Set([
-  'text', 'varchar', 'char', 'bpchar', 'name', 'citext', 'int2', 'int4', 'int8', 'smallint', 'integer', 'int', 'bigint',
-  'numeric', 'decimal', 'real', 'float4', 'float8', 'bool', 'boolean', 'date', 'time', 'timetz', 'timestamp', 'timestamptz',
-  'interval', 'uuid', 'money', 'inet', 'cidr', 'macaddr', 'oid',
-]);
-const JSON_TYPES = new Set(['json', 'jsonb']);
-
-function checkCast(field: FieldSql, cast: string, column: string): void {
-  const target = cast.toLowerCase();
-  const element = target.endsWith('[]') ? target.slice(0, -2) : undefined;
-  const fromJson = !field.isArray && JSON_TYPES.has(field.type);
-  const ok = element !== undefined ? field.isArray && SCALAR_CASTS.has(element) : SCALAR_CASTS.has(target) || (JSON_TYPES.has(target) && fromJson);
-  if (!ok) {
-    throw parseError(`Cannot cast "${column}" to "${cast.slice(0, 64)}"`, `Casts in select may name a scalar type (${[...SCALAR_CASTS].join(', ')}), json/jsonb for json values, or type[] for array columns.`);
-  }
 }
 
 export function compileOrder(table: Table, alias: string, order: OrderTerm[] | undefined, params: Params): string {

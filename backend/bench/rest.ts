@@ -231,7 +231,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: number): Promise<Row[
         const viaRest = async () => JSON.parse(await get(q.rest));
         // Exactly what the REST layer runs for this request, in the same security context.
         const parsed = parseQuery(queryPairs(`/rest/v1${q.rest}`));
-        const plan = planRead(cache, gigs, parsed, pageOf(parsed, undefined), q.prefer === 'count=exact' ? 'exact' : undefined);
+        const plan = planRead(cache, gigs, parsed, { page: pageOf(parsed, undefined), count: q.prefer === 'count=exact' ? 'exact' : undefined });
         const claims = JSON.stringify({ role: 'anon', iss: 'supabase-demo', exp: 1983812996 });
         const asAnon = <T>(fn: (tx: Tx) => Promise<T>) =>
           db.transaction(async (tx) => {

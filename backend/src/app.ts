@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { ApiError } from './http/errors';
+import { registerHealth } from './http/health';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
@@ -92,15 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(status).send({ message: (error as Error).message });
   });
 
-  app.get('/health', async (_request, reply) => {
-    try {
-      await db.transaction((tx) => tx.query('select 1'), { readOnly: true });
-      return { status: 'ok', database: db.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', database: db.kind });
-    }
-  });
+  registerHealth(app, db);
 
   await app.register(authRoutes, { prefix: '/auth/v1' });
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)

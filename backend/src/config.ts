@@ -37,6 +37,12 @@ const schema = z.object({
   DB_POOL_MAX: int(1, 500).default(10),
   /** PGlite data directory; ":memory:" keeps everything in memory (tests). */
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+  /**
+   * /rest/v1 on PostgreSQL: the longest a request's statements may run (statement_timeout, set
+   * local to its transaction); past it the request answers 400 57014. PGlite has no statement
+   * timeout: there the static bounds of rest/cost.ts keep each request short.
+   */
+  DB_STATEMENT_TIMEOUT_MS: int(100, 600_000).default(5000),
   /** /rest/v1: the most rows one read returns (PostgREST's db-max-rows); unset means no limit. */
   DB_MAX_ROWS: int(1, 10_000_000).optional(),
 

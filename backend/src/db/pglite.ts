@@ -1,6 +1,6 @@
 /**
  * Embedded PostgreSQL (PGlite, PostgreSQL 18 in WebAssembly), on disk or in memory.
- * Facts this module designs around (PITFALLS.md): one session behind one lock, so every request
+ * Facts this module designs around: one session behind one lock, so every request
  * is one `transaction()`; no lock on the data directory, so we take one; no fsync, so a power
  * loss may lose recent commits (a killed process does not) — PostgreSQL is the production path.
  *
@@ -17,7 +17,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { lockDataDir } from './lock';
-import type { Database, Tx } from './types';
+import { RequestAborted, type Database, type Tx } from './types';
 
 /**
  * Transactions run back to back for at most this long before the event loop gets a turn (5 ms:
@@ -76,12 +76,14 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   return {
     kind: 'pglite',
     transaction(fn, options) {
-      const run = queue.then(next).then(() =>
-        db.transaction(async (tx) => {
+      const run = queue.then(next).then(() => {
+        // Its client left while it waited: running it would only delay everyone behind it.
+        if (options?.signal?.aborted) throw new RequestAborted();
+        return db.transaction(async (tx) => {
           if (options?.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
           return fn(wrap(tx));
-        }),
-      );
+        });
+      });
       queue = run.catch(() => undefined);
       return run;
     },

@@ -1,10 +1,16 @@
 /**
  * PostgreSQL through a connection pool (DATABASE_URL). The scale-out path: several stateless
  * backend instances may share one database; nothing that matters lives in a process's memory.
+ *
+ * A transaction whose client goes away (options.signal) is not started, or its running statement
+ * is canceled with pg_cancel_backend over a separate connection (the pool may be full of the very
+ * queries being canceled). The connection goes back to the pool only after the cancel was
+ * delivered, so a late cancel can never hit the next request's statement; PostgreSQL ignores a
+ * cancel that reaches a backend waiting for its next command.
  */
 import pg from 'pg';
 import { listenPostgres } from './pg-listen';
-import type { Database, Tx } from './types';
+import { RequestAborted, type Database, type Tx } from './types';
 
 // Hand timestamps, numerics and JSON back as text where the REST layer renders JSON in SQL;
 // int8 as a JS number would lose precision, so keep it as text too.
@@ -20,9 +26,21 @@ export async function openPostgres(connectionString: string, max: number): Promi
   return {
     kind: 'postgres',
     async transaction(fn, options) {
+      const signal = options?.signal;
+      if (signal?.aborted) throw new RequestAborted();
       const client = await pool.connect();
+      if (signal?.aborted) {
+        client.release();
+        throw new RequestAborted();
+      }
+      let canceling: Promise<void> | undefined;
+      const onAbort = () => {
+        canceling = cancelBackend(connectionString, (client as unknown as { processID: number }).processID);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const tx: Tx = {
         async query(sql, params) {
+          if (signal?.aborted) throw new RequestAborted();
           const res = await client.query(sql, params as unknown[] | undefined);
           return { rows: res.rows, affectedRows: res.rowCount ?? 0 };
         },
@@ -44,6 +62,8 @@ export async function openPostgres(connectionString: string, max: number): Promi
         }
         throw error;
       } finally {
+        signal?.removeEventListener('abort', onAbort);
+        if (canceling) await canceling;
         client.release(broken);
       }
     },
@@ -56,4 +76,17 @@ export async function openPostgres(connectionString: string, max: number): Promi
       await pool.end();
     },
   };
+}
+
+/** Cancel the statement running on backend `pid` (never throws: the statement may be done already). */
+async function cancelBackend(connectionString: string, pid: number): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  try {
+    await client.connect();
+    await client.query('select pg_cancel_backend($1)', [pid]);
+  } catch (error) {
+    console.error('[db] could not cancel the statement of a closed request', error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

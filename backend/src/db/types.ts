@@ -23,6 +23,19 @@ export interface Tx {
 export interface TransactionOptions {
   /** START TRANSACTION READ ONLY (GET/HEAD). */
   readOnly?: boolean;
+  /**
+   * The client that asked is gone: a transaction still queued is dropped before it runs
+   * (RequestAborted), and on PostgreSQL a running statement is canceled.
+   */
+  signal?: AbortSignal;
+}
+
+/** The transaction was not run (or was canceled) because its client went away. */
+export class RequestAborted extends Error {
+  constructor() {
+    super('The client closed the request; its transaction was dropped');
+    this.name = 'RequestAborted';
+  }
 }
 
 export interface Database {

@@ -31,17 +31,37 @@ export class AuthApiError extends ApiError {
   }
 }
 
-/** PostgREST-compatible error: `code` is a PGRSTxxx code or an SQLSTATE. */
+/** What a PostgREST error carries besides status, code and message. */
+export interface RestErrorExtra {
+  details?: string | null;
+  hint?: string | null;
+  /** Response headers that belong to this error (WWW-Authenticate, Content-Range). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * PostgREST-compatible error: `code` is a PGRSTxxx code or an SQLSTATE. Constructed whole, with
+ * its headers; the catalogue of codes is rest/errors.ts.
+ */
 export class RestApiError extends ApiError {
+  readonly details: string | null;
+  readonly hint: string | null;
+  private readonly extraHeaders: Record<string, string>;
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
-    readonly hint: string | null = null,
+    extra: RestErrorExtra = {},
   ) {
     super(message);
     this.name = 'RestApiError';
+    this.details = extra.details ?? null;
+    this.hint = extra.hint ?? null;
+    this.extraHeaders = extra.headers ?? {};
+  }
+  override headers() {
+    return this.extraHeaders;
   }
   body() {
     return { code: this.code, details: this.details, hint: this.hint, message: this.message };

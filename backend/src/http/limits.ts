@@ -16,7 +16,29 @@ export const LIMITS = {
   /** Nesting of ( [ { in one query-string key or value: logic trees, lists, JSON values, regex groups. */
   queryNesting: 64,
   /** Embedded resources inside embedded resources: select=a(b(c(…))). */
-  embedDepth: 16,
+  embedDepth: 8,
+  /** Embedded resources in one request, at every level. */
+  embeds: 16,
+  /** Times one embed path may return to a table already on it (gigs → profiles → gigs is one). */
+  embedRevisits: 1,
+  /** One-to-many embeds nested on one path (each multiplies the rows by its fan-out). */
+  embedToMany: 2,
+  /** Filter conditions in one request, or/and trees and embed filters included. */
+  filters: 100,
+  /** Items of select in one request, embedded ones included. */
+  selectItems: 100,
+  /** Order terms in one request, embedded ones included. */
+  orderTerms: 16,
+  /** Regular expressions (match, imatch; each any/all item counts) in one request. */
+  regexFilters: 4,
+  /** like/ilike patterns (each any/all item counts) in one request. */
+  likeFilters: 16,
+  /** Characters and wildcards (* % _) of one like/ilike pattern. */
+  likePatternLength: 512,
+  likeWildcards: 32,
+  /** Characters of one full-text query, and the longest run of ! (or -) in it: to_tsquery's operator stack holds 32. */
+  ftsQueryLength: 512,
+  ftsOperatorRun: 16,
   /** Steps of one JSON path: col->a->b->>c. */
   jsonPathSteps: 32,
   /**

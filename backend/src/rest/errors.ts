@@ -1,33 +1,130 @@
 /**
- * PostgREST's error catalogue and its SQLSTATE → HTTP status mapping, in one place.
+ * PostgREST's error catalogue and its SQLSTATE → HTTP status mapping, in one place: every PGRST
+ * code this layer answers, with its status, is constructed here (whole, with its headers).
  * Codes are stable: never renamed or reused (PostgREST docs/references/errors.rst).
  */
 import { RestApiError } from '../http/errors';
+import type { Relationship, RoutineDef } from './schema-cache';
 
 export { RestApiError };
 
+const SCHEMA = 'public';
+
+// ── PGRST0xx: the server itself ──────────────────────────────────────────────────────────────
+
+/** PGRST000: anything unexpected (the cause is logged, never sent). */
+export const internalError = () => new RestApiError(500, 'PGRST000', 'Internal server error');
+
+// ── PGRST1xx: the request ────────────────────────────────────────────────────────────────────
+
 /** PGRST100: the query string does not parse. */
-export const parseError = (message: string, details: string | null = null) =>
-  new RestApiError(400, 'PGRST100', message, details);
+export const parseError = (message: string, details: string | null = null) => new RestApiError(400, 'PGRST100', message, { details });
 
 /** PGRST102: the body is not valid JSON, or not the expected shape. */
-export const bodyError = (message = 'Empty or invalid json', details: string | null = null) =>
-  new RestApiError(400, 'PGRST102', message, details);
+export const bodyError = (message = 'Empty or invalid json', details: string | null = null) => new RestApiError(400, 'PGRST102', message, { details });
+
+/** PGRST102 with 413: the body is over the server's limit. */
+export const bodyTooLarge = () => new RestApiError(413, 'PGRST102', 'Request body too large');
+
+/** PGRST103: the Range header or the offset is past the rows (with the Content-Range to send). */
+export const rangeNotSatisfiable = (details: string, contentRange?: string) =>
+  new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', { details, headers: contentRange ? { 'Content-Range': contentRange } : {} });
 
 export const schemaNotExposed = (schema: string) =>
-  new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, null, 'Only the following schemas are exposed: public');
+  new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, { hint: `Only the following schemas are exposed: ${SCHEMA}` });
 
-export const tableNotFound = (table: string) =>
-  new RestApiError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+/** PGRST107: the Accept header names no media type served here. */
+export const notAcceptable = (accept: string) => new RestApiError(406, 'PGRST107', `None of these media types are available: ${accept.slice(0, 200)}`);
+
+/** PGRST108: a filter, order or page names an embed the select does not have. */
+export const notEmbedded = (path: string) =>
+  new RestApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, { hint: `Verify that '${path}' is included in the 'select' query parameter.` });
+
+export const singularityError = (count: number) =>
+  new RestApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', { details: `The result contains ${count} rows` });
+
+/** PGRST117: a method /rest/v1 does not serve. */
+export const unsupportedMethod = (method: string) => new RestApiError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`);
+
+/** PGRST125: a path that is neither a table nor /rpc/{fn}. */
+export const invalidPath = () => new RestApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+
+/*
+ * Bounded work per request (cost.ts, regex-cost.ts). Our own codes, outside PostgREST's ranges;
+ * all 400: the request itself is too costly, sending it again will not help.
+ */
+
+/** PGRST190: a regular expression (match, imatch) that could run for long, or too many of them. */
+export const regexCostError = (details: string) =>
+  new RestApiError(400, 'PGRST190', 'Regular expression too costly', { details, hint: 'Use a simpler pattern: no back-references, fewer nested or bounded repeats ({m,n}).' });
+
+/** PGRST191: embedded resources that multiply the work (too many, too deep, or going round a cycle). */
+export const embedCostError = (details: string) =>
+  new RestApiError(400, 'PGRST191', 'Embedding too costly', { details, hint: 'Embed fewer resources, or fetch the deeper level with a second request.' });
+
+/** PGRST192: too many filters, select items or order terms in one request. */
+export const breadthError = (details: string) => new RestApiError(400, 'PGRST192', 'Request too broad', { details });
+
+/** PGRST193: a like/ilike pattern or a full-text query beyond its bounds. */
+export const patternCostError = (details: string) => new RestApiError(400, 'PGRST193', 'Pattern too costly', { details });
+
+// ── PGRST2xx: the schema cache ───────────────────────────────────────────────────────────────
+
+export const relationshipNotFound = (parent: string, name: string, hint?: string) =>
+  new RestApiError(400, 'PGRST200', `Could not find a relationship between '${parent}' and '${name}' in the schema cache`, {
+    details: `Searched for a foreign key relationship between '${parent}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${SCHEMA}', but no matches were found.`,
+  });
+
+export const ambiguousRelationship = (parent: string, name: string, matching: Relationship[]) =>
+  new RestApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${name}'`, {
+    details: matching.map((r) => `${r.table} via ${r.name}`).join('; '),
+    hint: `Try changing '${name}' to one of the following: ${matching.map((r) => `'${name}!${r.name}'`).join(', ')}.`,
+  });
+
+export function functionNotFound(name: string, keys: string[]): RestApiError {
+  const sorted = [...keys].sort();
+  return new RestApiError(404, 'PGRST202', `Could not find the function ${SCHEMA}.${name}${keys.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`, {
+    details: `Searched for the function ${SCHEMA}.${name} with parameters ${keys.length ? sorted.join(', ') : 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+  });
+}
+
+export const ambiguousFunction = (fits: RoutineDef[]) =>
+  new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((f) => `${SCHEMA}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`, {
+    hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  });
 
 export const columnNotFound = (table: string, column: string) =>
   new RestApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
-export const undefinedColumn = (table: string, column: string) =>
-  new RestApiError(400, '42703', `column ${table}.${column} does not exist`);
+export const tableNotFound = (table: string) => new RestApiError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${table}' in the schema cache`);
 
-export const singularityError = (count: number) =>
-  new RestApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
+/** Codes that may only mean the cache is older than the schema (a column or foreign key added since). */
+export const STALE_CACHE_CODES = new Set(['42703', 'PGRST204', 'PGRST200']);
+
+// ── PGRST3xx: who is calling ─────────────────────────────────────────────────────────────────
+
+export const noApiKey = () => new RestApiError(401, 'PGRST301', 'No API key found in request', { hint: 'No `apikey` request header or url param was found.' });
+
+export const invalidApiKey = () => new RestApiError(401, 'PGRST301', 'Invalid API key', { hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+
+/** PGRST301 (does not decode or verify) or PGRST303 (claims that do not hold), with the Bearer challenge. */
+export const jwtError = (code: 'PGRST301' | 'PGRST303', message: string, description: string) =>
+  new RestApiError(401, code, message, { headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` } });
+
+// ── SQLSTATEs ────────────────────────────────────────────────────────────────────────────────
+
+export const undefinedColumn = (table: string, column: string) => new RestApiError(400, '42703', `column ${table}.${column} does not exist`);
+
+/**
+ * 57014 (query_canceled): the statement ran past DB_STATEMENT_TIMEOUT_MS. PostgREST answers 500;
+ * here a request never gets a 5xx for its own shape, so it is a 400 with the SQLSTATE as code
+ * (what supabase-js users already test for).
+ */
+export const statementTimeout = (ms: number) =>
+  new RestApiError(400, '57014', 'Query took too long and was canceled', {
+    details: `The request's statements may run at most ${ms} ms (DB_STATEMENT_TIMEOUT_MS).`,
+    hint: 'Narrow the request: fewer rows, embeds or costly filters.',
+  });
 
 const statusByPrefix: [string, number][] = [
   ['08', 503], ['09', 500], ['0L', 403], ['0P', 403], ['25006', 405], ['25', 500], ['28', 403], ['2D', 500],
@@ -59,5 +156,5 @@ export function isPgError(error: unknown): error is PgLikeError & { code: string
 /** A database error as PostgREST answers it: the SQLSTATE as code, its message, detail and hint. */
 export function fromPgError(error: PgLikeError & { code: string }, role: string): RestApiError {
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return new RestApiError(statusForSqlState(error.code, role), error.code, str(error.message) ?? 'Database error', str(error.detail), str(error.hint));
+  return new RestApiError(statusForSqlState(error.code, role), error.code, str(error.message) ?? 'Database error', { details: str(error.detail), hint: str(error.hint) });
 }

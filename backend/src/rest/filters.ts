@@ -3,37 +3,14 @@
  * schema cache and quoted; values are parameters cast to the column's catalog type, so a bad
  * value is a database error (22P02 → 400), never SQL.
  */
-import { parseError, undefinedColumn } from './errors';
-import type { Condition, Field, Filter } from './query-string';
+import { parseError } from './errors';
+import { compileField } from './fields';
+import type { Condition, Filter } from './query-string';
 import type { Table } from './schema-cache';
-import { arrayLiteral, ident, type Params } from './sql';
-
-export interface FieldSql {
-  sql: string;
-  /** A catalog type name the value parameters are cast to. */
-  type: string;
-  isArray: boolean;
-}
-
-/** `alias."col"->$1->>$2`, with the resulting type. */
-export function compileField(table: Table, alias: string, field: Field, params: Params): FieldSql {
-  const col = table.columns.get(field.name);
-  if (!col) throw undefinedColumn(table.name, field.name);
-  let sql = `${alias}.${ident(field.name)}`;
-  if (field.jsonPath.length === 0) return { sql, type: col.type, isArray: col.isArray };
-  if (col.baseType !== 'json' && col.baseType !== 'jsonb') {
-    throw parseError(`JSON path on column "${field.name}" which is not json or jsonb`);
-  }
-  for (const step of field.jsonPath) {
-    const key = /^-?\d+$/.test(step.key) ? `${params.add(step.key)}::integer` : params.add(step.key);
-    sql = `(${sql} ${step.op} ${key})`;
-  }
-  const last = field.jsonPath[field.jsonPath.length - 1]!;
-  return { sql, type: last.op === '->>' ? 'text' : col.type, isArray: false };
-}
+import { arrayLiteral, type Params } from './sql';
 
 const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
-const RANGE: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
+const RANGE: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&>', nxr: '&<', adj: '-|-' };
 const FTS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
 const TEXTUAL = new Set(['text', 'character varying', 'character', 'citext', 'name']);
 

@@ -1,50 +1,22 @@
 /**
- * Parsing of PostgREST query strings: the raw URL's pairs (`+` is a space), `select` trees,
- * `order` terms, filters (`col=[not.]op.value`) and logic trees (`or=(…)`, `and=(…)`), each
- * possibly scoped to an embedded resource (`profiles.username=eq.x`, `profiles.order=…`).
- * Anything malformed throws PGRST100 (HTTP 400). Nothing here touches SQL.
+ * Parsing of PostgREST query strings into one tree: `select` (with embeds), `order` terms, and
+ * every pair placed on its node (`profiles.username=eq.x`, `profiles.order=…` scope to an embed).
+ * The lexical pieces are in query-syntax.ts, filters and logic trees in filter-syntax.ts (both
+ * re-exported here). Anything malformed throws PGRST100 (HTTP 400). Nothing here touches SQL.
  */
-import { LIMITS, bracketDepth } from '../http/limits';
+import { LIMITS } from '../http/limits';
+import { checkQueryCost } from './cost';
 import { parseError } from './errors';
+import { parseLogic, parseOperation, type Filter } from './filter-syntax';
+import { checkName, parseField, splitTopLevel, unquote, type Field } from './query-syntax';
 
-export interface JsonPathStep {
-  op: '->' | '->>';
-  key: string;
-}
-
-export interface Field {
-  name: string;
-  jsonPath: JsonPathStep[];
-}
+export * from './filter-syntax';
+export * from './query-syntax';
 
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: Field; alias?: string; cast?: string; aggregate?: 'count' }
   | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; items: SelectItem[] };
-
-export type Quantifier = 'any' | 'all';
-
-export interface Condition {
-  kind: 'cond';
-  field: Field;
-  negate: boolean;
-  op: string;
-  quantifier?: Quantifier;
-  /** fts language, e.g. fts(english) */
-  lang?: string;
-  /** Raw value after the operator (in: the list items; is: the keyword). */
-  value: string;
-  list?: string[];
-}
-
-export interface Logic {
-  kind: 'logic';
-  op: 'and' | 'or';
-  negate: boolean;
-  children: (Condition | Logic)[];
-}
-
-export type Filter = Condition | Logic;
 
 export interface OrderTerm {
   field: Field;
@@ -68,90 +40,6 @@ export interface ParsedQuery {
   onConflict?: string[];
   /** Pairs that are not reserved words (rpc GET: function arguments or filters). */
   rest: [string, string][];
-}
-
-/** Split the raw query string into decoded pairs, keeping order and duplicates. */
-export function queryPairs(rawUrl: string): [string, string][] {
-  const q = rawUrl.indexOf('?');
-  if (q < 0) return [];
-  const out: [string, string][] = [];
-  for (const part of rawUrl.slice(q + 1).split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const k = eq < 0 ? part : part.slice(0, eq);
-    const v = eq < 0 ? '' : part.slice(eq + 1);
-    let pair: [string, string];
-    try {
-      pair = [decodeURIComponent(k.replace(/\+/g, ' ')), decodeURIComponent(v.replace(/\+/g, ' '))];
-    } catch {
-      throw parseError('Invalid percent-encoding in the query string', part.slice(0, 200));
-    }
-    // PostgreSQL text cannot hold NUL; refuse it here rather than let it reach the driver.
-    if (pair[0].includes('\0') || pair[1].includes('\0')) throw parseError('NUL characters are not allowed in the query string');
-    // Nesting reaches the database's recursive parsers (http/limits.ts).
-    if (bracketDepth(pair[0]) > LIMITS.queryNesting || bracketDepth(pair[1]) > LIMITS.queryNesting) {
-      throw parseError('The query string is nested too deeply', `More than ${LIMITS.queryNesting} levels of ( [ { in "${pair[0].slice(0, 100)}"`);
-    }
-    out.push(pair);
-  }
-  return out;
-}
-
-/** Split on `sep` at depth 0, outside double quotes. */
-export function splitTopLevel(s: string, sep = ','): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quoted) {
-      if (c === '\\') i++;
-      else if (c === '"') quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === '(') depth++;
-    else if (c === ')') {
-      depth--;
-      if (depth < 0) throw parseError(`Unexpected ")" in "${s.slice(0, 200)}"`);
-    } else if (c === sep && depth === 0) {
-      parts.push(s.slice(start, i));
-      start = i + 1;
-    }
-  }
-  if (quoted || depth !== 0) throw parseError(`Unbalanced quotes or parentheses in "${s.slice(0, 200)}"`);
-  parts.push(s.slice(start));
-  return parts;
-}
-
-function unquote(s: string): string {
-  if (s.length >= 2 && s.startsWith('"') && s.endsWith('"')) return s.slice(1, -1).replace(/\\(.)/g, '$1');
-  return s;
-}
-
-const NAME = /^[^\s.,:()!"'\\-][^\s.,:()!"\\]*$/u;
-
-function checkName(name: string, what: string, context: string): string {
-  if (!name || name.length > 63 || !NAME.test(name)) throw parseError(`Invalid ${what} "${name.slice(0, 100)}"`, `in "${context.slice(0, 200)}"`);
-  return name;
-}
-
-/** `name`, `name->a->>b`, `"quoted name"`, `arr->0`. */
-export function parseField(s: string, context = s): Field {
-  const text = s.trim();
-  const first = text.search(/->/);
-  const head = first < 0 ? text : text.slice(0, first);
-  const name = head.startsWith('"') ? unquote(head) : checkName(head, 'column name', context);
-  if (!name) throw parseError('Empty column name', context);
-  const jsonPath: JsonPathStep[] = [];
-  let rest = first < 0 ? '' : text.slice(first);
-  while (rest) {
-    const m = /^(->>|->)("(?:[^"\\]|\\.)*"|[^-]+?)(?=->|$)/.exec(rest);
-    if (!m) throw parseError(`Invalid JSON path in "${context.slice(0, 200)}"`);
-    jsonPath.push({ op: m[1] as '->' | '->>', key: unquote(m[2]!) });
-    rest = rest.slice(m[0].length);
-    if (jsonPath.length > LIMITS.jsonPathSteps) throw parseError(`JSON path longer than ${LIMITS.jsonPathSteps} steps in "${context.slice(0, 200)}"`);
-  }
-  return { name, jsonPath };
 }
 
 /** Parse a `select` parameter into a tree (`depth`: how deep inside embeds this list is). */
@@ -225,78 +113,6 @@ export function parseOrder(s: string): OrderTerm[] {
   });
 }
 
-export const OPERATORS = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
-]);
-const QUANTIFIABLE = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
-
-/** The value side of a filter: `[not.]op[(mod)].value`. */
-export function parseOperation(field: Field, s: string, context: string): Condition {
-  let rest = s;
-  let negate = false;
-  if (rest.startsWith('not.')) {
-    negate = true;
-    rest = rest.slice(4);
-  }
-  const dot = rest.indexOf('.');
-  if (dot < 0) throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, 'Expected an operator and a value, e.g. eq.1');
-  const opText = rest.slice(0, dot);
-  const value = rest.slice(dot + 1);
-  // The modifier is any/all or an fts language *name*: a number would be read as a regconfig OID
-  // ("cache lookup failed for text search configuration 0", XX000, a 500).
-  const m = /^([a-z]+)(?:\(([a-z_][a-z_0-9]*)\))?$/.exec(opText);
-  if (!m || !m[1] || !OPERATORS.has(m[1])) throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, `Unknown operator "${opText.slice(0, 50)}"`);
-  const op = m[1]!;
-  const cond: Condition = { kind: 'cond', field, negate, op, value };
-  if (m[2] !== undefined) {
-    if (['fts', 'plfts', 'phfts', 'wfts'].includes(op)) cond.lang = m[2];
-    else if ((m[2] === 'any' || m[2] === 'all') && QUANTIFIABLE.has(op)) cond.quantifier = m[2];
-    else throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, `Invalid modifier "${m[2]}"`);
-  }
-  if ((op === 'match' || op === 'imatch') && value.length > LIMITS.patternLength) {
-    throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, `A regular expression may have at most ${LIMITS.patternLength} characters`);
-  }
-  if (op === 'in') cond.list = parseList(value, '(', ')', context);
-  else if (cond.quantifier) cond.list = parseList(value, '{', '}', context);
-  else if (op === 'is' && !['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
-    throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, 'is accepts null, not_null, true, false or unknown');
-  }
-  return cond;
-}
-
-function parseList(value: string, open: string, close: string, context: string): string[] {
-  const v = value.trim();
-  if (!v.startsWith(open) || !v.endsWith(close)) throw parseError(`"failed to parse filter (${context.slice(0, 200)})"`, `Expected a list in ${open}${close}`);
-  const inner = v.slice(1, -1);
-  if (inner.trim() === '') return [];
-  return splitTopLevel(inner).map((x) => unquote(x.trim()));
-}
-
-/** `(a.eq.1,b.gt.2,and(c.eq.3,d.is.null))` */
-export function parseLogic(op: 'and' | 'or', negate: boolean, value: string, context: string): Logic {
-  const v = value.trim();
-  if (!v.startsWith('(') || !v.endsWith(')')) throw parseError(`"failed to parse logic tree (${context.slice(0, 200)})"`, 'Expected (…)');
-  const children = splitTopLevel(v.slice(1, -1)).map((raw): Filter => {
-    const item = raw.trim();
-    const lm = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
-    if (lm) return parseLogic(lm[2] as 'and' | 'or', !!lm[1], lm[3]!, context);
-    // field.[not.]op.value — the field ends at the first dot outside quotes.
-    let fieldEnd = -1;
-    if (item.startsWith('"')) {
-      const close = item.indexOf('"', 1);
-      fieldEnd = close < 0 ? -1 : item.indexOf('.', close);
-    } else fieldEnd = item.indexOf('.');
-    if (fieldEnd <= 0) throw parseError(`"failed to parse logic tree (${context.slice(0, 200)})"`);
-    const field = parseField(item.slice(0, fieldEnd), context);
-    const cond = parseOperation(field, item.slice(fieldEnd + 1), context);
-    if (!cond.list && cond.value.startsWith('"') && cond.value.endsWith('"') && cond.value.length >= 2) cond.value = unquote(cond.value);
-    return cond;
-  });
-  if (children.length === 0) throw parseError(`"failed to parse logic tree (${context.slice(0, 200)})"`);
-  return { kind: 'logic', op, negate, children };
-}
-
 function nonNegativeInt(s: string, what: string): number {
   if (!/^\d{1,15}$/.test(s.trim())) throw parseError(`Invalid ${what}: "${s.slice(0, 50)}"`, `${what} must be a non-negative integer`);
   return Number(s.trim());
@@ -354,5 +170,6 @@ export function parseQuery(pairs: [string, string][], argNames: Set<string> = ne
     const field = parseField(fieldText, key);
     node(path).filters.push(parseOperation(field, value, `${key}=${value}`));
   }
+  checkQueryCost(parsed);
   return parsed;
 }

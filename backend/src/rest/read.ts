@@ -5,10 +5,11 @@
  * @example GET /rest/v1/gigs?select=*,profiles(username,avatar_url)&order=created_at.desc&limit=10
  */
 import type { Tx } from '../db/types';
-import { RestApiError, singularityError } from './errors';
+import { rangeNotSatisfiable, singularityError } from './errors';
 import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
-import type { MediaType, Preferences, RestResult } from './request';
+import type { Preferences } from './request';
+import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileLimit, compileOrder, compileSelectList, innerConditions, type CompileContext } from './select';
@@ -50,7 +51,7 @@ export function pageOf(query: ParsedQuery, range: string | undefined, maxRows?: 
     if (m) {
       const from = Number(m[1]);
       const to = m[2] === '' ? undefined : Number(m[2]);
-      if (to !== undefined && to < from) throw new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
+      if (to !== undefined && to < from) throw rangeNotSatisfiable('The lower boundary must be lower than or equal to the upper boundary in the Range header.');
       offset = Math.max(offset, from);
       if (to !== undefined) limit = Math.min(limit ?? Infinity, to - from + 1);
     }
@@ -71,7 +72,13 @@ function countOnly(table: Table, query: ParsedQuery): string | undefined {
   return item.alias ?? 'count';
 }
 
-export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, page: Page, countMode?: Preferences['count']): ReadPlan {
+export interface ReadOptions {
+  page: Page;
+  /** The count to plan for (the route makes planned/estimated exact under RLS). */
+  count?: Preferences['count'];
+}
+
+export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, { page, count: countMode }: ReadOptions): ReadPlan {
   const withCount = countMode === 'exact';
   const estimate = countMode === 'planned' || countMode === 'estimated' ? estimatePlan(table, query, cache) : undefined;
   checkNodePaths(query.nodes, query.select);
@@ -117,7 +124,15 @@ export function contentRange(offset: number, pageTotal: number, total: number | 
   return pageTotal > 0 ? `${offset}-${offset + pageTotal - 1}/${size}` : `*/${size}`;
 }
 
-export async function executeRead(tx: Tx, plan: ReadPlan, page: Page, prefs: Preferences, media: MediaType, head: boolean): Promise<RestResult> {
+export interface ReadResponseOptions {
+  page: Page;
+  prefs: Preferences;
+  media: MediaType;
+  /** HEAD: the headers without the body. */
+  head: boolean;
+}
+
+export async function executeRead(tx: Tx, plan: ReadPlan, { page, prefs, media, head }: ReadResponseOptions): Promise<RestResult> {
   const { rows } = await tx.query<ReadRow>(plan.sql, plan.params);
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);
@@ -134,9 +149,7 @@ export async function executeRead(tx: Tx, plan: ReadPlan, page: Page, prefs: Pre
   const headers: Record<string, string> = { 'Content-Range': contentRange(page.offset, pageTotal, total) };
   if (prefs.count) headers['Preference-Applied'] = `count=${prefs.count}`;
   if (!plan.estimate && total !== undefined && pageTotal === 0 && page.offset > 0 && page.offset >= total && total > 0) {
-    throw Object.assign(new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${page.offset} was requested, but there are only ${total} rows.`), {
-      headers: () => ({ 'Content-Range': `*/${total}` }),
-    });
+    throw rangeNotSatisfiable(`An offset of ${page.offset} was requested, but there are only ${total} rows.`, `*/${total}`);
   }
   let status = 200;
   if (total !== undefined && pageTotal < total && (pageTotal > 0 || page.offset > 0)) status = 206;

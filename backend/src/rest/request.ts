@@ -3,11 +3,13 @@
  * the Prefer header, the media type asked for, the schema headers, and the transaction every
  * request runs in (role and claims set local to it, as PostgREST does).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Services } from '../app';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
-import { RestApiError, fromPgError, isPgError, schemaNotExposed } from './errors';
+import { fromPgError, invalidApiKey, isPgError, jwtError, noApiKey, notAcceptable, schemaNotExposed, statementTimeout } from './errors';
+import type { MediaType } from './response';
+import { queryPairs } from './query-string';
 import { EXPOSED_SCHEMA } from './schema-cache';
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -46,12 +48,6 @@ async function verifyCached(token: string, secret: string, now: number): Promise
   return claims;
 }
 
-function unauthorized(code: string, message: string, description: string): RestApiError {
-  const e = new RestApiError(401, code, message);
-  e.headers = () => ({ 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` });
-  return e;
-}
-
 /**
  * The caller: the apikey must be a key signed with JWT_SECRET (anon or service_role); the role
  * comes from the Bearer token when there is one (HS256 only, exp required), else from the apikey.
@@ -61,32 +57,32 @@ export async function authenticate(request: FastifyRequest, services: Services):
   const now = Math.floor(services.now() / 1000);
   const apikey = header(request, 'apikey');
   if (!apikey) {
-    throw new RestApiError(401, 'PGRST301', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+    throw noApiKey();
   }
   let keyClaims: Claims;
   try {
     keyClaims = await verifyCached(apikey, secret, now);
   } catch {
-    throw new RestApiError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
+    throw invalidApiKey();
   }
   if (keyClaims.role !== 'anon' && keyClaims.role !== 'service_role') {
-    throw new RestApiError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
+    throw invalidApiKey();
   }
   let claims = keyClaims;
   const authorization = header(request, 'authorization');
   if (authorization) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!m) throw unauthorized('PGRST301', 'Expected a Bearer token in the Authorization header', 'invalid authorization header');
+    if (!m) throw jwtError('PGRST301', 'Expected a Bearer token in the Authorization header', 'invalid authorization header');
     try {
       claims = await verifyCached(m[1]!, secret, now);
     } catch (error) {
       // PostgREST: PGRST301 for a token that does not decode or verify, PGRST303 for claims that do not hold.
       if (!(error instanceof JwtError)) throw error;
-      throw unauthorized(error.problem === 'invalid' ? 'PGRST301' : 'PGRST303', error.message, error.message);
+      throw jwtError(error.problem === 'invalid' ? 'PGRST301' : 'PGRST303', error.message, error.message);
     }
   }
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
-  if (!API_ROLES.has(role)) throw unauthorized('PGRST301', `The JWT role "${role.slice(0, 64)}" is not allowed`, 'role not allowed');
+  if (!API_ROLES.has(role)) throw jwtError('PGRST301', `The JWT role "${role.slice(0, 64)}" is not allowed`, 'role not allowed');
   return { role, claims };
 }
 
@@ -115,14 +111,13 @@ export function parsePrefer(request: FastifyRequest): Preferences {
   return prefs;
 }
 
-export type MediaType = 'json' | 'object';
 
 /** application/json (default) or the single-object media type of .single(); others → 406 PGRST107. */
 export function mediaType(request: FastifyRequest): MediaType {
   const accept = (header(request, 'accept') ?? '').toLowerCase();
   if (accept.includes('application/vnd.pgrst.object')) return 'object';
   if (!accept || accept.includes('json') || accept.includes('*/*')) return 'json';
-  throw new RestApiError(406, 'PGRST107', `None of these media types are available: ${accept.slice(0, 200)}`);
+  throw notAcceptable(accept);
 }
 
 /** Accept-Profile (reads) / Content-Profile (writes) must name the exposed schema. */
@@ -132,39 +127,59 @@ export function checkProfile(request: FastifyRequest): void {
   if (value !== undefined && value.trim() !== EXPOSED_SCHEMA) throw schemaNotExposed(value.trim().slice(0, 63));
 }
 
-export interface RestResult {
-  status: number;
-  body?: string;
-  headers?: Record<string, string>;
+/**
+ * One /rest/v1 request as the planners see it, read once from the HTTP request: the verified
+ * caller, method, media type, preferences, the raw query pairs and the Range header.
+ */
+export interface ApiRequest {
+  caller: Caller;
+  method: string;
+  media: MediaType;
+  prefs: Preferences;
+  pairs: [string, string][];
+  range?: string;
+  /** Aborted when the client goes away (see RunOptions). */
+  signal?: AbortSignal;
+}
+
+/** The ApiRequest of `request`, checked in PostgREST's order: caller, profile, media type. */
+export function apiRequest(request: FastifyRequest, caller: Caller, signal?: AbortSignal): ApiRequest {
+  checkProfile(request);
+  const media = mediaType(request);
+  const prefs = parsePrefer(request);
+  const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
+  return { caller, method: request.method, media, prefs, pairs: queryPairs(request.raw.url ?? ''), range, signal };
+}
+
+export interface RunOptions {
+  caller: Caller;
+  readOnly: boolean;
+  /** The HTTP method, for request.method (policies and functions may read it). */
+  method: string;
+  /** Aborted when the client goes away: the transaction is dropped or its statement canceled. */
+  signal?: AbortSignal;
 }
 
 /**
  * Run `fn` in one transaction as the caller: role and claims are set local to it, then the query.
- * Database errors become PostgREST errors (SQLSTATE → status).
+ * On PostgreSQL the statement timeout is set local to it as well (PGlite has none; rest/cost.ts
+ * bounds its requests). Database errors become PostgREST errors (SQLSTATE → status).
  */
-export async function runAs<T>(services: Services, caller: Caller, readOnly: boolean, method: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runAs<T>(services: Services, options: RunOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const { caller, readOnly, method, signal } = options;
+  const timeoutMs = services.config.DB_STATEMENT_TIMEOUT_MS;
+  const timeout = services.db.kind === 'postgres' ? `, set_config('statement_timeout', '${timeoutMs}', true)` : '';
   try {
     return await services.db.transaction(async (tx) => {
       await tx.query(
-        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)",
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)${timeout}`,
         [caller.role, JSON.stringify(caller.claims), method],
       );
       return fn(tx);
-    }, { readOnly });
+    }, { readOnly, signal });
   } catch (error) {
+    if (isPgError(error) && error.code === '57014' && !signal?.aborted) throw statementTimeout(timeoutMs);
     if (isPgError(error)) throw fromPgError(error, caller.role);
     throw error;
   }
-}
-
-export function send(reply: FastifyReply, result: RestResult, media: MediaType = 'json'): FastifyReply {
-  reply.status(result.status);
-  if (result.headers) reply.headers(result.headers);
-  if (result.body === undefined) return reply.send();
-  reply.header('content-type', media === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8');
-  // reply.compress (@fastify/compress, app.ts) and not its automatic hook: the hook leaves any
-  // answer with a Content-Range alone (byte ranges of the encoded body would lie), but ours
-  // counts rows, as PostgREST's does, so it holds for the compressed body too.
-  reply.compress(result.body);
-  return reply;
 }

@@ -4,18 +4,22 @@
  * planned (read.ts, write.ts, rpc.ts) and run in one transaction as the caller's role.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { RestApiError, bodyError, isPgError, fromPgError, tableNotFound } from './errors';
-import { parseQuery, queryPairs } from './query-string';
+import { RestApiError, STALE_CACHE_CODES, invalidPath, tableNotFound, unsupportedMethod } from './errors';
+import { tableBody } from './body';
+import { parseQuery } from './query-string';
 import { executeRead, pageOf, planRead } from './read';
-import { authenticate, checkProfile, mediaType, parsePrefer, runAs, send, type Caller } from './request';
-import { executeRpc, functionNotFound, parseRpcBody, planRpc, resolveFunction } from './rpc';
+import { apiRequest, authenticate, runAs, type ApiRequest, type Caller } from './request';
+import { send, sendError } from './response';
+import { executeRpc, planRpcCall } from './rpc';
 import { schemaCacheFor, type SchemaCache, type SchemaCacheHolder, type Table } from './schema-cache';
-import { executeWrite, parseBody, planDelete, planInsert, planUpdate } from './write';
+import { executeWrite, planWrite, type WriteRequest } from './write';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller of a /rest/v1 request (set by the area's onRequest hook). */
     restCaller: Caller | null;
+    /** Aborted when the client closes the connection before the answer is sent. */
+    restSignal: AbortSignal | undefined;
   }
 }
 
@@ -33,8 +37,6 @@ async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cac
   return { cache, table };
 }
 
-/** Errors that may only mean the cache is older than the schema (a column or foreign key added since). */
-const STALE_CACHE_CODES = new Set(['42703', 'PGRST204', 'PGRST200']);
 
 /** Plan against the cache; if the plan names something the cache lacks, reload once (rate-limited) and plan again. */
 async function planFresh<T>(holder: SchemaCacheHolder, name: string, plan: (cache: SchemaCache, table: Table) => T): Promise<T> {
@@ -62,79 +64,56 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   // token is a 401 whatever the body, its media type, the profile headers or the path. The CORS
   // preflight (OPTIONS) is answered at the root and never gets here.
   app.decorateRequest('restCaller', null);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('restSignal', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    // A client that leaves before its answer must not keep the database busy (db/types.ts, signal).
+    const aborted = new AbortController();
+    request.restSignal = aborted.signal;
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) aborted.abort();
+    });
     request.restCaller = await authenticate(request, services);
   });
   const callerOf = async (request: FastifyRequest) => request.restCaller ?? (request.restCaller = await authenticate(request, services));
 
-  app.setErrorHandler((error, request, reply) => {
-    let e: RestApiError;
-    if (error instanceof RestApiError) e = error;
-    else if (isPgError(error)) e = fromPgError(error, 'anon');
-    else {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 413) e = new RestApiError(413, 'PGRST102', 'Request body too large');
-      else if (status && status >= 400 && status < 500) e = bodyError((error as Error).message);
-      else {
-        request.log.error({ err: error }, 'rest: unhandled error');
-        return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Internal server error', request_id: request.id });
-      }
-    }
-    if (e.status >= 500) request.log.error({ err: error }, 'rest: database error');
-    return reply.status(e.status).headers(e.headers()).send(e.body());
-  });
+  app.setErrorHandler(sendError);
+
+  const restRequest = async (request: FastifyRequest) => apiRequest(request, await callerOf(request), request.restSignal);
+  const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, signal: req.signal });
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
-    const caller = await callerOf(request);
-    checkProfile(request);
-    const media = mediaType(request);
-    const prefs = parsePrefer(request);
-    const query = parseQuery(queryPairs(request.raw.url ?? ''));
-    const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-    const page = pageOf(query, range, services.config.DB_MAX_ROWS);
-    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, page, prefs.count));
-    const result = await runAs(services, caller, true, request.method, (tx) => executeRead(tx, plan, page, prefs, media, request.method === 'HEAD'));
-    return send(reply, result, media);
+    const req = await restRequest(request);
+    const query = parseQuery(req.pairs);
+    const page = pageOf(query, req.range, services.config.DB_MAX_ROWS);
+    // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
+    const countFor = (table: Table) => (req.prefs.count && table.rls && req.caller.role !== 'service_role' ? 'exact' : req.prefs.count);
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, { page, count: countFor(table) }));
+    const head = req.method === 'HEAD';
+    const result = await runAs(services, runFor(req, true), (tx) => executeRead(tx, plan, { page, prefs: req.prefs, media: req.media, head }));
+    return send(reply, result, req.media);
   };
 
   const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | undefined }>, reply: FastifyReply) => {
-    const caller = await callerOf(request);
-    checkProfile(request);
-    const media = mediaType(request);
-    const prefs = parsePrefer(request);
-    const query = parseQuery(queryPairs(request.raw.url ?? ''));
-    const representation = prefs.return === 'representation';
-    const method = request.method as 'POST' | 'PATCH' | 'DELETE';
-    const body = method === 'DELETE' ? undefined : parseBody(request.body, method === 'POST');
-    const plan = await planFresh(holder, request.params.table, (cache, table) => {
-      if (method === 'POST') return planInsert(cache, table, query, prefs, body!.text, body!.rows, representation);
-      if (method === 'PATCH') return planUpdate(cache, table, query, body!.text, body!.rows[0]!, representation);
-      return planDelete(cache, table, query, representation);
-    });
-    const result = await runAs(services, caller, false, method, (tx) => executeWrite(tx, plan, method, prefs, media, representation));
-    return send(reply, result, media);
+    const req = await restRequest(request);
+    const method = req.method as WriteRequest['method'];
+    const w: WriteRequest = {
+      method,
+      query: parseQuery(req.pairs),
+      prefs: req.prefs,
+      body: method === 'DELETE' ? undefined : tableBody(request.body, method === 'POST'),
+      representation: req.prefs.return === 'representation',
+    };
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planWrite(cache, table, w));
+    const result = await runAs(services, runFor(req, false), (tx) => executeWrite(tx, plan, w, req.media));
+    return send(reply, result, req.media);
   };
 
   const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | undefined }>, reply: FastifyReply) => {
-    const caller = await callerOf(request);
-    checkProfile(request);
-    const media = mediaType(request);
-    const name = request.params.fn;
-    const isGet = request.method === 'GET' || request.method === 'HEAD';
-    const pairs = queryPairs(request.raw.url ?? '');
-    let cache = await holder.get();
-    if (!cache.functions.has(name)) cache = (await holder.reloadAfterMiss()) ?? cache;
-    const candidates = cache.functions.get(name) ?? [];
-    const argNames = new Set(candidates.flatMap((f) => f.args.map((a) => a.name)));
-    const query = parseQuery(pairs, isGet ? argNames : new Set());
-    const body = isGet ? undefined : parseRpcBody(request.body);
-    const keys = isGet ? query.rest.map(([k]) => k) : Object.keys(body!.value);
-    const fn = resolveFunction(cache, name, keys);
-    if (!fn) throw functionNotFound(name, keys);
-    const plan = planRpc(cache, fn, query, isGet ? { query: new Map(query.rest) } : { body });
-    const offset = query.nodes.get('')!.offset ?? 0;
-    const result = await runAs(services, caller, isGet, request.method, (tx) => executeRpc(tx, plan, media, offset));
-    return send(reply, isGet && request.method === 'HEAD' ? { ...result, body: undefined } : result, media);
+    const req = await restRequest(request);
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body });
+    const result = await runAs(services, runFor(req, isGet), (tx) => executeRpc(tx, plan, { media: req.media, offset, head: req.method === 'HEAD' }));
+    return send(reply, result, req.media);
   };
 
   app.get('/:table', read);
@@ -150,9 +129,9 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   app.setNotFoundHandler(async (request) => {
     await callerOf(request);
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(request.method)) {
-      throw new RestApiError(405, 'PGRST117', `Unsupported HTTP method: ${request.method.slice(0, 20)}`);
+      throw unsupportedMethod(request.method);
     }
-    throw new RestApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+    throw invalidPath();
   });
 
   // The OpenAPI description is not served; answer like PostgREST with no exposed description.

@@ -5,20 +5,16 @@
  * renders as an object, a scalar as its JSON value, void as 204.
  */
 import type { Tx } from '../db/types';
-import { RestApiError, bodyError, singularityError } from './errors';
+import { rpcBody, type RpcBody } from './body';
+import { ambiguousFunction, functionNotFound, parseError, singularityError } from './errors';
 import { compileFilters } from './filters';
-import type { ParsedQuery } from './query-string';
+import { parseQuery, type ParsedQuery } from './query-string';
 import { contentRange, stripArray } from './read';
-import type { MediaType, RestResult } from './request';
-import type { RoutineDef, SchemaCache, Table } from './schema-cache';
+import type { MediaType, RestResult } from './response';
+import type { RoutineDef, SchemaCache, SchemaCacheHolder, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
-import { Params, arrayLiteral, ident, qualified } from './sql';
-import { checkBodyNesting } from './write';
-
-function literal(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
-}
+import { Params, arrayLiteral, ident, literal, qualified } from './sql';
 
 /** Pick the overload whose named arguments fit the given keys. */
 export function resolveFunction(cache: SchemaCache, name: string, keys: string[]): RoutineDef | undefined {
@@ -30,14 +26,11 @@ export function resolveFunction(cache: SchemaCache, name: string, keys: string[]
     return f.args.every((a) => a.hasDefault || keys.includes(a.name));
   });
   if (fits.length > 1) {
-    throw new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+    throw ambiguousFunction(fits);
   }
   return fits[0];
 }
 
-export function functionNotFound(name: string, keys: string[]): RestApiError {
-  return new RestApiError(404, 'PGRST202', `Could not find the function public.${name}${keys.length ? `(${[...keys].sort().join(', ')})` : ' without parameters'} in the schema cache`, `Searched for the function public.${name} with parameters ${keys.length ? [...keys].sort().join(', ') : 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`, null);
-}
 
 /** The table a function's rows belong to (its return type is the table's row type), if any. */
 function rowTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
@@ -45,20 +38,49 @@ function rowTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
   return cache.tables.get(t);
 }
 
-export interface RpcArgs {
+interface RpcArgs {
   /** POST: the raw JSON body and its parsed object. */
-  body?: { text: string; value: Record<string, unknown> };
+  body?: RpcBody;
   /** GET: argument values as text. */
   query?: Map<string, string>;
 }
 
-export function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, args: RpcArgs): { sql: string; params: (string | null)[]; kind: 'rows' | 'object' | 'scalar' | 'void' } {
+export interface RpcPlan {
+  sql: string;
+  params: (string | null)[];
+  kind: 'rows' | 'object' | 'scalar' | 'void';
+}
+
+/**
+ * Plan `/rpc/{name}`: GET passes arguments in the query string (a pair named like an argument of
+ * any overload is an argument, the rest are filters), POST in the body; the overload is the one
+ * whose named arguments fit.
+ */
+export async function planRpcCall(holder: SchemaCacheHolder, name: string, request: { method: string; pairs: [string, string][]; body?: string }): Promise<{ plan: RpcPlan; offset: number }> {
+  const isGet = request.method === 'GET' || request.method === 'HEAD';
+  let cache = await holder.get();
+  if (!cache.functions.has(name)) cache = (await holder.reloadAfterMiss()) ?? cache;
+  const candidates = cache.functions.get(name) ?? [];
+  const argNames = new Set(candidates.flatMap((f) => f.args.map((a) => a.name)));
+  const query = parseQuery(request.pairs, isGet ? argNames : new Set());
+  const body = isGet ? undefined : rpcBody(request.body);
+  const keys = body ? Object.keys(body.value) : query.rest.map(([k]) => k);
+  const fn = resolveFunction(cache, name, keys);
+  if (!fn) throw functionNotFound(name, keys);
+  const plan = planRpc(cache, fn, query, body ? { body } : { query: new Map(query.rest) });
+  return { plan, offset: query.nodes.get('')!.offset ?? 0 };
+}
+
+function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, args: RpcArgs): RpcPlan {
   const params = new Params();
   const call: string[] = [];
   if (args.body) {
-    const b = params.add(args.body.text);
+    // The body becomes a parameter only when an argument reads it: a parameter the statement does
+    // not use is a protocol error on PostgreSQL (08P01), which answered 503 for a call without arguments.
+    let bodyParam: string | undefined;
     for (const a of fn.args) {
       if (!(a.name in args.body.value)) continue;
+      const b = (bodyParam ??= params.add(args.body.text));
       const key = literal(a.name);
       const v = args.body.value[a.name];
       let expr: string;
@@ -97,13 +119,26 @@ export function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, 
     where = filters.length ? ` where ${filters.join(' and ')}` : '';
     tail = compileOrder(table, alias, root.order, params) + compileLimit(root.limit, root.offset);
   } else if (root.filters.length || root.order) {
-    throw new RestApiError(400, 'PGRST100', `Filtering or ordering the result of ${fn.name} is not supported`);
+    throw parseError(`Filtering or ordering the result of ${fn.name} is not supported`);
   }
   const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total from (select ${tlist} from ${invocation} as ${alias}${where}${tail}) pgrst_t`;
   return { sql, params: params.values, kind: fn.returnsSet ? 'rows' : 'object' };
 }
 
-export async function executeRpc(tx: Tx, plan: ReturnType<typeof planRpc>, media: MediaType, offset: number): Promise<RestResult> {
+export interface RpcResponseOptions {
+  media: MediaType;
+  /** The offset asked for (Content-Range of a set-returning function). */
+  offset: number;
+  /** HEAD: the headers without the body. */
+  head: boolean;
+}
+
+export async function executeRpc(tx: Tx, plan: RpcPlan, options: RpcResponseOptions): Promise<RestResult> {
+  const result = await rpcResult(tx, plan, options);
+  return options.head ? { ...result, body: undefined } : result;
+}
+
+async function rpcResult(tx: Tx, plan: RpcPlan, { media, offset }: RpcResponseOptions): Promise<RestResult> {
   const { rows } = await tx.query<{ body: string | null; page_total: number | string }>(plan.sql, plan.params);
   if (plan.kind === 'void') return { status: 204, headers: { 'Content-Range': '*/*' } };
   const body = rows[0]?.body ?? 'null';
@@ -118,17 +153,4 @@ export async function executeRpc(tx: Tx, plan: ReturnType<typeof planRpc>, media
   }
   if (plan.kind === 'object') return { status: 200, headers, body: n === 0 ? 'null' : stripArray(body) };
   return { status: 200, headers, body };
-}
-
-export function parseRpcBody(raw: string | undefined): { text: string; value: Record<string, unknown> } {
-  if (raw === undefined || raw.trim() === '') return { text: '{}', value: {} };
-  checkBodyNesting(raw);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch (error) {
-    throw bodyError('Empty or invalid json', (error as Error).message);
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bodyError('The body of an rpc call must be a JSON object of named arguments');
-  return { text: raw, value: value as Record<string, unknown> };
 }

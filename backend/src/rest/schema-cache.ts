@@ -38,6 +38,11 @@ export interface Table {
   /** Column names in order. */
   columnOrder: string[];
   primaryKey: string[];
+  /**
+   * Row-level security applies (or may: every view counts, since it reads other tables). The
+   * planner's row estimate counts every row, so it is never given for these (read.ts).
+   */
+  rls: boolean;
 }
 
 export interface FunctionArg {
@@ -70,6 +75,7 @@ export interface SchemaCache {
 
 const TABLES_SQL = `
 select c.relname as table, case when c.relkind in ('r', 'p', 'f') then 'table' else 'view' end as kind,
+       (c.relrowsecurity or c.relkind not in ('r', 'p', 'f')) as rls,
        a.attname as column, format_type(a.atttypid, null) as type,
        coalesce(et.typname, t.typname) as base_type, (t.typcategory = 'A') as is_array,
        not a.attnotnull as nullable, pg_get_expr(d.adbin, d.adrelid) as default_expr,
@@ -134,13 +140,13 @@ where n.nspname = $1 and p.prokind = 'f'
 export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
   const tables = new Map<string, Table>();
   const cols = await tx.query<{
-    table: string; kind: 'table' | 'view'; column: string; type: string; base_type: string; is_array: boolean;
+    table: string; kind: 'table' | 'view'; rls: boolean; column: string; type: string; base_type: string; is_array: boolean;
     nullable: boolean; default_expr: string | null; identity: boolean; generated: boolean;
   }>(TABLES_SQL, [schema]);
   for (const r of cols.rows) {
     let t = tables.get(r.table);
     if (!t) {
-      t = { name: r.table, kind: r.kind, columns: new Map(), columnOrder: [], primaryKey: [] };
+      t = { name: r.table, kind: r.kind, rls: r.rls, columns: new Map(), columnOrder: [], primaryKey: [] };
       tables.set(r.table, t);
     }
     t.columns.set(r.column, {

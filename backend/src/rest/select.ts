@@ -4,8 +4,10 @@
  * many-to-one as an object or null (row_to_json), one-to-many as an array (json_agg).
  * `!inner` also filters the parent to rows whose embed is non-empty.
  */
-import { RestApiError, parseError, tableNotFound, undefinedColumn } from './errors';
-import { compileField, compileFilters, type FieldSql } from './filters';
+import { checkEmbedCost } from './cost';
+import { ambiguousRelationship, notEmbedded, parseError, relationshipNotFound, tableNotFound, undefinedColumn } from './errors';
+import { checkCast, compileField } from './fields';
+import { compileFilters } from './filters';
 import type { NodeOptions, OrderTerm, SelectItem } from './query-string';
 import type { Relationship, SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
@@ -44,39 +46,9 @@ export function resolveEmbed(cache: SchemaCache, parent: Table, name: string, hi
   const matching = hint
     ? candidates.filter((c) => c.rel.name === hint || c.rel.columns.join(',') === hint || c.rel.foreignColumns.join(',') === hint || c.target.name === hint)
     : candidates;
-  if (matching.length === 0) {
-    throw new RestApiError(400, 'PGRST200', `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`, `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${EXPOSED_SCHEMA}', but no matches were found.`, null);
-  }
-  if (matching.length > 1) {
-    throw new RestApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-      matching.map((m) => `${m.rel.table} via ${m.rel.name}`).join('; '),
-      `Try changing '${name}' to one of the following: ${matching.map((m) => `'${name}!${m.rel.name}'`).join(', ')}.`);
-  }
+  if (matching.length === 0) throw relationshipNotFound(parent.name, name, hint);
+  if (matching.length > 1) throw ambiguousRelationship(parent.name, name, matching.map((m) => m.rel));
   return matching[0]!;
-}
-
-/**
- * Casts a select may ask for (`select=rate::text`). Scalar types only: a cast makes the database
- * parse the column's text, and the parsers of json, jsonb, tsquery, tsvector, xml, arrays and the
- * pseudo-types fail on hostile stored text — a 500 (`::unknown` is XX000, `::tsvector` of a long
- * word 54000) or, on PGlite, a stack overflow (a profile's bio of 8 000 "[" cast to jsonb). json
- * and jsonb are allowed from json/jsonb values (no text is parsed), `type[]` from array columns.
- */
-const SCALAR_CASTS = new Set([
-  'text', 'varchar', 'char', 'bpchar', 'name', 'citext', 'int2', 'int4', 'int8', 'smallint', 'integer', 'int', 'bigint',
-  'numeric', 'decimal', 'real', 'float4', 'float8', 'bool', 'boolean', 'date', 'time', 'timetz', 'timestamp', 'timestamptz',
-  'interval', 'uuid', 'money', 'inet', 'cidr', 'macaddr', 'oid',
-]);
-const JSON_TYPES = new Set(['json', 'jsonb']);
-
-function checkCast(field: FieldSql, cast: string, column: string): void {
-  const target = cast.toLowerCase();
-  const element = target.endsWith('[]') ? target.slice(0, -2) : undefined;
-  const fromJson = !field.isArray && JSON_TYPES.has(field.type);
-  const ok = element !== undefined ? field.isArray && SCALAR_CASTS.has(element) : SCALAR_CASTS.has(target) || (JSON_TYPES.has(target) && fromJson);
-  if (!ok) {
-    throw parseError(`Cannot cast "${column}" to "${cast.slice(0, 64)}"`, `Casts in select may name a scalar type (${[...SCALAR_CASTS].join(', ')}), json/jsonb for json values, or type[] for array columns.`);
-  }
 }
 
 export function compileOrder(table: Table, alias: string, order: OrderTerm[] | undefined, params: Params): string {
@@ -120,6 +92,7 @@ export function innerConditions(ctx: CompileContext, table: Table, alias: string
 
 /** The select list for `table` under `alias`. */
 export function compileSelectList(ctx: CompileContext, table: Table, alias: string, items: SelectItem[], basePath = ''): string {
+  if (basePath === '') checkEmbedCost(ctx.cache, table, items);
   const parts: string[] = [];
   for (const item of items) {
     if (item.kind === 'star') {
@@ -167,8 +140,7 @@ export function checkNodePaths(nodes: Map<string, NodeOptions>, items: SelectIte
   for (const [path, opts] of nodes) {
     if (paths.has(path)) continue;
     if (opts.filters.length || opts.order || opts.limit !== undefined || opts.offset !== undefined) {
-      throw new RestApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null,
-        `Verify that '${path}' is included in the 'select' query parameter.`);
+      throw notEmbedded(path);
     }
   }
 }

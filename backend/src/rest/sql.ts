@@ -9,6 +9,11 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** A string literal ('it''s') for trusted text such as catalog names; user values are parameters. */
+export function literal(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
 /** schema.name, both quoted. */
 export function qualified(schema: string, name: string): string {
   return `${ident(schema)}.${ident(name)}`;

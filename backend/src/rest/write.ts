@@ -6,44 +6,17 @@
  * with the request's `select` (embedding included) in the same statement.
  */
 import type { Tx } from '../db/types';
-import { LIMITS, jsonDepth } from '../http/limits';
-import { RestApiError, bodyError, columnNotFound, parseError, singularityError } from './errors';
+import type { TableBody } from './body';
+import { bodyError, columnNotFound, parseError, singularityError } from './errors';
 import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import { stripArray } from './read';
-import type { MediaType, Preferences, RestResult } from './request';
+import type { Preferences } from './request';
+import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileSelectList, type CompileContext } from './select';
-import { Params, ident, qualified } from './sql';
-
-function literal(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
-}
-
-/** A body nested deeper than LIMITS.bodyNesting never reaches the database's JSON parser (http/limits.ts). */
-export function checkBodyNesting(raw: string): void {
-  if (jsonDepth(raw) > LIMITS.bodyNesting) throw bodyError('JSON nested too deeply', `Arrays and objects may be nested at most ${LIMITS.bodyNesting} levels deep`);
-}
-
-/** Parse and check the body: an object or an array of objects. */
-export function parseBody(raw: string | undefined, allowArray: boolean): { text: string; rows: Record<string, unknown>[]; isArray: boolean } {
-  if (raw === undefined || raw.trim() === '') throw bodyError();
-  checkBodyNesting(raw);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch (error) {
-    throw bodyError('Empty or invalid json', (error as Error).message);
-  }
-  const isArray = Array.isArray(value);
-  if (isArray && !allowArray) throw bodyError('Expected a JSON object, not an array');
-  const rows = (isArray ? value : [value]) as unknown[];
-  for (const r of rows) {
-    if (!r || typeof r !== 'object' || Array.isArray(r)) throw bodyError('All elements must be JSON objects');
-  }
-  return { text: raw, rows: rows as Record<string, unknown>[], isArray };
-}
+import { Params, ident, literal, qualified } from './sql';
 
 function columnsOf(table: Table, query: ParsedQuery, rows: Record<string, unknown>[]): string[] {
   const names = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -64,8 +37,26 @@ interface WritePlan {
   params: (string | null)[];
 }
 
+/** A write as the planner sees it (built once by the route from the ApiRequest). */
+export interface WriteRequest {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  query: ParsedQuery;
+  prefs: Preferences;
+  /** POST and PATCH. */
+  body?: TableBody;
+  /** Prefer: return=representation — render the affected rows with the request's select. */
+  representation: boolean;
+}
+
+/** The plan of a write; undefined when there is nothing to run (`[]`, or a PATCH of no columns). */
+export function planWrite(cache: SchemaCache, table: Table, w: WriteRequest): WritePlan | undefined {
+  if (w.method === 'POST') return planInsert(cache, table, w, w.body!);
+  if (w.method === 'PATCH') return planUpdate(cache, table, w, w.body!);
+  return planDelete(cache, table, w);
+}
+
 /** An insert plan; undefined for `[]` (nothing to insert, no statement). */
-export function planInsert(cache: SchemaCache, table: Table, query: ParsedQuery, prefs: Preferences, bodyText: string, rows: Record<string, unknown>[], representation: boolean): WritePlan | undefined {
+function planInsert(cache: SchemaCache, table: Table, { query, prefs, representation }: WriteRequest, { text: bodyText, rows }: TableBody): WritePlan | undefined {
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
@@ -108,11 +99,11 @@ export function planInsert(cache: SchemaCache, table: Table, query: ParsedQuery,
   return { sql, params: params.values };
 }
 
-export function planUpdate(cache: SchemaCache, table: Table, query: ParsedQuery, bodyText: string, row: Record<string, unknown>, representation: boolean): WritePlan | undefined {
+function planUpdate(cache: SchemaCache, table: Table, { query, representation }: WriteRequest, { text: bodyText, rows }: TableBody): WritePlan | undefined {
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
-  const cols = columnsOf(table, query, [row]);
+  const cols = columnsOf(table, query, rows);
   if (cols.length === 0) return undefined;
   const alias = ident(table.name);
   const body = params.add(bodyText);
@@ -124,7 +115,7 @@ export function planUpdate(cache: SchemaCache, table: Table, query: ParsedQuery,
   return { sql: `with pgrst_source as (${update}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }
 
-export function planDelete(cache: SchemaCache, table: Table, query: ParsedQuery, representation: boolean): WritePlan {
+function planDelete(cache: SchemaCache, table: Table, { query, representation }: WriteRequest): WritePlan {
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
@@ -137,7 +128,7 @@ export function planDelete(cache: SchemaCache, table: Table, query: ParsedQuery,
 }
 
 /** Run a write plan and shape the answer: 201/200 with rows, or 204; Content-Range `0-n/*`. */
-export async function executeWrite(tx: Tx, plan: WritePlan | undefined, method: 'POST' | 'PATCH' | 'DELETE', prefs: Preferences, media: MediaType, representation: boolean): Promise<RestResult> {
+export async function executeWrite(tx: Tx, plan: WritePlan | undefined, { method, prefs, representation }: WriteRequest, media: MediaType): Promise<RestResult> {
   let body = '[]';
   let n = 0;
   if (plan) {
@@ -155,4 +146,3 @@ export async function executeWrite(tx: Tx, plan: WritePlan | undefined, method: 
   return { status: okStatus, headers, body: media === 'object' ? stripArray(body) : body };
 }
 
-export { RestApiError };

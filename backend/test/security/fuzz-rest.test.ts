@@ -19,9 +19,10 @@ import {
   INJECTIONS, REQUEST_TIMEOUT_MS, assertNoLeak, businessRulesHold, canary, check, createVault, noteStatus, hostileJson, hostileString, pct, segment, summary, timeoutFor,
   victimFingerprint, type PropertyName,
 } from './fuzz-support';
+import { costlyPairs } from './fuzz-cost';
 import { fingerprint, forgedTokens, send, signUp, type Account, type Answer } from './helpers';
 
-const PROPERTIES: PropertyName[] = ['rest: query strings', 'rest: SQL injection', 'rest: headers and methods', 'rest: write bodies', 'rest: rpc'];
+const PROPERTIES: PropertyName[] = ['rest: query strings', 'rest: costly shapes', 'rest: SQL injection', 'rest: headers and methods', 'rest: write bodies', 'rest: rpc'];
 
 let be: TestBackend;
 let A: Account;
@@ -260,6 +261,22 @@ describe('/rest/v1 fuzzing', () => {
       if ((who.kind === 'visitor' || who.kind === 'visitorSdk') && (table === 'payments' || table === 'audit_logs')) expect(a.status, path).toBeGreaterThanOrEqual(400);
       await expectSafe(a, who, `${head ? 'HEAD' : 'GET'} ${path}`, { readOnly: true });
       // A read changes nothing at all: every row of the app and auth tables is as it was.
+      expect(await fingerprint(be), `a read changed the database: ${path}`).toBe(before);
+    });
+    await healthy();
+  });
+
+  it('costly shapes (nested regex repeats, embed cycles, like storms, wide or/select/order, tsquery operator runs): no 5xx, no hang, nothing changes', { timeout: timeoutFor('rest: costly shapes') }, async () => {
+    const arb = fc.record({
+      who: callerArb(['visitor', 'A']),
+      costly: fc.array(costlyPairs, { minLength: 1, maxLength: 2 }),
+      pairs: fc.array(pairArb('gigs'), { maxLength: 2 }),
+    });
+    await check('rest: costly shapes', arb, async ({ who, costly, pairs }) => {
+      const path = `/rest/v1/gigs?${query([...costly.flat(), ...pairs])}`;
+      const before = await fingerprint(be);
+      const a = await send(be, { path, apikey: who.apikey, bearer: who.bearer, timeoutMs: REQUEST_TIMEOUT_MS });
+      await expectSafe(a, who, `GET ${path}`, { readOnly: true });
       expect(await fingerprint(be), `a read changed the database: ${path}`).toBe(before);
     });
     await healthy();

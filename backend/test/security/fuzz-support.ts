@@ -20,6 +20,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** Relative weights of the properties (their share of FUZZ_RUNS). */
 const WEIGHTS = {
   'rest: query strings': 4,
+  'rest: costly shapes': 2,
   'rest: SQL injection': 4,
   'rest: headers and methods': 2,
   'rest: write bodies': 3,

@@ -72,6 +72,11 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
   /** Emails (confirmation, recovery) sent to one address per RATE_LIMIT_WINDOW. */
   RATE_LIMIT_EMAIL_SENT: int(1, 1_000_000).default(10),
+  /** MFA: POST /factors/{id}/verify calls per RATE_LIMIT_WINDOW, per client IP and per factor. */
+  RATE_LIMIT_MFA_VERIFY_PER_IP: int(1, 1_000_000).default(30),
+  RATE_LIMIT_MFA_VERIFY_PER_FACTOR: int(1, 1_000_000).default(15),
+  /** Wrong codes one MFA challenge survives; then it is dead and the client must make a new one. */
+  MFA_CHALLENGE_MAX_ATTEMPTS: int(1, 100).default(5),
 });
 
 export type EnvConfig = z.infer<typeof schema>;

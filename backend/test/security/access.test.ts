@@ -144,6 +144,8 @@ const scenarios: Scenario[] = [
   { name: 'rpc: the signup trigger function', as: 'visitor', method: 'POST', path: `${R}/rpc/handle_new_user`, body: {}, status: 404, code: 'PGRST202' },
   { name: 'rpc: the audit trigger function', as: 'A', method: 'POST', path: `${R}/rpc/write_audit_log`, body: {}, status: 404, code: 'PGRST202' },
   { name: 'rpc: private.paid_gig_terms', as: 'A', method: 'POST', path: `${R}/rpc/paid_gig_terms`, body: {}, status: 404, code: 'PGRST202' },
+  { name: 'rpc: private.aal_satisfied (the MFA policy helper)', as: 'A', method: 'POST', path: `${R}/rpc/aal_satisfied`, body: {}, status: 404, code: 'PGRST202' },
+  { name: 'private schema through Accept-Profile', as: 'A', method: 'POST', path: `${R}/rpc/aal_satisfied`, headers: { 'content-profile': 'private' }, body: {}, status: 406, code: 'PGRST106' },
   { name: 'rpc: auth.uid', as: 'visitor', method: 'GET', path: `${R}/rpc/uid`, status: 404, code: 'PGRST202' },
   { name: 'rpc: an extension function (pgcrypto)', as: 'visitor', method: 'POST', path: `${R}/rpc/gen_random_bytes`, body: { '': 16 }, status: 404, code: 'PGRST202' },
   { name: 'rpc: create_paid_gig with a fee argument', as: 'A', method: 'POST', path: `${R}/rpc/create_paid_gig`, body: { p_title: 'T', p_description: 'D', p_platform_fee: 0 }, status: 404, code: 'PGRST202' },

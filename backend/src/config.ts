@@ -56,6 +56,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Need40 <no-reply@need40.local>'),
   MAILER_AUTOCONFIRM: bool.default(false),
   DISABLE_SIGNUP: bool.default(false),
+  /**
+   * PUT /user {password} from a session signed in more than 24 hours ago needs a nonce from
+   * GET /reauthenticate (GoTrue's secure password change).
+   */
+  SECURE_PASSWORD_CHANGE: bool.default(true),
 
   // Auth (/auth/v1). OAuth providers: OAUTH_PROVIDERS=name,… plus OAUTH_<NAME>_* (auth/oauth-config.ts).
   /** Seconds a revoked refresh token may be reused (concurrent tabs) and get the current child. */

@@ -7,7 +7,7 @@ import type { Services } from '../app';
 import type { Tx } from '../db/types';
 import { iso, ms, randomHex, sha256Hex } from './util';
 
-export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token';
+export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token';
 
 /** The link's `type` parameter for each token type (GoTrue's verification types). */
 export const LINK_TYPES: Record<string, TokenType> = {

@@ -15,6 +15,7 @@ import { AuthErrors } from './errors';
 import { factorRoutes } from './factors';
 import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
+import { reauthenticateRoutes } from './reauthenticate';
 import { recoverRoutes } from './recover';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
@@ -88,6 +89,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   verifyRoutes(app);
   settingsRoutes(app);
   recoverRoutes(app);
+  reauthenticateRoutes(app);
   factorRoutes(app);
   oauthRoutes(app);
   identityRoutes(app);

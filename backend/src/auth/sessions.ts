@@ -26,6 +26,7 @@ export interface SessionRow {
   aal: 'aal1' | 'aal2';
   amr: unknown;
   factor_id: string | null;
+  created_at: unknown;
 }
 
 /** The session JSON supabase-js stores. Do not rename: the client needs access_token, refresh_token and expires_in. */

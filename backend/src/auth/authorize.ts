@@ -22,8 +22,9 @@ import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession } from './sessions';
+import { proveAddress } from './prove-address';
 import { findUserByEmail, findUserById, isBanned, syncProviders, type IdentityRow, type UserRow } from './users';
-import { iso, isPlainObject, ms, randomToken } from './util';
+import { iso, isPlainObject, json, ms, randomToken } from './util';
 
 interface ProviderUser {
   id: string;
@@ -147,7 +148,9 @@ export function oauthRoutes(app: FastifyInstance): void {
         if (isBanned(user, services.now())) throw AuthErrors.userBanned();
         if (!user.email_confirmed_at && user.email && !config.MAILER_AUTOCONFIRM) {
           const redirectTo = resolveRedirect(config, flow.redirect_to);
-          const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'confirmation_token', relatesTo: user.email, redirectTo });
+          const identity = (await tx.query<{ id: string }>('select id from auth.identities where provider = $1 and provider_id = $2', [provider.name, external.id])).rows[0];
+          const bound = { userMeta: json<Record<string, unknown>>(user.raw_user_meta_data, {}), identityId: identity?.id ?? null };
+          const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'confirmation_token', relatesTo: user.email, redirectTo, bound });
           await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [user.id, iso(services.now())]);
           return { kind: 'unverified', flow, mail: composeMail('signup', user.email, verifyLink(services, token, 'signup', redirectTo)) };
         }
@@ -198,7 +201,11 @@ export function oauthRoutes(app: FastifyInstance): void {
             if (existing) {
               if (!ext.emailVerified) throw AuthErrors.emailExists();
               await addIdentity(existing.id);
-              if (!existing.email_confirmed_at) await t.query('update auth.users set email_confirmed_at = $2, updated_at = $2 where id = $1', [existing.id, now]);
+              if (!existing.email_confirmed_at) {
+                // The provider proves the address: nothing set on the account before is kept but this identity.
+                const added = (await t.query<{ id: string }>('select id from auth.identities where provider = $1 and provider_id = $2', [providerName, ext.id])).rows[0]!;
+                await proveAddress(services, t, existing, { passwordHash: null, userMeta: null, identityId: added.id });
+              }
               return (await findUserById(t, existing.id))!;
             }
           }

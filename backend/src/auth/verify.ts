@@ -14,6 +14,7 @@ import { bodyOf, clientIp, queryOf, userAgent } from './context';
 import { AuthErrors } from './errors';
 import { issueAuthCode, type FlowStateRow } from './flow';
 import { consumeOneTimeToken, LINK_TYPES } from './otp';
+import { proveAddress, proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession, type SessionJson } from './sessions';
@@ -49,17 +50,8 @@ async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, 
       [user.id, row.relates_to, now],
     );
   } else if (!user.email_confirmed_at) {
-    // A followed confirmation or recovery link proves the address.
-    await tx.query(
-      `update auth.users set email_confirmed_at = $2, updated_at = $2,
-         raw_user_meta_data = case when raw_user_meta_data ? 'email_verified' then raw_user_meta_data || '{"email_verified": true}'::jsonb else raw_user_meta_data end
-       where id = $1`,
-      [user.id, now],
-    );
-    await tx.query(
-      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2 where user_id = $1 and provider = 'email'`,
-      [user.id, now],
-    );
+    // A followed confirmation or recovery link proves the address; only what the link carries is kept.
+    await proveAddress(services, tx, user, proofOf(tokenType === 'confirmation_token' ? row : null));
   }
   const fresh = (await findUserById(tx, user.id))!;
   const flow = row.flow_state_id

@@ -53,14 +53,14 @@ describe('app migrations', () => {
     const db = testDbKind() === 'pglite' ? await openPglite(':memory:') : await openTestDatabase('postgres');
     try {
       const applied = testDbKind() === 'pglite' ? await migrate(db) : [];
-      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(9);
+      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(10);
       expect(await migrate(db)).toEqual([]);
       const ledger = await sql<{ name: string }>(db, "select name from need40_migrations.ledger where scope = 'app' order by name");
       expect(ledger.map((r) => r.name)).toEqual([
         '20240201000000_profiles.sql', '20240201000100_payments.sql', '20240201000200_gigs.sql',
         '20240201000300_audit_logs.sql', '20240201000400_record_payment.sql', '20240201000500_create_paid_gig.sql',
         '20240201000600_internal_function_privileges.sql', '20240201000700_profiles_publish_nothing_by_default.sql',
-        '20240301000000_mfa_requires_aal2.sql',
+        '20240301000000_mfa_requires_aal2.sql', '20240301000100_profile_follows_confirmed_signup.sql',
       ]);
     } finally {
       await db.close();
@@ -111,7 +111,7 @@ describe('app migrations', () => {
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
     );
-    expect(rows.map((r) => r.proname)).toEqual(['create_paid_gig', 'handle_new_user', 'record_payment', 'write_audit_log']);
+    expect(rows.map((r) => r.proname)).toEqual(['create_paid_gig', 'handle_new_user', 'handle_user_confirmed', 'record_payment', 'write_audit_log']);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
       be.db,

@@ -62,12 +62,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('X-Content-Type-Options', 'nosniff');
   });
 
-  await app.register(cors, {
+  const corsOptions = {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: CORS_ALLOWED_HEADERS,
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 86400,
+  };
+  // The development mailbox holds sign-in links: no other origin may read it (no CORS at all).
+  await app.register(cors, {
+    delegator: (request, callback) => callback(null, request.url.startsWith('/_dev/') ? { origin: false } : corsOptions),
   });
 
   // Fallback error handler for anything outside the two areas (each area sets its own).

@@ -55,6 +55,11 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Need40 <no-reply@need40.local>'),
   MAILER_AUTOCONFIRM: bool.default(false),
+  /**
+   * The development mailbox answers loopback requests only; with this key (16+ characters) it
+   * also answers `?key=…` from elsewhere (e.g. a browser outside the backend's container).
+   */
+  DEV_MAILBOX_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   DISABLE_SIGNUP: bool.default(false),
   /**
    * PUT /user {password} from a session signed in more than 24 hours ago needs a nonce from

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../app';
 import type { OAuthProviderConfig } from './oauth-config';
 import { AuthApiError } from '../http/errors';
-import { bearerToken, clientIp, loadCaller, queryOf, userAgent, verifyAccessToken } from './context';
+import { bearerToken, clientIp, lenientQueryOf, loadCaller, queryOf, userAgent, verifyAccessToken, withoutNul } from './context';
 import { AuthErrors } from './errors';
 import { createFlowState, issueAuthCode, OAUTH_FLOW_TTL_MS, pkceParams, type FlowStateRow } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
@@ -129,7 +129,7 @@ export function oauthRoutes(app: FastifyInstance): void {
   };
 
   const callback = async (request: FastifyRequest, reply: FastifyReply) => {
-    const q = { ...queryOf(request), ...(isPlainObject(request.body) ? (request.body as Record<string, string>) : {}) };
+    const q = { ...lenientQueryOf(request), ...(isPlainObject(request.body) ? withoutNul(request.body) : {}) };
     const state = typeof q.state === 'string' ? q.state : '';
     const flow = state
       ? (await db.transaction((tx) => tx.query<FlowStateRow>("select * from auth.flow_state where oauth_state = $1 and authentication_method = 'oauth'", [state]), { readOnly: true })).rows[0] ?? null

@@ -36,9 +36,6 @@ export function verifyFactorRoute(app: FastifyInstance): void {
   app.post('/factors/:id/verify', async (request) => {
     const claims = await verifyAccessToken(services, bearerToken(request));
     const { id } = request.params as { id: string };
-    const body = bodyOf(request);
-    const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
-    const code = typeof body.code === 'string' ? body.code.trim() : '';
     await enforceRateLimits(services, [{ key: `mfa_verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_MFA_VERIFY_PER_IP }]);
 
     const owned = await db.transaction(async (tx) => {
@@ -47,6 +44,9 @@ export function verifyFactorRoute(app: FastifyInstance): void {
       return (await tx.query('select 1 from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows.length > 0;
     }, { readOnly: true });
     if (!owned) throw AuthErrors.mfaFactorNotFound();
+    const body = bodyOf(request);
+    const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
+    const code = typeof body.code === 'string' ? body.code.trim() : '';
     await enforceRateLimits(services, [{ key: `mfa_verify:factor:${id.toLowerCase()}`, max: config.RATE_LIMIT_MFA_VERIFY_PER_FACTOR }]);
 
     const outcome = await db.transaction(async (tx) => {

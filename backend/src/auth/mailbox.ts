@@ -65,6 +65,7 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/_dev/mailbox.json', async (request) => {
     const to = (request.query as { to?: string }).to;
+    if (typeof to === 'string' && to.includes('\u0000')) return []; // no address holds a NUL (and PostgreSQL text cannot)
     const rows = await list(typeof to === 'string' && to ? to : undefined);
     return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, kind: r.kind, link: r.link, text: r.text_body, html: r.html_body, created_at: ts(r.created_at) }));
   });

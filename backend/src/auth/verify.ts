@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../app';
 import type { Tx } from '../db/types';
 import { AuthApiError } from '../http/errors';
-import { bodyOf, clientIp, queryOf, userAgent } from './context';
+import { bodyOf, clientIp, lenientQueryOf, userAgent } from './context';
 import { AuthErrors } from './errors';
 import { issueAuthCode, type FlowStateRow } from './flow';
 import { consumeOneTimeToken, LINK_TYPES } from './otp';
@@ -69,7 +69,7 @@ export function verifyRoutes(app: FastifyInstance): void {
   const { config, db } = services;
 
   app.get('/verify', async (request, reply) => {
-    const q = queryOf(request);
+    const q = lenientQueryOf(request);
     const requested = q.redirect_to;
     try {
       await enforceRateLimits(services, [{ key: `verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_VERIFY_PER_IP }]);

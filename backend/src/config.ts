@@ -75,7 +75,10 @@ const schema = z.object({
   /** Rate limits: requests per RATE_LIMIT_WINDOW seconds, per client IP or per email address. */
   RATE_LIMIT_WINDOW: int(1, 24 * 3600).default(300),
   RATE_LIMIT_SIGN_IN_PER_IP: int(1, 1_000_000).default(100),
+  /** Wrong passwords per address (all IPs), after which only IPs that have not failed on it are heard. */
   RATE_LIMIT_SIGN_IN_PER_EMAIL: int(1, 1_000_000).default(20),
+  /** Wrong passwords per IP and address. */
+  RATE_LIMIT_SIGN_IN_PER_IP_EMAIL: int(1, 1_000_000).default(10),
   RATE_LIMIT_SIGN_UP_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_VERIFY_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_RECOVER_PER_IP: int(1, 1_000_000).default(100),

@@ -42,7 +42,7 @@ async function account(email: string, password: string, data: Record<string, unk
 }
 
 beforeAll(async () => {
-  const lifted = Object.fromEntries(['SIGN_IN_PER_IP', 'SIGN_IN_PER_EMAIL', 'SIGN_UP_PER_IP', 'VERIFY_PER_IP', 'RECOVER_PER_IP', 'TOKEN_REFRESH_PER_IP', 'EMAIL_SENT', 'MFA_VERIFY_PER_IP', 'MFA_VERIFY_PER_FACTOR'].map((k) => [`RATE_LIMIT_${k}`, '1000000']));
+  const lifted = Object.fromEntries(['SIGN_IN_PER_IP', 'SIGN_IN_PER_EMAIL', 'SIGN_IN_PER_IP_EMAIL', 'SIGN_UP_PER_IP', 'VERIFY_PER_IP', 'RECOVER_PER_IP', 'TOKEN_REFRESH_PER_IP', 'EMAIL_SENT', 'MFA_VERIFY_PER_IP', 'MFA_VERIFY_PER_FACTOR'].map((k) => [`RATE_LIMIT_${k}`, '1000000']));
   be = await startTestBackend({
     ...lifted,
     SITE_URL: SITE,

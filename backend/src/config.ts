@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProviderConfig } from './auth/oauth-config';
+import { jwtSecretWeakness } from './security/secret-strength';
 
 /** Supabase's documented local-development secret and the keys signed with it. Public knowledge: dev only. */
 export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -122,7 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const c = parsed.data;
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
   if (c.NODE_ENV === 'production') {
-    if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (32+ random characters)');
+    if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (pnpm --filter backend keys)');
+    else {
+      const weakness = jwtSecretWeakness(c.JWT_SECRET);
+      if (weakness) problems.push(`JWT_SECRET: production needs at least 32 random bytes as hex or base64 (pnpm --filter backend keys makes one): ${weakness}`);
+    }
     if (c.ANON_KEY === DEV_ANON_KEY) problems.push('ANON_KEY: the development anon key is public; sign one with your JWT_SECRET (pnpm --filter backend keys)');
     if (c.SERVICE_ROLE_KEY === DEV_SERVICE_ROLE_KEY) problems.push('SERVICE_ROLE_KEY: the development service key is public; sign one with your JWT_SECRET');
     if (c.MAILER_AUTOCONFIRM) problems.push('MAILER_AUTOCONFIRM: must be false in production');

@@ -61,7 +61,7 @@ describe('dev mailbox', () => {
   it('does not exist in production, even on loopback', async () => {
     const prod = await startTestBackend({
       NODE_ENV: 'production',
-      JWT_SECRET: 'aGVsbG8tdGhpcy1pcy1hLXJhbmRvbS1sb29raW5nLXNlY3JldC0xMjM0NTY3ODk=',
+      JWT_SECRET: '/H9tQoLavpiEzgqx7pXj0/RrJ4w4cULy5GaTzLbdnv4=',
       ANON_KEY: 'x',
       SERVICE_ROLE_KEY: 'y',
       SMTP_URL: 'smtp://127.0.0.1:9',

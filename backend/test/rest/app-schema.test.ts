@@ -43,7 +43,7 @@ const CONTRACT: Record<string, Record<string, string>> = {
   },
   payments: {
     id: 'uuid', amount: 'numeric', status: 'text', payment_method: 'text', description: 'text', user_id: 'uuid', metadata: 'jsonb',
-    created_at: 'timestamp with time zone',
+    created_at: 'timestamp with time zone', source: 'text',
   },
   audit_logs: { id: 'bigint', operation: 'text', table_name: 'text', details: 'jsonb', user_id: 'uuid', created_at: 'timestamp with time zone' },
 };
@@ -53,7 +53,7 @@ describe('app migrations', () => {
     const db = testDbKind() === 'pglite' ? await openPglite(':memory:') : await openTestDatabase('postgres');
     try {
       const applied = testDbKind() === 'pglite' ? await migrate(db) : [];
-      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(10);
+      if (testDbKind() === 'pglite') expect(applied.filter((n) => n.startsWith('app/'))).toHaveLength(11);
       expect(await migrate(db)).toEqual([]);
       const ledger = await sql<{ name: string }>(db, "select name from need40_migrations.ledger where scope = 'app' order by name");
       expect(ledger.map((r) => r.name)).toEqual([
@@ -61,6 +61,7 @@ describe('app migrations', () => {
         '20240201000300_audit_logs.sql', '20240201000400_record_payment.sql', '20240201000500_create_paid_gig.sql',
         '20240201000600_internal_function_privileges.sql', '20240201000700_profiles_publish_nothing_by_default.sql',
         '20240301000000_mfa_requires_aal2.sql', '20240301000100_profile_follows_confirmed_signup.sql',
+        '20240301000200_payments_source.sql',
       ]);
     } finally {
       await db.close();

@@ -12,20 +12,7 @@ import { ApiError } from './http/errors';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
-
-/** Everything a route may use. Areas may add their own services here. */
-export interface Services {
-  config: Config;
-  db: Database;
-  /** Milliseconds since the epoch; injectable so tests can move time. */
-  now: () => number;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services;
-  }
-}
+import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
   'apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile',
@@ -54,7 +41,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
 
-  app.decorate('services', { config, db, now: options.now ?? Date.now });
+  const services: Services = { config, db, now: options.now ?? Date.now };
+  app.decorate('services', services);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { OAuthProviderConfig } from './oauth-config';
 import { AuthApiError } from '../http/errors';
 import { bearerToken, clientIp, lenientQueryOf, loadCaller, queryOf, userAgent, verifyAccessToken, withoutNul } from './context';

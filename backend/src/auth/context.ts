@@ -4,7 +4,7 @@
  * session_not_found, which makes supabase-js drop its stored session.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { LIMITS } from '../http/limits';

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { AuthErrors } from './errors';
 
 export type MailKind = 'signup' | 'recovery' | 'email_change' | 'reauthentication';

@@ -4,7 +4,7 @@
  * replaces the user's previous one (a repeated sign-up keeps the latest few, each with its own
  * bound credentials).
  */
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { iso, ms, randomHex, sha256Hex } from './util';
 

@@ -9,7 +9,7 @@
  * recovery link or a provider) any password, which the person then sets. The app's profile follows
  * the confirmed metadata (supabase/migrations: on_auth_user_confirmed).
  */
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import type { OneTimeTokenRow } from './otp';
 import { syncProviders, type UserRow } from './users';

@@ -3,7 +3,7 @@
  * windows of RATE_LIMIT_WINDOW seconds per key ("sign_in:ip:1.2.3.4", "email:a@b.c", …).
  * Counted in their own transaction so a refused request still counts.
  */
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { AuthErrors } from './errors';
 import { iso } from './util';
 

@@ -11,7 +11,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { bearerToken, loadCaller, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';

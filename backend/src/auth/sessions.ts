@@ -8,7 +8,7 @@
  * leaked: the whole session is deleted (refresh_token_already_used).
  */
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { signJwt } from '../security/jwt';
 import { AuthErrors } from './errors';

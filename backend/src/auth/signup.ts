@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { bodyOf, clientIp, queryOf, userAgent } from './context';
 import { normaliseEmail } from './emails';

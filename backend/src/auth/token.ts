@@ -6,7 +6,7 @@
  *   pkce           {auth_code, code_verifier}   → session for a finished email-link/OAuth flow
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { bodyOf, clientIp, queryOf, userAgent } from './context';
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';

@@ -7,7 +7,7 @@
  * POST /verify {type, token_hash} answers with the session JSON instead (verifyOtp).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { AuthApiError } from '../http/errors';
 import { bodyOf, clientIp, lenientQueryOf, userAgent } from './context';

@@ -4,7 +4,7 @@
  * request runs in (role and claims set local to it, as PostgREST does).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { RestApiError, fromPgError, isPgError, schemaNotExposed } from './errors';

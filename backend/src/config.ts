@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseOAuthProviders, type OAuthProviderConfig } from './auth/oauth-config';
+import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
 import { jwtSecretWeakness } from './security/secret-strength';
 
 /** Supabase's documented local-development secret and the keys signed with it. Public knowledge: dev only. */
@@ -21,6 +21,15 @@ export const DEV_SERVICE_ROLE_KEY =
 
 /** The repository root (backend/src/config.ts → ../..), so defaults do not depend on the cwd. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Where the SQL migrations are read from (db/migrate.ts). The defaults point into the repository;
+ * a deployment that ships the build without it sets PLATFORM_MIGRATIONS_DIR / APP_MIGRATIONS_DIR.
+ */
+export const DEFAULT_MIGRATION_DIRS = {
+  platform: path.join(REPO_ROOT, 'backend', 'migrations'),
+  app: path.join(REPO_ROOT, 'supabase', 'migrations'),
+};
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -36,6 +45,9 @@ const schema = z.object({
 
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DB_POOL_MAX: int(1, 500).default(10),
+  /** The platform's migrations (roles, the auth schema) and the app's (supabase/migrations). */
+  PLATFORM_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.platform),
+  APP_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.app),
   /** PGlite data directory; ":memory:" keeps everything in memory (tests). */
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   /** /rest/v1: the most rows one read returns (PostgREST's db-max-rows); unset means no limit. */
@@ -68,7 +80,7 @@ const schema = z.object({
    */
   SECURE_PASSWORD_CHANGE: bool.default(true),
 
-  // Auth (/auth/v1). OAuth providers: OAUTH_PROVIDERS=name,… plus OAUTH_<NAME>_* (auth/oauth-config.ts).
+  // Auth (/auth/v1). OAuth providers: OAUTH_PROVIDERS=name,… plus OAUTH_<NAME>_* (config-oauth.ts).
   /** Seconds a revoked refresh token may be reused (concurrent tabs) and get the current child. */
   REFRESH_TOKEN_REUSE_INTERVAL: int(0, 3600).default(10),
   /** Seconds an email link (confirmation, recovery, email change) stays valid. */

@@ -1,5 +1,5 @@
 /**
- * OAuth sign-in with PKCE against providers configured by environment (oauth-config.ts).
+ * OAuth sign-in with PKCE against providers configured by environment (../config-oauth.ts).
  *   GET /authorize?provider=…&redirect_to=…&scopes=…&code_challenge=…&code_challenge_method=s256
  *       stores the flow and redirects (302) to the provider's authorize URL
  *   GET /user/identities/authorize?provider=…&skip_http_redirect=true   (signed in: link an identity)
@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
-import type { OAuthProviderConfig } from './oauth-config';
+import type { OAuthProviderConfig } from '../config-oauth';
 import { AuthApiError } from '../http/errors';
 import { bearerToken, clientIp, lenientQueryOf, loadCaller, queryOf, userAgent, verifyAccessToken, withoutNul } from './context';
 import { AuthErrors } from './errors';

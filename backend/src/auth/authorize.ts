@@ -235,8 +235,9 @@ export function oauthRoutes(app: FastifyInstance): void {
       return reply.redirect(withFragment(target, outcome.fragment), 303);
     } catch (error) {
       if (error instanceof AuthApiError && error.status < 500) return fail(reply, flow, error, 'access_denied');
-      request.log.error({ err: error }, 'oauth callback failed');
-      return fail(reply, flow, AuthErrors.unexpected());
+      // This answer is a redirect, not the error handler's: log the cause here, with the request id.
+      request.log.error({ err: error, request_id: request.id }, 'oauth callback failed');
+      return fail(reply, flow, AuthErrors.unexpected(error));
     }
   };
 

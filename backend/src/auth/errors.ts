@@ -68,5 +68,6 @@ export const AuthErrors = {
   overEmailSendRateLimit: (retryAfter: number) => new RateLimitError('over_email_send_rate_limit', 'Email rate limit exceeded', retryAfter),
   notFound: () => e(404, 'not_found', 'Not found'),
   adminNotImplemented: () => e(404, 'not_found', 'The admin API is not implemented by this server'),
-  unexpected: () => e(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+  /** A 5xx; `cause` is logged with the request id by the error handler, never sent. */
+  unexpected: (cause?: unknown) => new AuthApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information', {}, cause),
 };

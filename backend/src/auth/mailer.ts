@@ -66,8 +66,7 @@ export async function deliverMail(services: Services, log: FastifyBaseLogger, ma
     try {
       await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     } catch (error) {
-      log.error({ err: error, kind: mail.kind }, 'sending mail failed');
-      throw AuthErrors.unexpected();
+      throw AuthErrors.unexpected(new Error(`sending the ${mail.kind} mail failed`, { cause: error }));
     }
     return;
   }

@@ -71,9 +71,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const status = (error as FastifyError).statusCode!;
       apiError = status === 413 ? new AuthApiError(413, 'request_too_large', 'Request body too large') : AuthErrors.validation(error.message);
     } else {
-      apiError = AuthErrors.unexpected();
+      apiError = AuthErrors.unexpected(error);
     }
-    if (apiError.status >= 500) request.log.error({ err: error, request_id: request.id }, 'auth: unexpected failure');
+    // The one place a 5xx's cause is written down: with the request id the client saw.
+    if (apiError.status >= 500) request.log.error({ err: apiError.cause ?? apiError, request_id: request.id, error_code: apiError.errorCode }, 'auth: unexpected failure');
     return reply.status(apiError.status).headers(apiError.headers()).send(apiError.body());
   });
 

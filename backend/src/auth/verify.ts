@@ -111,7 +111,7 @@ export function verifyRoutes(app: FastifyInstance): void {
     const type = typeof body.type === 'string' ? body.type : '';
     if (!token) throw AuthErrors.otpExpired();
     const outcome = await db.transaction((tx) => verifyToken(services, tx, request, token, type, false));
-    if (outcome.kind !== 'session') throw AuthErrors.unexpected();
+    if (outcome.kind !== 'session') throw AuthErrors.unexpected(new Error('POST /verify: a PKCE outcome where none was allowed'));
     return outcome.session;
   });
 }

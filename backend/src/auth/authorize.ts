@@ -20,10 +20,11 @@ import { AuthErrors } from './errors';
 import { createFlowState, issueAuthCode, OAUTH_FLOW_TTL_MS, pkceParams, type FlowStateRow } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
-import { resolveRedirect, withFragment, withQuery } from './redirects';
+import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession } from './sessions';
 import { proveAddress } from './prove-address';
-import { findUserByEmail, findUserById, isBanned, syncProviders, type IdentityRow, type UserRow } from './users';
+import { findIdentity, insertIdentity, syncProviders, touchIdentity } from './store/identities';
+import { findUserByEmail, findUserById, isBanned, type UserRow } from './users';
 import { iso, isPlainObject, json, ms, randomToken } from './util';
 
 interface ProviderUser {
@@ -124,8 +125,7 @@ export function oauthRoutes(app: FastifyInstance): void {
 
   const fail = (reply: FastifyReply, flow: FlowStateRow | null, error: AuthApiError, errorName = 'server_error') => {
     const target = resolveRedirect(config, flow?.redirect_to);
-    const params = { error: errorName, error_code: error.errorCode, error_description: error.message };
-    return reply.redirect(flow?.code_challenge ? withQuery(target, params) : withFragment(target, params), 303);
+    return reply.redirect(errorRedirect(target, error, { pkce: Boolean(flow?.code_challenge), errorName }), 303);
   };
 
   const callback = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -148,7 +148,7 @@ export function oauthRoutes(app: FastifyInstance): void {
         if (isBanned(user, services.now())) throw AuthErrors.userBanned();
         if (!user.email_confirmed_at && user.email && !config.MAILER_AUTOCONFIRM) {
           const redirectTo = resolveRedirect(config, flow.redirect_to);
-          const identity = (await tx.query<{ id: string }>('select id from auth.identities where provider = $1 and provider_id = $2', [provider.name, external.id])).rows[0];
+          const identity = await findIdentity(tx, provider.name, external.id);
           const bound = { userMeta: json<Record<string, unknown>>(user.raw_user_meta_data, {}), identityId: identity?.id ?? null };
           const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'confirmation_token', relatesTo: user.email, redirectTo, bound });
           await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [user.id, iso(services.now())]);
@@ -172,15 +172,12 @@ export function oauthRoutes(app: FastifyInstance): void {
 
         async function resolveUser(t: typeof tx, providerName: string, ext: ProviderUser, linkUserId: string | null): Promise<UserRow> {
           const now = iso(services.now());
-          const identity = (await t.query<IdentityRow>('select * from auth.identities where provider = $1 and provider_id = $2', [providerName, ext.id])).rows[0];
-          const touch = (id: string) =>
-            t.query('update auth.identities set identity_data = $2::jsonb, last_sign_in_at = $3, updated_at = $3 where id = $1', [id, JSON.stringify(ext.claims), now]);
+          const identity = await findIdentity(t, providerName, ext.id);
+          const touch = (id: string) => touchIdentity(t, id, ext.claims, now);
           const addIdentity = async (userId: string) => {
-            await t.query(
-              `insert into auth.identities (user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at) values ($1, $2, $3, $4::jsonb, $5, $5, $5)`,
-              [userId, providerName, ext.id, JSON.stringify(ext.claims), now],
-            );
+            const added = await insertIdentity(t, { userId, provider: providerName, providerId: ext.id, data: ext.claims, at: now });
             await syncProviders(t, userId);
+            return added;
           };
           if (linkUserId) {
             if (identity && identity.user_id !== linkUserId) throw AuthErrors.identityAlreadyExists();
@@ -200,10 +197,9 @@ export function oauthRoutes(app: FastifyInstance): void {
             const existing = await findUserByEmail(t, ext.email);
             if (existing) {
               if (!ext.emailVerified) throw AuthErrors.emailExists();
-              await addIdentity(existing.id);
+              const added = await addIdentity(existing.id);
               if (!existing.email_confirmed_at) {
                 // The provider proves the address: nothing set on the account before is kept but this identity.
-                const added = (await t.query<{ id: string }>('select id from auth.identities where provider = $1 and provider_id = $2', [providerName, ext.id])).rows[0]!;
                 await proveAddress(services, t, existing, { passwordHash: null, userMeta: null, identityId: added.id });
               }
               return (await findUserById(t, existing.id))!;

@@ -12,7 +12,8 @@
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import type { OneTimeTokenRow } from './otp';
-import { syncProviders, type UserRow } from './users';
+import { deleteOtherProviderIdentities, syncProviders, updateEmailIdentity } from './store/identities';
+import type { UserRow } from './users';
 import { iso, json } from './util';
 
 export interface Proof {
@@ -35,11 +36,8 @@ export async function proveAddress(services: Services, tx: Tx, user: UserRow, pr
      where id = $1`,
     [user.id, now, proof.passwordHash, JSON.stringify(meta)],
   );
-  await tx.query(
-    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2 where user_id = $1 and provider = 'email'`,
-    [user.id, now],
-  );
-  await tx.query("delete from auth.identities where user_id = $1 and provider <> 'email' and id is distinct from $2", [user.id, proof.identityId]);
+  await updateEmailIdentity(tx, user.id, { email_verified: true }, now);
+  await deleteOtherProviderIdentities(tx, user.id, proof.identityId);
   await syncProviders(tx, user.id);
   await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'", [user.id]);
   await tx.query('delete from auth.sessions where user_id = $1', [user.id]);

@@ -25,6 +25,7 @@ import { proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
 import { createSession } from './sessions';
+import { insertIdentity } from './store/identities';
 import { findUserByEmail, loadUserJson, renderUser, type IdentityRow, type UserRow } from './users';
 import { iso, isPlainObject, isUniqueViolation } from './util';
 
@@ -74,11 +75,10 @@ export function signupRoutes(app: FastifyInstance): void {
         [id, email, passwordHash, confirmedAt, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(userMeta), iso(nowMs)],
       );
       const user = rows[0]!;
-      await tx.query(
-        `insert into auth.identities (user_id, provider, provider_id, identity_data, created_at, updated_at, last_sign_in_at)
-         values ($1, 'email', $4, $2::jsonb, $3, $3, $3)`,
-        [id, JSON.stringify({ sub: id, email, email_verified: config.MAILER_AUTOCONFIRM, phone_verified: false }), iso(nowMs), id],
-      );
+      await insertIdentity(tx, {
+        userId: id, provider: 'email', providerId: id, at: iso(nowMs),
+        data: { sub: id, email, email_verified: config.MAILER_AUTOCONFIRM, phone_verified: false },
+      });
       if (config.MAILER_AUTOCONFIRM) {
         return createSession(services, tx, user, { method: 'password', ip, userAgent: userAgent(request) });
       }

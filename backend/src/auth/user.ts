@@ -16,6 +16,7 @@ import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords
 import { enforceRateLimits } from './ratelimit';
 import { consumeNonce, needsReauthentication, precheckNonce } from './reauthenticate';
 import { resolveRedirect } from './redirects';
+import { updateEmailIdentity } from './store/identities';
 import { findUserById, loadUserJson } from './users';
 import { iso, isPlainObject, isUniqueViolation, json } from './util';
 
@@ -88,10 +89,7 @@ export function userRoutes(app: FastifyInstance): void {
                raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
             [user.id, newEmail, now],
           );
-          await tx.query(
-            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3 where user_id = $1 and provider = 'email'`,
-            [user.id, newEmail, now],
-          );
+          await updateEmailIdentity(tx, user.id, { email: newEmail }, now);
         } else {
           const flow = pkce ? await createFlowState(services, tx, { userId: user.id, method: 'email_change', pkce }) : null;
           const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'email_change_token', relatesTo: newEmail, flowStateId: flow?.id ?? null, redirectTo });

@@ -16,8 +16,9 @@ import { issueAuthCode, type FlowStateRow } from './flow';
 import { consumeOneTimeToken, LINK_TYPES } from './otp';
 import { proveAddress, proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
-import { resolveRedirect, withFragment, withQuery } from './redirects';
+import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession, type SessionJson } from './sessions';
+import { updateEmailIdentity } from './store/identities';
 import { findUserById, isBanned } from './users';
 import { iso } from './util';
 
@@ -45,10 +46,7 @@ async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, 
          raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
       [user.id, row.relates_to, now],
     );
-    await tx.query(
-      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3 where user_id = $1 and provider = 'email'`,
-      [user.id, row.relates_to, now],
-    );
+    await updateEmailIdentity(tx, user.id, { email: row.relates_to }, now);
   } else if (!user.email_confirmed_at) {
     // A followed confirmation or recovery link proves the address; only what the link carries is kept.
     await proveAddress(services, tx, user, proofOf(tokenType === 'confirmation_token' ? row : null));
@@ -93,14 +91,7 @@ export function verifyRoutes(app: FastifyInstance): void {
     } catch (error) {
       if (!(error instanceof AuthApiError) || error.status >= 500) throw error;
       const target = resolveRedirect(config, requested);
-      return reply.redirect(
-        withFragment(target, {
-          error: error.status === 429 ? 'too_many_requests' : 'access_denied',
-          error_code: error.errorCode,
-          error_description: error.message,
-        }),
-        303,
-      );
+      return reply.redirect(errorRedirect(target, error), 303);
     }
   });
 

@@ -58,7 +58,7 @@ describe('dev mailbox', () => {
     expect((await inject(`/_dev/mailbox.json?key=${KEY}x`, { remoteAddress: '203.0.113.7', host: 'devbox:54321' })).statusCode).toBe(404);
   });
 
-  it('does not exist in production, even on loopback', async () => {
+  it('does not exist in production, even on loopback', { timeout: 120_000 }, async () => {
     const prod = await startTestBackend({
       NODE_ENV: 'production',
       JWT_SECRET: '/H9tQoLavpiEzgqx7pXj0/RrJ4w4cULy5GaTzLbdnv4=',

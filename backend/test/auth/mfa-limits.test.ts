@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { totpAt } from '../../src/auth/totp';
 import { startTestBackend, type TestBackend } from '../harness';
-import { call, uniqueEmail } from './helpers';
+import { alignToRateWindow, call, uniqueEmail } from './helpers';
 
 let be: TestBackend | undefined;
 afterEach(async () => {
@@ -48,6 +48,7 @@ describe('MFA verify limits', () => {
   it('limits verify calls per factor, across challenges, with Retry-After', async () => {
     be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', RATE_LIMIT_MFA_VERIFY_PER_FACTOR: '6' });
     const f = await enrolled(be);
+    alignToRateWindow(be);
     for (let i = 0; i < 6; i++) {
       const r = await f.verify(await f.challenge(), f.wrong());
       expect(r.body.error_code).toBe('mfa_verification_failed');
@@ -64,6 +65,7 @@ describe('MFA verify limits', () => {
     be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', RATE_LIMIT_MFA_VERIFY_PER_FACTOR: '2' });
     const victim = await enrolled(be);
     const attacker = await enrolled(be);
+    alignToRateWindow(be);
     const ch = await victim.challenge();
     for (let i = 0; i < 5; i++) {
       const r = await call(be, 'POST', `/factors/${victim.id}/verify`, { challenge_id: ch, code: '123456' }, attacker.token);
@@ -76,6 +78,7 @@ describe('MFA verify limits', () => {
     be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', RATE_LIMIT_MFA_VERIFY_PER_IP: '3' });
     const a = await enrolled(be);
     const b = await enrolled(be);
+    alignToRateWindow(be);
     expect((await a.verify(await a.challenge(), a.wrong())).status).toBe(422);
     expect((await a.verify(await a.challenge(), a.wrong())).status).toBe(422);
     expect((await b.verify(await b.challenge(), b.wrong())).status).toBe(422);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { call, uniqueEmail } from './helpers';
+import { alignToRateWindow, call, uniqueEmail } from './helpers';
 
 let be: TestBackend;
 beforeAll(async () => {
@@ -25,6 +25,7 @@ describe('password sign-in limits', () => {
   it('strangers guessing from many IPs do not lock out the owner', async () => {
     const email = uniqueEmail('owner').toLowerCase();
     await call(be, 'POST', '/signup', { email, password: 'right-password' });
+    alignToRateWindow(be);
     for (const ip of ['203.0.113.1', '203.0.113.2']) {
       const codes = [];
       for (let i = 0; i < 5; i++) codes.push((await signIn(ip, email, `guess-${i}`)).code);
@@ -41,6 +42,7 @@ describe('password sign-in limits', () => {
   it('under attack, a fresh IP gets one guess, then is cut off', async () => {
     const email = uniqueEmail('attacked').toLowerCase();
     await call(be, 'POST', '/signup', { email, password: 'right-password' });
+    alignToRateWindow(be);
     for (const ip of ['192.0.2.1', '192.0.2.2']) for (let i = 0; i < 4; i++) await signIn(ip, email, `guess-${i}`);
     expect((await signIn('192.0.2.3', email, 'guess-x')).code).toBe('invalid_credentials');
     expect((await signIn('192.0.2.3', email, 'guess-y')).code).toBe('over_request_rate_limit');
@@ -52,6 +54,7 @@ describe('password sign-in limits', () => {
     const b = uniqueEmail('b').toLowerCase();
     await call(be, 'POST', '/signup', { email: a, password: 'right-password' });
     await call(be, 'POST', '/signup', { email: b, password: 'right-password' });
+    alignToRateWindow(be);
     for (let i = 0; i < 5; i++) await signIn('203.0.113.50', a, `guess-${i}`);
     expect((await signIn('203.0.113.50', b, 'right-password')).status).toBe(200);
   });

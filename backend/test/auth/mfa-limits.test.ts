@@ -28,7 +28,7 @@ async function enrolled(backend: TestBackend) {
   return { token, id, secret, now, wrong, challenge, verify };
 }
 
-describe('MFA verify limits', () => {
+describe('MFA verify limits', { timeout: 120_000 }, () => {
   it('a challenge dies after 5 wrong codes: the right code is refused, a new challenge works', async () => {
     be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
     const f = await enrolled(be);

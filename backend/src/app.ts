@@ -15,20 +15,7 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
-
-/** Everything a route may use. Areas may add their own services here. */
-export interface Services {
-  config: Config;
-  db: Database;
-  /** Milliseconds since the epoch; injectable so tests can move time. */
-  now: () => number;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services;
-  }
-}
+import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
   'apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile',
@@ -57,7 +44,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
 
-  app.decorate('services', { config, db, now: options.now ?? Date.now });
+  const services: Services = { config, db, now: options.now ?? Date.now };
+  app.decorate('services', services);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -65,12 +53,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('X-Content-Type-Options', 'nosniff');
   });
 
-  await app.register(cors, {
+  const corsOptions = {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: CORS_ALLOWED_HEADERS,
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 86400,
+  };
+  // The development mailbox holds sign-in links: no other origin may read it (no CORS at all).
+  await app.register(cors, {
+    delegator: (request, callback) => callback(null, request.url.startsWith('/_dev/') ? { origin: false } : corsOptions),
   });
 
   // JSON answers of 1 KB and more go out brotli- or gzip-compressed when the client accepts it

@@ -9,7 +9,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseOAuthProviders, type OAuthProviderConfig } from './auth/oauth-config';
+import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
+import { jwtSecretWeakness } from './security/secret-strength';
 
 /** Supabase's documented local-development secret and the keys signed with it. Public knowledge: dev only. */
 export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -20,6 +21,15 @@ export const DEV_SERVICE_ROLE_KEY =
 
 /** The repository root (backend/src/config.ts → ../..), so defaults do not depend on the cwd. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Where the SQL migrations are read from (db/migrate.ts). The defaults point into the repository;
+ * a deployment that ships the build without it sets PLATFORM_MIGRATIONS_DIR / APP_MIGRATIONS_DIR.
+ */
+export const DEFAULT_MIGRATION_DIRS = {
+  platform: path.join(REPO_ROOT, 'backend', 'migrations'),
+  app: path.join(REPO_ROOT, 'supabase', 'migrations'),
+};
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -35,6 +45,9 @@ const schema = z.object({
 
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DB_POOL_MAX: int(1, 500).default(10),
+  /** The platform's migrations (roles, the auth schema) and the app's (supabase/migrations). */
+  PLATFORM_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.platform),
+  APP_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.app),
   /** PGlite data directory; ":memory:" keeps everything in memory (tests). */
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   /**
@@ -61,9 +74,19 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Need40 <no-reply@need40.local>'),
   MAILER_AUTOCONFIRM: bool.default(false),
+  /**
+   * The development mailbox answers loopback requests only; with this key (16+ characters) it
+   * also answers `?key=…` from elsewhere (e.g. a browser outside the backend's container).
+   */
+  DEV_MAILBOX_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   DISABLE_SIGNUP: bool.default(false),
+  /**
+   * PUT /user {password} from a session signed in more than 24 hours ago needs a nonce from
+   * GET /reauthenticate (GoTrue's secure password change).
+   */
+  SECURE_PASSWORD_CHANGE: bool.default(true),
 
-  // Auth (/auth/v1). OAuth providers: OAUTH_PROVIDERS=name,… plus OAUTH_<NAME>_* (auth/oauth-config.ts).
+  // Auth (/auth/v1). OAuth providers: OAUTH_PROVIDERS=name,… plus OAUTH_<NAME>_* (config-oauth.ts).
   /** Seconds a revoked refresh token may be reused (concurrent tabs) and get the current child. */
   REFRESH_TOKEN_REUSE_INTERVAL: int(0, 3600).default(10),
   /** Seconds an email link (confirmation, recovery, email change) stays valid. */
@@ -71,13 +94,21 @@ const schema = z.object({
   /** Rate limits: requests per RATE_LIMIT_WINDOW seconds, per client IP or per email address. */
   RATE_LIMIT_WINDOW: int(1, 24 * 3600).default(300),
   RATE_LIMIT_SIGN_IN_PER_IP: int(1, 1_000_000).default(100),
+  /** Wrong passwords per address (all IPs), after which only IPs that have not failed on it are heard. */
   RATE_LIMIT_SIGN_IN_PER_EMAIL: int(1, 1_000_000).default(20),
+  /** Wrong passwords per IP and address. */
+  RATE_LIMIT_SIGN_IN_PER_IP_EMAIL: int(1, 1_000_000).default(10),
   RATE_LIMIT_SIGN_UP_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_VERIFY_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_RECOVER_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
   /** Emails (confirmation, recovery) sent to one address per RATE_LIMIT_WINDOW. */
   RATE_LIMIT_EMAIL_SENT: int(1, 1_000_000).default(10),
+  /** MFA: POST /factors/{id}/verify calls per RATE_LIMIT_WINDOW, per client IP and per factor. */
+  RATE_LIMIT_MFA_VERIFY_PER_IP: int(1, 1_000_000).default(30),
+  RATE_LIMIT_MFA_VERIFY_PER_FACTOR: int(1, 1_000_000).default(15),
+  /** Wrong codes one MFA challenge survives; then it is dead and the client must make a new one. */
+  MFA_CHALLENGE_MAX_ATTEMPTS: int(1, 100).default(5),
 
   // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
   REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
@@ -114,7 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const c = parsed.data;
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
   if (c.NODE_ENV === 'production') {
-    if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (32+ random characters)');
+    if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (pnpm --filter backend keys)');
+    else {
+      const weakness = jwtSecretWeakness(c.JWT_SECRET);
+      if (weakness) problems.push(`JWT_SECRET: production needs at least 32 random bytes as hex or base64 (pnpm --filter backend keys makes one): ${weakness}`);
+    }
     if (c.ANON_KEY === DEV_ANON_KEY) problems.push('ANON_KEY: the development anon key is public; sign one with your JWT_SECRET (pnpm --filter backend keys)');
     if (c.SERVICE_ROLE_KEY === DEV_SERVICE_ROLE_KEY) problems.push('SERVICE_ROLE_KEY: the development service key is public; sign one with your JWT_SECRET');
     if (c.MAILER_AUTOCONFIRM) problems.push('MAILER_AUTOCONFIRM: must be false in production');

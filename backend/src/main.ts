@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { DataDirLockedError } from './db/lock';
-import { migrate, MigrationError } from './db/migrate';
+import { migrate, migrationSources, MigrationError } from './db/migrate';
 import { openDatabase } from './db/open';
 import { startNotificationDelivery } from './notifications/delivery';
 
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    const applied = await migrate(db);
+    const applied = await migrate(db, migrationSources(config));
     const app = await buildApp({ config, db });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     // Marketplace emails (new application, accepted, declined) from the outbox the database fills.

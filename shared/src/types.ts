@@ -68,4 +68,6 @@ export interface PaymentRow {
   user_id: string | null;
   metadata: Record<string, unknown>;
   created_at: string;
+  /** Set by the database: whether money is known to have moved (see docs/security.md). */
+  source?: 'client_recorded' | 'self_reported' | 'confirmed_transfer';
 }

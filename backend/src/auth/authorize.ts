@@ -1,5 +1,5 @@
 /**
- * OAuth sign-in with PKCE against providers configured by environment (oauth-config.ts).
+ * OAuth sign-in with PKCE against providers configured by environment (../config-oauth.ts).
  *   GET /authorize?provider=…&redirect_to=…&scopes=…&code_challenge=…&code_challenge_method=s256
  *       stores the flow and redirects (302) to the provider's authorize URL
  *   GET /user/identities/authorize?provider=…&skip_http_redirect=true   (signed in: link an identity)
@@ -12,18 +12,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../app';
-import type { OAuthProviderConfig } from './oauth-config';
+import type { Services } from '../services';
+import type { OAuthProviderConfig } from '../config-oauth';
 import { AuthApiError } from '../http/errors';
-import { bearerToken, clientIp, loadCaller, queryOf, userAgent, verifyAccessToken } from './context';
+import { bearerToken, clientIp, lenientQueryOf, loadCaller, queryOf, userAgent, verifyAccessToken, withoutNul } from './context';
 import { AuthErrors } from './errors';
 import { createFlowState, issueAuthCode, OAUTH_FLOW_TTL_MS, pkceParams, type FlowStateRow } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
-import { resolveRedirect, withFragment, withQuery } from './redirects';
+import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession } from './sessions';
-import { findUserByEmail, findUserById, isBanned, syncProviders, type IdentityRow, type UserRow } from './users';
-import { iso, isPlainObject, ms, randomToken } from './util';
+import { proveAddress } from './prove-address';
+import { findIdentity, insertIdentity, syncProviders, touchIdentity } from './store/identities';
+import { findUserByEmail, findUserById, isBanned, type UserRow } from './users';
+import { iso, isPlainObject, json, ms, randomToken } from './util';
 
 interface ProviderUser {
   id: string;
@@ -123,12 +125,11 @@ export function oauthRoutes(app: FastifyInstance): void {
 
   const fail = (reply: FastifyReply, flow: FlowStateRow | null, error: AuthApiError, errorName = 'server_error') => {
     const target = resolveRedirect(config, flow?.redirect_to);
-    const params = { error: errorName, error_code: error.errorCode, error_description: error.message };
-    return reply.redirect(flow?.code_challenge ? withQuery(target, params) : withFragment(target, params), 303);
+    return reply.redirect(errorRedirect(target, error, { pkce: Boolean(flow?.code_challenge), errorName }), 303);
   };
 
   const callback = async (request: FastifyRequest, reply: FastifyReply) => {
-    const q = { ...queryOf(request), ...(isPlainObject(request.body) ? (request.body as Record<string, string>) : {}) };
+    const q = { ...lenientQueryOf(request), ...(isPlainObject(request.body) ? withoutNul(request.body) : {}) };
     const state = typeof q.state === 'string' ? q.state : '';
     const flow = state
       ? (await db.transaction((tx) => tx.query<FlowStateRow>("select * from auth.flow_state where oauth_state = $1 and authentication_method = 'oauth'", [state]), { readOnly: true })).rows[0] ?? null
@@ -147,7 +148,9 @@ export function oauthRoutes(app: FastifyInstance): void {
         if (isBanned(user, services.now())) throw AuthErrors.userBanned();
         if (!user.email_confirmed_at && user.email && !config.MAILER_AUTOCONFIRM) {
           const redirectTo = resolveRedirect(config, flow.redirect_to);
-          const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'confirmation_token', relatesTo: user.email, redirectTo });
+          const identity = await findIdentity(tx, provider.name, external.id);
+          const bound = { userMeta: json<Record<string, unknown>>(user.raw_user_meta_data, {}), identityId: identity?.id ?? null };
+          const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'confirmation_token', relatesTo: user.email, redirectTo, bound });
           await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [user.id, iso(services.now())]);
           return { kind: 'unverified', flow, mail: composeMail('signup', user.email, verifyLink(services, token, 'signup', redirectTo)) };
         }
@@ -169,15 +172,12 @@ export function oauthRoutes(app: FastifyInstance): void {
 
         async function resolveUser(t: typeof tx, providerName: string, ext: ProviderUser, linkUserId: string | null): Promise<UserRow> {
           const now = iso(services.now());
-          const identity = (await t.query<IdentityRow>('select * from auth.identities where provider = $1 and provider_id = $2', [providerName, ext.id])).rows[0];
-          const touch = (id: string) =>
-            t.query('update auth.identities set identity_data = $2::jsonb, last_sign_in_at = $3, updated_at = $3 where id = $1', [id, JSON.stringify(ext.claims), now]);
+          const identity = await findIdentity(t, providerName, ext.id);
+          const touch = (id: string) => touchIdentity(t, id, ext.claims, now);
           const addIdentity = async (userId: string) => {
-            await t.query(
-              `insert into auth.identities (user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at) values ($1, $2, $3, $4::jsonb, $5, $5, $5)`,
-              [userId, providerName, ext.id, JSON.stringify(ext.claims), now],
-            );
+            const added = await insertIdentity(t, { userId, provider: providerName, providerId: ext.id, data: ext.claims, at: now });
             await syncProviders(t, userId);
+            return added;
           };
           if (linkUserId) {
             if (identity && identity.user_id !== linkUserId) throw AuthErrors.identityAlreadyExists();
@@ -197,8 +197,11 @@ export function oauthRoutes(app: FastifyInstance): void {
             const existing = await findUserByEmail(t, ext.email);
             if (existing) {
               if (!ext.emailVerified) throw AuthErrors.emailExists();
-              await addIdentity(existing.id);
-              if (!existing.email_confirmed_at) await t.query('update auth.users set email_confirmed_at = $2, updated_at = $2 where id = $1', [existing.id, now]);
+              const added = await addIdentity(existing.id);
+              if (!existing.email_confirmed_at) {
+                // The provider proves the address: nothing set on the account before is kept but this identity.
+                await proveAddress(services, t, existing, { passwordHash: null, userMeta: null, identityId: added.id });
+              }
               return (await findUserById(t, existing.id))!;
             }
           }
@@ -228,8 +231,9 @@ export function oauthRoutes(app: FastifyInstance): void {
       return reply.redirect(withFragment(target, outcome.fragment), 303);
     } catch (error) {
       if (error instanceof AuthApiError && error.status < 500) return fail(reply, flow, error, 'access_denied');
-      request.log.error({ err: error }, 'oauth callback failed');
-      return fail(reply, flow, AuthErrors.unexpected());
+      // This answer is a redirect, not the error handler's: log the cause here, with the request id.
+      request.log.error({ err: error, request_id: request.id }, 'oauth callback failed');
+      return fail(reply, flow, AuthErrors.unexpected(error));
     }
   };
 

@@ -4,9 +4,10 @@
  * session_not_found, which makes supabase-js drop its stored session.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
+import { LIMITS } from '../http/limits';
 import { AuthErrors } from './errors';
 import type { SessionRow } from './sessions';
 import { findUserById, type UserRow } from './users';
@@ -59,13 +60,29 @@ export function userAgent(request: FastifyRequest): string | undefined {
   return typeof ua === 'string' ? ua.slice(0, 512) : undefined;
 }
 
+/**
+ * PostgreSQL's text and jsonb cannot hold U+0000, so a NUL anywhere in a request (body keys or
+ * values, query parameters such as redirect_to) was a 500 further down. bodyOf and queryOf refuse
+ * it (400 validation_failed); endpoints read them after the caller's token, so a forged token is
+ * still refused first. The browser-facing redirects (GET /verify, /callback) use lenientQueryOf.
+ */
+const NUL = '\u0000';
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (depth > LIMITS.bodyNesting || !value || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes(NUL) || hasNul(v, depth + 1));
+}
+const nulRefused = () => AuthErrors.validation('Request must not contain NUL characters (\\u0000)');
+
 /** The JSON body as an object (the auth plugin parses an empty body as {}). */
 export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const b = request.body;
+  if (hasNul(b)) throw nulRefused();
   return typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 }
 
-export function queryOf(request: FastifyRequest): Record<string, string> {
+function rawQuery(request: FastifyRequest): Record<string, string> {
   const q = request.query as Record<string, unknown> | undefined;
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(q ?? {})) {
@@ -73,4 +90,19 @@ export function queryOf(request: FastifyRequest): Record<string, string> {
     else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
   }
   return out;
+}
+
+export function queryOf(request: FastifyRequest): Record<string, string> {
+  const q = rawQuery(request);
+  if (hasNul(q)) throw nulRefused();
+  return q;
+}
+
+/** The query without parameters that carry a NUL (treated as absent): for endpoints that answer with a redirect. */
+export function lenientQueryOf(request: FastifyRequest): Record<string, string> {
+  return withoutNul(rawQuery(request));
+}
+
+export function withoutNul(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter((e): e is [string, string] => typeof e[1] === 'string' && !hasNul(e)));
 }

@@ -61,10 +61,13 @@ export const AuthErrors = {
   mfaFactorNameConflict: (name: string) => e(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`),
   mfaPhoneEnrollDisabled: () => e(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone: no SMS provider is configured'),
   mfaWebauthnEnrollDisabled: () => e(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+  reauthenticationNeeded: () => e(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  reauthenticationNotValid: () => e(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
   insufficientAal: (message: string, status = 403) => e(status, 'insufficient_aal', message),
   overRequestRateLimit: (retryAfter: number) => new RateLimitError('over_request_rate_limit', 'Request rate limit reached', retryAfter),
   overEmailSendRateLimit: (retryAfter: number) => new RateLimitError('over_email_send_rate_limit', 'Email rate limit exceeded', retryAfter),
   notFound: () => e(404, 'not_found', 'Not found'),
   adminNotImplemented: () => e(404, 'not_found', 'The admin API is not implemented by this server'),
-  unexpected: () => e(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+  /** A 5xx; `cause` is logged with the request id by the error handler, never sent. */
+  unexpected: (cause?: unknown) => new AuthApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information', {}, cause),
 };

@@ -10,16 +10,13 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';
-import { upgradeSession } from './sessions';
-import { checkTotp, newTotpSecret, totpQrSvg, totpUri } from './totp';
+import { CHALLENGE_TTL_MS, verifyFactorRoute } from './factor-verify';
+import { newTotpSecret, totpQrSvg, totpUri } from './totp';
 import type { FactorRow } from './users';
-import { iso, ms } from './util';
+import { iso, UUID } from './util';
 
-/** A challenge must be answered within this time (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
-export const CHALLENGE_TTL_MS = 300_000;
 /** Unverified factors older than this are cleaned up on enrolment. */
 const STALE_UNVERIFIED_MS = 24 * 3600 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function factorRoutes(app: FastifyInstance): void {
   const services = app.services;
@@ -78,42 +75,7 @@ export function factorRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.post('/factors/:id/verify', async (request) => {
-    const claims = await verifyAccessToken(services, bearerToken(request));
-    const { id } = request.params as { id: string };
-    const body = bodyOf(request);
-    const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
-    const code = typeof body.code === 'string' ? body.code.trim() : '';
-    const outcome = await db.transaction(async (tx) => {
-      const { user, session } = await loadCaller(tx, claims);
-      if (!UUID.test(id)) throw AuthErrors.mfaFactorNotFound();
-      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
-      if (!factor) throw AuthErrors.mfaFactorNotFound();
-      if (!UUID.test(challengeId)) throw AuthErrors.mfaChallengeNotFound();
-      const challenge = (
-        await tx.query<{ id: string; created_at: unknown; verified_at: unknown }>(
-          'select * from auth.mfa_challenges where id = $1 and factor_id = $2 for update',
-          [challengeId, factor.id],
-        )
-      ).rows[0];
-      if (!challenge) throw AuthErrors.mfaChallengeNotFound();
-      const nowMs = services.now();
-      if (challenge.verified_at || nowMs - ms(challenge.created_at) > CHALLENGE_TTL_MS) {
-        // Expired challenges are removed (in a committed transaction, below).
-        return { expired: challenge.id } as const;
-      }
-      if (!checkTotp(code, factor.secret ?? '', nowMs)) return { failed: true } as const;
-      await tx.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [challenge.id, iso(nowMs)]);
-      await tx.query("update auth.mfa_factors set status = 'verified', updated_at = $2 where id = $1", [factor.id, iso(nowMs)]);
-      return { session: await upgradeSession(services, tx, user, session.id, factor.id, 'totp') } as const;
-    });
-    if ('expired' in outcome) {
-      await db.transaction((tx) => tx.query('delete from auth.mfa_challenges where id = $1', [outcome.expired]));
-      throw AuthErrors.mfaChallengeExpired();
-    }
-    if ('failed' in outcome) throw AuthErrors.mfaVerificationFailed();
-    return outcome.session;
-  });
+  verifyFactorRoute(app);
 
   app.delete('/factors/:id', async (request) => {
     const claims = await verifyAccessToken(services, bearerToken(request));

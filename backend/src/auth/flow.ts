@@ -5,7 +5,7 @@
  * code_verifier to /token?grant_type=pkce, once.
  */
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { AuthErrors } from './errors';
 import { iso, ms, sha256B64url } from './util';

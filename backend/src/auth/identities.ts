@@ -5,9 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, loadCaller, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';
-import { syncProviders, type IdentityRow } from './users';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { deleteIdentity, identitiesOf, syncProviders } from './store/identities';
+import { UUID } from './util';
 
 export function identityRoutes(app: FastifyInstance): void {
   const services = app.services;
@@ -16,11 +15,11 @@ export function identityRoutes(app: FastifyInstance): void {
     const { id } = request.params as { id: string };
     return services.db.transaction(async (tx) => {
       const { user } = await loadCaller(tx, claims);
-      const identities = (await tx.query<IdentityRow>('select * from auth.identities where user_id = $1 for update', [user.id])).rows;
+      const identities = await identitiesOf(tx, user.id, { forUpdate: true });
       const target = UUID.test(id) ? identities.find((i) => i.id === id) : undefined;
       if (!target) throw AuthErrors.identityNotFound();
       if (identities.length <= 1) throw AuthErrors.singleIdentityNotDeletable();
-      await tx.query('delete from auth.identities where id = $1', [target.id]);
+      await deleteIdentity(tx, target.id);
       await syncProviders(tx, user.id);
       return {};
     });

@@ -1,12 +1,35 @@
 /**
- * The development mailbox (only when SMTP_URL is not set): every mail the backend would have
- * sent, newest first.
+ * The development mailbox (only when SMTP_URL is not set, never in production): every mail the
+ * backend would have sent, newest first.
  *   GET /_dev/mailbox            an HTML page with clickable links
  *   GET /_dev/mailbox.json       [{id, to, subject, kind, link, text, html, created_at}] (?to= filters)
  *   DELETE /_dev/mailbox         empty it
+ * Its links sign anyone in, so it is for the developer's own machine: no CORS (app.ts), and only
+ * a loopback client naming a loopback host (a DNS-rebinding page has its own name in Host)
+ * reaches it, or anyone presenting DEV_MAILBOX_KEY as `?key=`. Everyone else gets a plain 404.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import { ts } from './util';
+
+const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
+
+function keyMatches(given: unknown, key: string | undefined): boolean {
+  if (!key || typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** True when this request may see the mailbox. */
+export function mayReadMailbox(config: Pick<Config, 'DEV_MAILBOX_KEY'>, request: FastifyRequest): boolean {
+  if (keyMatches((request.query as { key?: unknown } | undefined)?.key, config.DEV_MAILBOX_KEY)) return true;
+  const address = request.socket.remoteAddress ?? '';
+  const host = request.headers.host ?? '';
+  return LOOPBACK_ADDRESS.test(address) && LOOPBACK_HOST.test(host);
+}
 
 interface MailRow {
   id: string;
@@ -24,6 +47,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
   const { config, db } = app.services;
   if (config.SMTP_URL || config.isProduction) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!mayReadMailbox(config, request)) return reply.status(404).send({ message: 'Not found' });
+  });
 
   const list = async (to?: string) =>
     db.transaction(
@@ -39,6 +65,7 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/_dev/mailbox.json', async (request) => {
     const to = (request.query as { to?: string }).to;
+    if (typeof to === 'string' && to.includes('\u0000')) return []; // no address holds a NUL (and PostgreSQL text cannot)
     const rows = await list(typeof to === 'string' && to ? to : undefined);
     return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, kind: r.kind, link: r.link, text: r.text_body, html: r.html_body, created_at: ts(r.created_at) }));
   });

@@ -5,10 +5,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { AuthErrors } from './errors';
 
-export type MailKind = 'signup' | 'recovery' | 'email_change';
+export type MailKind = 'signup' | 'recovery' | 'email_change' | 'reauthentication';
 
 export interface Mail {
   to: string;
@@ -16,18 +16,19 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  link: string;
+  /** The link the mail carries; null for a mail that carries a code. */
+  link: string | null;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const TEMPLATES: Record<MailKind, { subject: string; intro: string; action: string }> = {
+const TEMPLATES: Record<Exclude<MailKind, 'reauthentication'>, { subject: string; intro: string; action: string }> = {
   signup: { subject: 'Confirm your Need40 account', intro: 'Thanks for signing up to Need40. Confirm your email address to finish:', action: 'Confirm my email' },
   recovery: { subject: 'Reset your Need40 password', intro: 'Someone asked to reset the password of your Need40 account. If it was you:', action: 'Reset my password' },
   email_change: { subject: 'Confirm your new Need40 email address', intro: 'Confirm that this is the new email address of your Need40 account:', action: 'Confirm new email' },
 };
 
-export function composeMail(kind: MailKind, to: string, link: string): Mail {
+export function composeMail(kind: Exclude<MailKind, 'reauthentication'>, to: string, link: string): Mail {
   const t = TEMPLATES[kind];
   return {
     to,
@@ -36,6 +37,19 @@ export function composeMail(kind: MailKind, to: string, link: string): Mail {
     link,
     text: `${t.intro}\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
     html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>If you did not ask for this, ignore this email.</p>`,
+  };
+}
+
+/** The reauthentication mail: a six-digit code to type into the app (GoTrue's {{ .Token }}). */
+export function composeCodeMail(to: string, code: string): Mail {
+  const intro = 'Enter this code to confirm that it is you changing your Need40 password:';
+  return {
+    to,
+    kind: 'reauthentication',
+    subject: 'Confirm it is you',
+    link: null,
+    text: `${intro}\n\n${code}\n\nIf you did not ask for this, change your password: someone may be using your account.`,
+    html: `<p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(code)}</strong></p><p>If you did not ask for this, change your password: someone may be using your account.</p>`,
   };
 }
 
@@ -52,8 +66,7 @@ export async function deliverMail(services: Services, log: FastifyBaseLogger, ma
     try {
       await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     } catch (error) {
-      log.error({ err: error, kind: mail.kind }, 'sending mail failed');
-      throw AuthErrors.unexpected();
+      throw AuthErrors.unexpected(new Error(`sending the ${mail.kind} mail failed`, { cause: error }));
     }
     return;
   }
@@ -63,5 +76,5 @@ export async function deliverMail(services: Services, log: FastifyBaseLogger, ma
       [mail.to, mail.subject, mail.text, mail.html, mail.link, mail.kind, new Date(services.now()).toISOString()],
     ),
   );
-  log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `dev mailbox: "${mail.subject}" to ${mail.to} — ${mail.link}`);
+  log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `dev mailbox: "${mail.subject}" to ${mail.to}${mail.link ? ` — ${mail.link}` : ''}`);
 }

@@ -1,13 +1,14 @@
 /**
  * One-time tokens carried by email links (/verify?token=…&type=…). Only the sha256 is stored; a
  * token is single use and expires after MAILER_OTP_EXP seconds. Issuing a new one of a type
- * replaces the user's previous one.
+ * replaces the user's previous one (a repeated sign-up keeps the latest few, each with its own
+ * bound credentials).
  */
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { iso, ms, randomHex, sha256Hex } from './util';
 
-export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token';
+export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token';
 
 /** The link's `type` parameter for each token type (GoTrue's verification types). */
 export const LINK_TYPES: Record<string, TokenType> = {
@@ -17,17 +18,40 @@ export const LINK_TYPES: Record<string, TokenType> = {
   email_change: 'email_change_token',
 };
 
+/** What a confirmation link gives the account it proves (see prove-address.ts). */
+export interface BoundCredentials {
+  passwordHash?: string | null;
+  userMeta?: Record<string, unknown> | null;
+  identityId?: string | null;
+}
+
+/** Pending sign-up links kept per address (each carries its own credentials). */
+const PENDING_SIGNUPS_KEPT = 5;
+
 export async function issueOneTimeToken(
   services: Services,
   tx: Tx,
-  fields: { userId: string; type: TokenType; relatesTo: string; flowStateId?: string | null; redirectTo?: string },
+  fields: { userId: string; type: TokenType; relatesTo: string; flowStateId?: string | null; redirectTo?: string; bound?: BoundCredentials; keepOthers?: boolean },
 ): Promise<string> {
   const token = randomHex(28);
-  await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [fields.userId, fields.type]);
+  if (fields.keepOthers) {
+    // A repeated sign-up must not kill the owner's own link: keep the latest few.
+    await tx.query(
+      `delete from auth.one_time_tokens where id in (
+         select id from auth.one_time_tokens where user_id = $1 and token_type = $2 order by created_at desc offset $3)`,
+      [fields.userId, fields.type, PENDING_SIGNUPS_KEPT - 1],
+    );
+  } else {
+    await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [fields.userId, fields.type]);
+  }
+  const b = fields.bound;
   await tx.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, redirect_to, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [fields.userId, fields.type, sha256Hex(token), fields.relatesTo, fields.flowStateId ?? null, fields.redirectTo ?? null, iso(services.now())],
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, redirect_to, created_at, password_hash, user_meta, identity_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+    [
+      fields.userId, fields.type, sha256Hex(token), fields.relatesTo, fields.flowStateId ?? null, fields.redirectTo ?? null, iso(services.now()),
+      b?.passwordHash ?? null, b?.userMeta ? JSON.stringify(b.userMeta) : null, b?.identityId ?? null,
+    ],
   );
   return token;
 }
@@ -40,6 +64,9 @@ export interface OneTimeTokenRow {
   flow_state_id: string | null;
   redirect_to: string | null;
   created_at: unknown;
+  password_hash: string | null;
+  user_meta: unknown;
+  identity_id: string | null;
 }
 
 /** Consume a token: returns the row, or null when unknown, of another type, or expired. */

@@ -3,7 +3,7 @@
  * windows of RATE_LIMIT_WINDOW seconds per key ("sign_in:ip:1.2.3.4", "email:a@b.c", …).
  * Counted in their own transaction so a refused request still counts.
  */
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { AuthErrors } from './errors';
 import { iso } from './util';
 
@@ -38,4 +38,27 @@ export async function enforceRateLimits(services: Services, limits: Limit[]): Pr
     const retryAfter = (windowStart + windowMs - now) / 1000;
     throw over.kind === 'email' ? AuthErrors.overEmailSendRateLimit(retryAfter) : AuthErrors.overRequestRateLimit(retryAfter);
   }
+}
+
+/** The current window's count of each key (0 when absent or from an earlier window). */
+export async function currentCounts(services: Services, keys: string[]): Promise<number[]> {
+  const windowMs = services.config.RATE_LIMIT_WINDOW * 1000;
+  const now = services.now();
+  const { rows } = await services.db.transaction(
+    (tx) => tx.query<{ key: string; count: number }>('select key, count from auth.rate_limits where key = any($1::text[]) and window_start = $2', [keys, iso(now - (now % windowMs))]),
+    { readOnly: true },
+  );
+  return keys.map((k) => Number(rows.find((r) => r.key === k)?.count ?? 0));
+}
+
+/** Count one event for each key without a limit (failures, counted once they happened). */
+export async function countEvents(services: Services, keys: string[]): Promise<void> {
+  await enforceRateLimits(services, keys.map((key) => ({ key, max: Number.MAX_SAFE_INTEGER })));
+}
+
+/** Seconds until the current window ends. */
+export function windowRetryAfter(services: Services): number {
+  const windowMs = services.config.RATE_LIMIT_WINDOW * 1000;
+  const now = services.now();
+  return (now - (now % windowMs) + windowMs - now) / 1000;
 }

@@ -4,6 +4,7 @@
  * back to SITE_URL, so the auth server is never an open redirect.
  */
 import type { Config } from '../config';
+import type { AuthApiError } from '../http/errors';
 
 function globToRegExp(pattern: string): RegExp {
   const escaped = pattern
@@ -57,4 +58,15 @@ export function withFragment(target: string, params: Record<string, string>): st
   const url = new URL(target);
   url.hash = new URLSearchParams(params).toString();
   return url.toString();
+}
+
+/**
+ * Where a browser lands after a failed email link or OAuth callback: the target with GoTrue's
+ * error parameters — in the query for a PKCE flow (the app reads ?error…), else in the fragment.
+ * `error` is OAuth's error name: too_many_requests for a 429, access_denied by default.
+ */
+export function errorRedirect(target: string, error: AuthApiError, options: { pkce?: boolean; errorName?: string } = {}): string {
+  const name = options.errorName ?? (error.status === 429 ? 'too_many_requests' : 'access_denied');
+  const params = { error: name, error_code: error.errorCode, error_description: error.message };
+  return options.pkce ? withQuery(target, params) : withFragment(target, params);
 }

@@ -15,6 +15,7 @@ import { AuthErrors } from './errors';
 import { factorRoutes } from './factors';
 import { identityRoutes } from './identities';
 import { logoutRoutes } from './logout';
+import { reauthenticateRoutes } from './reauthenticate';
 import { recoverRoutes } from './recover';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
@@ -70,9 +71,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const status = (error as FastifyError).statusCode!;
       apiError = status === 413 ? new AuthApiError(413, 'request_too_large', 'Request body too large') : AuthErrors.validation(error.message);
     } else {
-      apiError = AuthErrors.unexpected();
+      apiError = AuthErrors.unexpected(error);
     }
-    if (apiError.status >= 500) request.log.error({ err: error, request_id: request.id }, 'auth: unexpected failure');
+    // The one place a 5xx's cause is written down: with the request id the client saw.
+    if (apiError.status >= 500) request.log.error({ err: apiError.cause ?? apiError, request_id: request.id, error_code: apiError.errorCode }, 'auth: unexpected failure');
     return reply.status(apiError.status).headers(apiError.headers()).send(apiError.body());
   });
 
@@ -88,6 +90,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   verifyRoutes(app);
   settingsRoutes(app);
   recoverRoutes(app);
+  reauthenticateRoutes(app);
   factorRoutes(app);
   oauthRoutes(app);
   identityRoutes(app);

@@ -8,7 +8,7 @@
  * leaked: the whole session is deleted (refresh_token_already_used).
  */
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { signJwt } from '../security/jwt';
 import { AuthErrors } from './errors';
@@ -26,6 +26,7 @@ export interface SessionRow {
   aal: 'aal1' | 'aal2';
   amr: unknown;
   factor_id: string | null;
+  created_at: unknown;
 }
 
 /** The session JSON supabase-js stores. Do not rename: the client needs access_token, refresh_token and expires_in. */

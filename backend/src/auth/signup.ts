@@ -2,25 +2,31 @@
  * POST /signup {email, password, data, code_challenge, code_challenge_method} ?redirect_to=
  * POST /resend {type: 'signup', email} — the confirmation mail again (200 {} either way).
  * With confirmations on: stores the user unconfirmed, mails a /verify link and answers with the
- * user (no session). A sign-up for an address that already exists answers the same way with an
- * obfuscated user (identities: []), so it does not reveal the address. With MAILER_AUTOCONFIRM:
- * answers with a session.
+ * user (no session). Each link carries the password and metadata of the sign-up that asked for it:
+ * a repeated sign-up of an unconfirmed address mails a link of its own (earlier ones stay valid),
+ * and whichever link is followed decides the account's credentials (prove-address.ts), so nobody
+ * can pre-claim an address they cannot read mail for.
+ * A sign-up for an existing address answers with a made-up user of exactly the same shape as a
+ * new one (ids, an email identity, metadata); what still tells them apart is documented in
+ * docs/security.md. With MAILER_AUTOCONFIRM: answers with a session (an existing address: 422).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { bodyOf, clientIp, queryOf, userAgent } from './context';
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
 import { createFlowState, pkceParams, type PkceParams } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
-import { issueOneTimeToken, verifyLink } from './otp';
+import { issueOneTimeToken, verifyLink, type BoundCredentials, type OneTimeTokenRow } from './otp';
 import { hashPassword, checkPasswordStrength } from './passwords';
+import { proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
 import { createSession } from './sessions';
-import { findUserByEmail, loadUserJson, type UserRow } from './users';
+import { insertIdentity } from './store/identities';
+import { findUserByEmail, loadUserJson, renderUser, type IdentityRow, type UserRow } from './users';
 import { iso, isPlainObject, isUniqueViolation } from './util';
 
 export function signupRoutes(app: FastifyInstance): void {
@@ -49,13 +55,14 @@ export function signupRoutes(app: FastifyInstance): void {
     const mails: Mail[] = [];
     const result = await services.db.transaction(async (tx) => {
       const nowMs = services.now();
-      const confirmationMail = (u: UserRow) => prepareConfirmation(services, tx, u.id, email, pkce, redirectTo);
+      const bound = { passwordHash, userMeta: data };
+      const confirmationMail = (u: UserRow, keepOthers: boolean) => prepareConfirmation(services, tx, u.id, email, pkce, redirectTo, bound, keepOthers);
       const existing = await findUserByEmail(tx, email);
       if (existing) {
         if (config.MAILER_AUTOCONFIRM) throw AuthErrors.userAlreadyExists();
         if (!existing.email_confirmed_at) {
-          // Resend the confirmation, but answer exactly as for a new address.
-          mails.push(await confirmationMail(existing));
+          // A link of its own for this sign-up; answer exactly as for a new address.
+          mails.push(await confirmationMail(existing, true));
         }
         return obfuscatedUser(email, data, nowMs);
       }
@@ -68,15 +75,14 @@ export function signupRoutes(app: FastifyInstance): void {
         [id, email, passwordHash, confirmedAt, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(userMeta), iso(nowMs)],
       );
       const user = rows[0]!;
-      await tx.query(
-        `insert into auth.identities (user_id, provider, provider_id, identity_data, created_at, updated_at, last_sign_in_at)
-         values ($1, 'email', $4, $2::jsonb, $3, $3, $3)`,
-        [id, JSON.stringify({ sub: id, email, email_verified: config.MAILER_AUTOCONFIRM, phone_verified: false }), iso(nowMs), id],
-      );
+      await insertIdentity(tx, {
+        userId: id, provider: 'email', providerId: id, at: iso(nowMs),
+        data: { sub: id, email, email_verified: config.MAILER_AUTOCONFIRM, phone_verified: false },
+      });
       if (config.MAILER_AUTOCONFIRM) {
         return createSession(services, tx, user, { method: 'password', ip, userAgent: userAgent(request) });
       }
-      mails.push(await confirmationMail(user));
+      mails.push(await confirmationMail(user, false));
       const fresh = (await tx.query<UserRow>('select * from auth.users where id = $1', [id])).rows[0]!;
       return loadUserJson(tx, fresh);
     }).catch((error: unknown) => {
@@ -107,7 +113,16 @@ export function signupRoutes(app: FastifyInstance): void {
     ]);
     const mail = await services.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
-      return user && !user.email_confirmed_at ? prepareConfirmation(services, tx, user.id, email, pkce, redirectTo) : null;
+      if (!user || user.email_confirmed_at) return null;
+      // The new link carries the credentials of the latest sign-up (anyone may ask for a resend).
+      const latest = (
+        await tx.query<OneTimeTokenRow>(
+          "select * from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token' order by created_at desc limit 1",
+          [user.id],
+        )
+      ).rows[0];
+      const p = proofOf(latest ?? null);
+      return prepareConfirmation(services, tx, user.id, email, pkce, redirectTo, p, false);
     });
     if (mail) await deliverMail(services, request.log, mail);
     return {};
@@ -115,28 +130,34 @@ export function signupRoutes(app: FastifyInstance): void {
 }
 
 /** Store a confirmation token (and PKCE flow) for a user and compose the mail carrying its link. */
-async function prepareConfirmation(services: Services, tx: Tx, userId: string, email: string, pkce: PkceParams | null, redirectTo: string): Promise<Mail> {
+async function prepareConfirmation(
+  services: Services, tx: Tx, userId: string, email: string, pkce: PkceParams | null, redirectTo: string, bound: BoundCredentials, keepOthers: boolean,
+): Promise<Mail> {
   const flow = pkce ? await createFlowState(services, tx, { userId, method: 'email/signup', pkce }) : null;
-  const token = await issueOneTimeToken(services, tx, { userId, type: 'confirmation_token', relatesTo: email, flowStateId: flow?.id ?? null, redirectTo });
+  const token = await issueOneTimeToken(services, tx, { userId, type: 'confirmation_token', relatesTo: email, flowStateId: flow?.id ?? null, redirectTo, bound, keepOthers });
   await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [userId, iso(services.now())]);
   return composeMail('signup', email, verifyLink(services, token, 'signup', redirectTo));
 }
 
-/** What a sign-up for an existing address answers: plausible, but no real id and no identities. */
+/**
+ * What a sign-up for an existing address answers: a made-up user rendered exactly as a new,
+ * unconfirmed one (random ids, one email identity, the same metadata keys), so the answer's shape
+ * does not tell the two apart.
+ */
 function obfuscatedUser(email: string, data: Record<string, unknown>, nowMs: number) {
+  const id = randomUUID();
   const now = iso(nowMs);
-  return {
-    id: randomUUID(),
-    aud: 'authenticated',
-    role: 'authenticated',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
+  const user: UserRow = {
+    id, aud: 'authenticated', role: 'authenticated', email, encrypted_password: null, email_confirmed_at: null, phone: null,
+    phone_confirmed_at: null, last_sign_in_at: null, confirmation_sent_at: now, recovery_sent_at: null, email_change: null,
+    email_change_sent_at: null, raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    raw_user_meta_data: { ...data, email, email_verified: false, phone_verified: false, sub: id },
+    is_anonymous: false, banned_until: null, deleted_at: null, created_at: now, updated_at: now,
   };
+  const identity: IdentityRow = {
+    id: randomUUID(), user_id: id, provider: 'email', provider_id: id, email,
+    identity_data: { sub: id, email, email_verified: false, phone_verified: false },
+    last_sign_in_at: now, created_at: now, updated_at: now,
+  };
+  return renderUser(user, [identity], []);
 }

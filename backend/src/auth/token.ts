@@ -6,17 +6,37 @@
  *   pkce           {auth_code, code_verifier}   → session for a finished email-link/OAuth flow
  */
 import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services';
 import { bodyOf, clientIp, queryOf, userAgent } from './context';
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
 import { consumeAuthCode } from './flow';
 import { verifyPassword } from './passwords';
-import { enforceRateLimits } from './ratelimit';
+import { countEvents, currentCounts, enforceRateLimits, windowRetryAfter } from './ratelimit';
 import { createSession, deleteSession, refreshSession } from './sessions';
 import { findUserByEmail, findUserById, isBanned } from './users';
 
 /** The amr method recorded for a finished flow. */
 const FLOW_AMR: Record<string, string> = { 'email/signup': 'otp', recovery: 'recovery', email_change: 'otp', oauth: 'oauth' };
+
+/**
+ * Password guessing is limited by failures, not attempts, so a stranger cannot lock the owner out:
+ *   - per IP and address: RATE_LIMIT_SIGN_IN_PER_IP_EMAIL wrong passwords, then 429 for that IP;
+ *   - per address, from everywhere: past RATE_LIMIT_SIGN_IN_PER_EMAIL wrong passwords, only IPs
+ *     that have not failed on this address in the window still get their password checked.
+ * The owner, on an IP that has not guessed wrong, always gets in with the right password; a
+ * distributed guesser gets one guess per fresh IP once the address is under attack.
+ * Returns the keys to count when this attempt fails.
+ */
+async function signInGate(services: Services, ip: string, email: string): Promise<string[]> {
+  const { config } = services;
+  const keys = [`sign_in_failed:ip_email:${ip}:${email}`, `sign_in_failed:email:${email}`];
+  const [mine = 0, all = 0] = await currentCounts(services, keys);
+  if (mine >= config.RATE_LIMIT_SIGN_IN_PER_IP_EMAIL || (mine > 0 && all >= config.RATE_LIMIT_SIGN_IN_PER_EMAIL)) {
+    throw AuthErrors.overRequestRateLimit(windowRetryAfter(services));
+  }
+  return keys;
+}
 
 export function tokenRoutes(app: FastifyInstance): void {
   const services = app.services;
@@ -36,13 +56,14 @@ export function tokenRoutes(app: FastifyInstance): void {
         throw AuthErrors.invalidCredentials();
       }
       const password = typeof body.password === 'string' ? body.password : '';
-      await enforceRateLimits(services, [
-        { key: `sign_in:ip:${ip}`, max: config.RATE_LIMIT_SIGN_IN_PER_IP },
-        { key: `sign_in:email:${email}`, max: config.RATE_LIMIT_SIGN_IN_PER_EMAIL },
-      ]);
+      await enforceRateLimits(services, [{ key: `sign_in:ip:${ip}`, max: config.RATE_LIMIT_SIGN_IN_PER_IP }]);
+      const failures = await signInGate(services, ip, email);
       const user = await db.transaction((tx) => findUserByEmail(tx, email), { readOnly: true });
       const ok = await verifyPassword(password, user?.encrypted_password); // outside any transaction
-      if (!user || !ok) throw AuthErrors.invalidCredentials();
+      if (!user || !ok) {
+        await countEvents(services, failures);
+        throw AuthErrors.invalidCredentials();
+      }
       if (!user.email_confirmed_at) throw AuthErrors.emailNotConfirmed();
       if (isBanned(user, services.now())) throw AuthErrors.userBanned();
       return db.transaction((tx) => createSession(services, tx, user, { method: 'password', ip, userAgent: userAgent(request) }));

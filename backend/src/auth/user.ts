@@ -1,7 +1,8 @@
 /**
  * GET /user — the caller (with identities and factors).
- * PUT /user {password?, email?, data?} ?redirect_to= — change the caller. With a verified MFA
- * factor, changing email or password needs an aal2 session. A new email is confirmed through a
+ * PUT /user {password?, email?, data?, nonce?} ?redirect_to= — change the caller. With a verified MFA
+ * factor, changing email or password needs an aal2 session. A new password ends every other
+ * session; from a session older than 24 h it needs a nonce (reauthenticate.ts). A new email is confirmed through a
  * link mailed to it (immediately with MAILER_AUTOCONFIRM).
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,9 @@ import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
 import { enforceRateLimits } from './ratelimit';
+import { consumeNonce, needsReauthentication, precheckNonce } from './reauthenticate';
 import { resolveRedirect } from './redirects';
+import { updateEmailIdentity } from './store/identities';
 import { findUserById, loadUserJson } from './users';
 import { iso, isPlainObject, isUniqueViolation, json } from './util';
 
@@ -45,6 +48,7 @@ export function userRoutes(app: FastifyInstance): void {
     if ((password !== undefined || emailChanges) && before.verified && before.session.aal !== 'aal2') {
       throw AuthErrors.insufficientAal('AAL2 session is required to update email or password when MFA is enabled.', 401);
     }
+    const nonce = password !== undefined && needsReauthentication(services, before.session) ? await precheckNonce(services, before.user, body.nonce) : undefined;
     let passwordHash: string | undefined;
     if (password !== undefined) {
       // Outside any transaction: argon2 is slow on purpose.
@@ -59,9 +63,15 @@ export function userRoutes(app: FastifyInstance): void {
 
     const mails: Mail[] = [];
     const result = await db.transaction(async (tx) => {
-      const { user } = await loadCaller(tx, claims);
+      const { user, session } = await loadCaller(tx, claims);
       const now = iso(services.now());
-      if (passwordHash) await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, passwordHash, now]);
+      if (nonce !== undefined) await consumeNonce(services, tx, user, nonce);
+      if (passwordHash) {
+        await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, passwordHash, now]);
+        // GoTrue's behaviour: a new password ends every other session (their refresh tokens go
+        // with them), so whoever held an old session or the old password is out.
+        await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.id]);
+      }
       if (isPlainObject(body.data)) {
         const merged: Record<string, unknown> = { ...json<Record<string, unknown>>(user.raw_user_meta_data, {}) };
         for (const [k, v] of Object.entries(body.data)) {
@@ -79,10 +89,7 @@ export function userRoutes(app: FastifyInstance): void {
                raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
             [user.id, newEmail, now],
           );
-          await tx.query(
-            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3 where user_id = $1 and provider = 'email'`,
-            [user.id, newEmail, now],
-          );
+          await updateEmailIdentity(tx, user.id, { email: newEmail }, now);
         } else {
           const flow = pkce ? await createFlowState(services, tx, { userId: user.id, method: 'email_change', pkce }) : null;
           const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'email_change_token', relatesTo: newEmail, flowStateId: flow?.id ?? null, redirectTo });

@@ -3,6 +3,7 @@
  * (identities, factors, app_metadata.provider/providers, email_confirmed_at, …).
  */
 import type { Tx } from '../db/types';
+import { identitiesOf } from './store/identities';
 import { json, ts } from './util';
 
 export interface UserRow {
@@ -122,21 +123,8 @@ export function renderUser(user: UserRow, identities: IdentityRow[], factors: Fa
 
 export async function loadUserJson(tx: Tx, user: UserRow): Promise<UserJson> {
   const [identities, factors] = [
-    (await tx.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at, id', [user.id])).rows,
+    await identitiesOf(tx, user.id),
     (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [user.id])).rows,
   ];
   return renderUser(user, identities, factors);
-}
-
-/** Recompute app_metadata.provider/providers from the identities. */
-export async function syncProviders(tx: Tx, userId: string): Promise<void> {
-  await tx.query(
-    `update auth.users u set raw_app_meta_data = u.raw_app_meta_data || jsonb_build_object(
-       'provider', case when p.providers @> to_jsonb(u.raw_app_meta_data ->> 'provider') then u.raw_app_meta_data ->> 'provider' else p.first end,
-       'providers', coalesce(p.providers, '[]'::jsonb))
-     from (select (array_agg(provider order by created_at))[1] as first, jsonb_agg(distinct provider) as providers
-           from auth.identities where user_id = $1) p
-     where u.id = $1`,
-    [userId],
-  );
 }

@@ -36,3 +36,5 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeo
 
 /** SQLSTATE 23505 from either driver. */
 export const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,16 +7,18 @@
  * POST /verify {type, token_hash} answers with the session JSON instead (verifyOtp).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { AuthApiError } from '../http/errors';
-import { bodyOf, clientIp, queryOf, userAgent } from './context';
+import { bodyOf, clientIp, lenientQueryOf, userAgent } from './context';
 import { AuthErrors } from './errors';
 import { issueAuthCode, type FlowStateRow } from './flow';
 import { consumeOneTimeToken, LINK_TYPES } from './otp';
+import { proveAddress, proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
-import { resolveRedirect, withFragment, withQuery } from './redirects';
+import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession, type SessionJson } from './sessions';
+import { updateEmailIdentity } from './store/identities';
 import { findUserById, isBanned } from './users';
 import { iso } from './util';
 
@@ -44,22 +46,10 @@ async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, 
          raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
       [user.id, row.relates_to, now],
     );
-    await tx.query(
-      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3 where user_id = $1 and provider = 'email'`,
-      [user.id, row.relates_to, now],
-    );
+    await updateEmailIdentity(tx, user.id, { email: row.relates_to }, now);
   } else if (!user.email_confirmed_at) {
-    // A followed confirmation or recovery link proves the address.
-    await tx.query(
-      `update auth.users set email_confirmed_at = $2, updated_at = $2,
-         raw_user_meta_data = case when raw_user_meta_data ? 'email_verified' then raw_user_meta_data || '{"email_verified": true}'::jsonb else raw_user_meta_data end
-       where id = $1`,
-      [user.id, now],
-    );
-    await tx.query(
-      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2 where user_id = $1 and provider = 'email'`,
-      [user.id, now],
-    );
+    // A followed confirmation or recovery link proves the address; only what the link carries is kept.
+    await proveAddress(services, tx, user, proofOf(tokenType === 'confirmation_token' ? row : null));
   }
   const fresh = (await findUserById(tx, user.id))!;
   const flow = row.flow_state_id
@@ -77,7 +67,7 @@ export function verifyRoutes(app: FastifyInstance): void {
   const { config, db } = services;
 
   app.get('/verify', async (request, reply) => {
-    const q = queryOf(request);
+    const q = lenientQueryOf(request);
     const requested = q.redirect_to;
     try {
       await enforceRateLimits(services, [{ key: `verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_VERIFY_PER_IP }]);
@@ -101,14 +91,7 @@ export function verifyRoutes(app: FastifyInstance): void {
     } catch (error) {
       if (!(error instanceof AuthApiError) || error.status >= 500) throw error;
       const target = resolveRedirect(config, requested);
-      return reply.redirect(
-        withFragment(target, {
-          error: error.status === 429 ? 'too_many_requests' : 'access_denied',
-          error_code: error.errorCode,
-          error_description: error.message,
-        }),
-        303,
-      );
+      return reply.redirect(errorRedirect(target, error), 303);
     }
   });
 
@@ -119,7 +102,7 @@ export function verifyRoutes(app: FastifyInstance): void {
     const type = typeof body.type === 'string' ? body.type : '';
     if (!token) throw AuthErrors.otpExpired();
     const outcome = await db.transaction((tx) => verifyToken(services, tx, request, token, type, false));
-    if (outcome.kind !== 'session') throw AuthErrors.unexpected();
+    if (outcome.kind !== 'session') throw AuthErrors.unexpected(new Error('POST /verify: a PKCE outcome where none was allowed'));
     return outcome.session;
   });
 }

@@ -8,11 +8,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { signJwt } from '../security/jwt';
+import { jwtSecretWeakness } from '../security/secret-strength';
 
 async function main(): Promise<void> {
   const given = process.env.JWT_SECRET?.trim();
   if (given && given.length < 32) throw new Error('JWT_SECRET: must be at least 32 characters');
-  const secret = given || randomBytes(48).toString('base64url');
+  const weakness = given ? jwtSecretWeakness(given) : null;
+  // Keys for a weak secret are still printed (development), with the reason production will refuse it.
+  if (weakness) console.error(`keys: warning: NODE_ENV=production will refuse this JWT_SECRET: ${weakness}`);
+  let secret = given || '';
+  // A random secret could, very rarely, contain a word the production check refuses: draw again.
+  while (!secret || (!given && jwtSecretWeakness(secret))) secret = randomBytes(48).toString('base64url');
   const years = Number(process.env.KEY_YEARS ?? 10);
   if (!Number.isFinite(years) || years <= 0 || years > 100) throw new Error('KEY_YEARS: must be a number of years between 0 and 100');
   const iat = Math.floor(Date.now() / 1000);

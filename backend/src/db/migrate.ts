@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../config';
+import { DEFAULT_MIGRATION_DIRS, type Config } from '../config';
 import type { Database } from './types';
 
 export interface MigrationSource {
@@ -17,10 +17,19 @@ export interface MigrationSource {
   dir: string;
 }
 
-export const DEFAULT_SOURCES: MigrationSource[] = [
-  { scope: 'platform', dir: path.join(REPO_ROOT, 'backend', 'migrations') },
-  { scope: 'app', dir: path.join(REPO_ROOT, 'supabase', 'migrations') },
-];
+/** The two scopes, from configuration (PLATFORM_MIGRATIONS_DIR, APP_MIGRATIONS_DIR). */
+export function migrationSources(config: Pick<Config, 'PLATFORM_MIGRATIONS_DIR' | 'APP_MIGRATIONS_DIR'>): MigrationSource[] {
+  return [
+    { scope: 'platform', dir: config.PLATFORM_MIGRATIONS_DIR },
+    { scope: 'app', dir: config.APP_MIGRATIONS_DIR },
+  ];
+}
+
+/** The configuration's defaults (tests and tools that run without a Config). */
+export const DEFAULT_SOURCES: MigrationSource[] = migrationSources({
+  PLATFORM_MIGRATIONS_DIR: DEFAULT_MIGRATION_DIRS.platform,
+  APP_MIGRATIONS_DIR: DEFAULT_MIGRATION_DIRS.app,
+});
 
 export class MigrationError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -96,7 +105,7 @@ async function migrateOnce(db: Database, sources: MigrationSource[]): Promise<st
       if (previous !== undefined) {
         if (previous !== m.checksum) {
           throw new MigrationError(
-            `Migration ${path.relative(REPO_ROOT, m.file)} was edited after it was applied ` +
+            `Migration ${path.relative(process.cwd(), m.file)} was edited after it was applied ` +
               `(checksum ${m.checksum.slice(0, 12)}, applied ${previous.slice(0, 12)}). ` +
               'Migrations are forward-only: restore the file and put the change in a new migration.',
           );
@@ -106,7 +115,7 @@ async function migrateOnce(db: Database, sources: MigrationSource[]): Promise<st
       try {
         await tx.exec(m.sql);
       } catch (error) {
-        throw new MigrationError(`Migration ${path.relative(REPO_ROOT, m.file)} failed: ${(error as Error).message}`, { cause: error });
+        throw new MigrationError(`Migration ${path.relative(process.cwd(), m.file)} failed: ${(error as Error).message}`, { cause: error });
       }
       await tx.query('insert into need40_migrations.ledger (scope, name, checksum) values ($1, $2, $3)', [m.scope, m.name, m.checksum]);
       done.push(`${m.scope}/${m.name}`);

@@ -14,15 +14,20 @@ export abstract class ApiError extends Error {
   }
 }
 
-/** GoTrue-compatible error. `code` is a stable snake_case error code: never renamed or reused. */
+/**
+ * GoTrue-compatible error. `code` is a stable snake_case error code: never renamed or reused.
+ * `cause` (the failure behind a 5xx) is never sent; the auth error handler logs it with the
+ * request id.
+ */
 export class AuthApiError extends ApiError {
   constructor(
     readonly status: number,
     readonly errorCode: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'AuthApiError';
   }
   body() {

@@ -4,7 +4,7 @@
  * `deliverDueNotifications` drains what is due once (tests call it directly).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { deliverMail } from '../auth/mailer';
 import { composeNotification } from './compose';
 import { claimDue, markDelivered, markFailed } from './outbox';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { identify, TokenError, type Identity } from './auth';
 import { Channel, type ChannelHost } from './channel';
 import type { Hub } from './hub';

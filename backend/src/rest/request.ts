@@ -4,7 +4,7 @@
  * request runs in (role and claims set local to it, as PostgREST does).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { fromPgError, invalidApiKey, isPgError, jwtError, noApiKey, notAcceptable, schemaNotExposed, statementTimeout } from './errors';

@@ -82,3 +82,12 @@ export async function call(
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${counter++}@Example.com`;
+
+/**
+ * Move the backend's clock to just after the start of a rate-limit window: the limits count in
+ * fixed windows, and a test that crossed a window boundary would see its counters reset.
+ */
+export function alignToRateWindow(be: TestBackend): void {
+  const windowMs = be.config.RATE_LIMIT_WINDOW * 1000;
+  be.advanceClock(windowMs - (be.app.services.now() % windowMs) + 1000);
+}

@@ -72,15 +72,25 @@ describe('sign-up with email confirmation (supabase-js, PKCE)', () => {
     expect(dead.error?.name).toBe('AuthSessionMissingError');
   });
 
-  it('does not reveal an existing address (obfuscated user, no identities)', async () => {
+  it('answers a sign-up for an existing address in exactly the shape of a new one (made-up ids)', async () => {
+    // Every key path of a JSON value, with the type found there.
+    const shape = (v: unknown, at = ''): string[] =>
+      v && typeof v === 'object'
+        ? Object.entries(v).flatMap(([k, x]) => shape(x, `${at}.${Array.isArray(v) ? '[]' : k}`)).sort()
+        : [`${at}:${v === null ? 'null' : typeof v}`];
     const email = uniqueEmail('exists');
-    const first = await call(be, 'POST', '/signup', { email, password: 'secret123' });
+    const first = await call(be, 'POST', '/signup', { email, password: 'secret123', data: { full_name: 'First' } });
     expect(first.status).toBe(200);
-    const second = await call(be, 'POST', '/signup', { email, password: 'other-password' });
+    const second = await call(be, 'POST', '/signup', { email, password: 'other-password', data: { full_name: 'First' } });
     expect(second.status).toBe(200);
-    expect(second.body.identities).toEqual([]);
+    expect(shape(second.body)).toEqual(shape(first.body));
     expect(second.body.id).not.toBe(first.body.id);
     expect(second.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    // Confirmed too.
+    await follow(be, (await latestMail(be, email.toLowerCase())).link);
+    const third = await call(be, 'POST', '/signup', { email, password: 'third-password', data: { full_name: 'First' } });
+    expect(shape(third.body)).toEqual(shape(first.body));
+    expect((third.body.identities as unknown[]).length).toBe(1);
   });
 
   it('redirects only to allowed URLs', async () => {

@@ -43,7 +43,7 @@ const CONTRACT: Record<string, Record<string, string>> = {
   },
   payments: {
     id: 'uuid', amount: 'numeric', status: 'text', payment_method: 'text', description: 'text', user_id: 'uuid', metadata: 'jsonb',
-    created_at: 'timestamp with time zone',
+    created_at: 'timestamp with time zone', source: 'text',
   },
   audit_logs: { id: 'bigint', operation: 'text', table_name: 'text', details: 'jsonb', user_id: 'uuid', created_at: 'timestamp with time zone' },
 };
@@ -118,22 +118,25 @@ describe('app migrations', () => {
     );
     expect(rows.map((r) => r.proname)).toEqual([
       'accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-      'handle_new_user', 'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing',
+      'handle_new_user', 'handle_user_confirmed', 'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing',
       'send_message', 'set_agreed_hours', 'withdraw_application', 'write_audit_log',
     ]);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
       be.db,
-      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      `select n.nspname || '.' || p.proname as proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname in ('public', 'private')
          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
          and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        order by 1`,
     );
+    // private.aal_satisfied is called by the MFA policies, which run as the client's role; the
+    // private schema is not exposed by /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-      'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing', 'send_message',
-      'set_agreed_hours', 'unread_message_counts', 'withdraw_application',
+      'private.aal_satisfied',
+      ...['accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
+        'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing', 'send_message',
+        'set_agreed_hours', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
     ]);
   });
 });

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, createVault, noteStatus, hostileJson, hostileString, pct, segment, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
+import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, createVault, noteStatus, hostileString as sharedHostileString, pct, segment, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
 import { signJwt } from '../../src/security/jwt';
 import { claimsOf, forgedTokens, send, type Answer } from './helpers';
 
@@ -42,7 +42,7 @@ async function account(email: string, password: string, data: Record<string, unk
 }
 
 beforeAll(async () => {
-  const lifted = Object.fromEntries(['SIGN_IN_PER_IP', 'SIGN_IN_PER_EMAIL', 'SIGN_UP_PER_IP', 'VERIFY_PER_IP', 'RECOVER_PER_IP', 'TOKEN_REFRESH_PER_IP', 'EMAIL_SENT'].map((k) => [`RATE_LIMIT_${k}`, '1000000']));
+  const lifted = Object.fromEntries(['SIGN_IN_PER_IP', 'SIGN_IN_PER_EMAIL', 'SIGN_IN_PER_IP_EMAIL', 'SIGN_UP_PER_IP', 'VERIFY_PER_IP', 'RECOVER_PER_IP', 'TOKEN_REFRESH_PER_IP', 'EMAIL_SENT', 'MFA_VERIFY_PER_IP', 'MFA_VERIFY_PER_FACTOR'].map((k) => [`RATE_LIMIT_${k}`, '1000000']));
   be = await startTestBackend({
     ...lifted,
     SITE_URL: SITE,
@@ -97,6 +97,26 @@ const ascii = (s: string) => s.replace(/[^\x20-\x7e]/g, '');
 const qs = (o: Record<string, string | undefined>) => Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => `${pct(k)}=${pct(v!)}`).join('&');
 
 // ── vocabulary ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The shared hostile strings plus NUL and the other control characters, anywhere in a string:
+ * PostgreSQL's text and jsonb refuse NUL, so every auth body, key and query value must meet it.
+ */
+const controlString = fc.oneof(
+  fc.constantFrom('\u0000', `a\u0000b`, '\u0000'.repeat(3), 'http://localhost:3000/\u0000', '\u0001\u0002\u001f\u007f', '\t\r\n\u000b\u000c', '\u0085\u2028\u2029'),
+  fc.tuple(sharedHostileString, fc.constantFrom(...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'), sharedHostileString).map(([a, c, b]) => `${a}${c}${b}`),
+);
+const hostileString: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: sharedHostileString }, { weight: 1, arbitrary: controlString });
+/** A JSON value of any shape whose strings and keys may carry control characters. */
+const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e-308, 600, 570, 30),
+    hostileString,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
 
 let serial = 0;
 const emailArb = fc.oneof(

@@ -1,4 +1,5 @@
 /**
+ * Configuration, not a feature: part of loadConfig (config.ts), which knows nothing of the areas.
  * OAuth providers configured by environment. `OAUTH_PROVIDERS` names them (comma-separated);
  * each name N then needs OAUTH_N_AUTHORIZE_URL, OAUTH_N_TOKEN_URL, OAUTH_N_USERINFO_URL,
  * OAUTH_N_CLIENT_ID, OAUTH_N_CLIENT_SECRET and may set OAUTH_N_SCOPES (space-separated).

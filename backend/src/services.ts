@@ -1,0 +1,19 @@
+/**
+ * What every route module may use, decorated on the Fastify instance as `app.services`. Its own
+ * module so that route modules depend on this small type, not on app.ts (which composes them).
+ */
+import type { Config } from './config';
+import type { Database } from './db/types';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

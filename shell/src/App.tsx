@@ -9,10 +9,11 @@ import { RemoteSlot } from './federation/RemoteSlot';
 import { About } from './sections/About';
 import { ConnectionBanner } from './sections/ConnectionBanner';
 import { Contact } from './sections/Contact';
-import { useView } from './useView';
+import { useProfileId, useView } from './useView';
 import styles from './sections/Sections.module.css';
 
 export function App() {
+  const profileId = useProfileId();
   const view = useView();
   const userId = useSession((s) => s.user?.id ?? null);
   const status = useSession((s) => s.status);
@@ -32,7 +33,12 @@ export function App() {
       </a>
       <Navbar view={view} />
       <main id="main">
-        <section id="home" className={styles.section} hidden={view !== 'home'} aria-label="Home">
+        {profileId && (
+          <section className={styles.section} aria-label="Member profile">
+            <RemoteSlot remote="profile" expose="PublicProfile" label="This profile" props={{ profileId }} />
+          </section>
+        )}
+        <section id="home" className={styles.section} hidden={view !== 'home' || profileId !== null} aria-label="Home">
           <div data-slot="connection-banner">
             <ConnectionBanner />
           </div>

@@ -22,6 +22,24 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('hashchange', onChange);
 }
 
+/**
+ * The member id of a public-profile address (`#profile/<id>`), else null. A minimal route so the
+ * public profile can be opened and reloaded; the full in-page routing lands with the marketplace UI.
+ */
+export function profileIdOf(hash: string): string | null {
+  const match = /^#profile\/([^/?#]+)$/.exec(hash);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+export function useProfileId(): string | null {
+  return useSyncExternalStore(subscribe, () => profileIdOf(window.location.hash), () => null);
+}
+
 export function useView(): View {
   return useSyncExternalStore(subscribe, () => viewOf(window.location.hash), () => 'home');
 }

@@ -143,7 +143,8 @@ describe('Profile: edit mode', () => {
     expect(screen.getByText('$120/hr')).toBeInTheDocument();
     expect(screen.getByText('COBOL')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
-  });
+    // Typing into every field takes several seconds on a busy machine: a generous limit, not a timing claim.
+  }, 30_000);
 
   it('shows "Saving..." while saving', async () => {
     const user = await openEditor();

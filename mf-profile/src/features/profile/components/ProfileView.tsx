@@ -1,11 +1,11 @@
-import { formatHourlyRate } from '../lib/format';
+import { formatHourlyRate } from '../../../lib/format';
 import { type Profile } from '../types';
 import { ui } from '@need40/ui';
 import { ContactInfo } from './ContactInfo';
-import { ExperienceItem } from './ExperienceItem';
+import { ExperienceItem } from '../../../components/ExperienceItem';
 import { SafeLink } from '@need40/ui';
-import { ViewSection } from './ViewSection';
-import styles from './ProfileView.module.css';
+import { ViewSection } from '../../../components/ViewSection';
+import styles from '../../../components/ProfileView.module.css';
 
 interface ProfileViewProps {
   profile: Profile;

@@ -11,12 +11,14 @@ interface ProfileViewProps {
   profile: Profile;
   /** Shows Edit Profile; only for the person's own profile. */
   onEdit?: (() => void) | undefined;
+  /** The address of this member's public profile, linked as "View public profile" (own profile only). */
+  publicHref?: string | undefined;
 }
 
 const NOT_SET = 'Not added yet';
 
 /** View mode: everything the profile holds, read-only. */
-export function ProfileView({ profile, onEdit }: ProfileViewProps) {
+export function ProfileView({ profile, onEdit, publicHref }: ProfileViewProps) {
   const { availability } = profile;
   return (
     <article className={styles.profile} aria-labelledby="profile-name">
@@ -27,11 +29,18 @@ export function ProfileView({ profile, onEdit }: ProfileViewProps) {
           </h2>
           <p className={styles.title}>{profile.title || 'No title yet'}</p>
         </div>
-        {onEdit && (
-          <button type="button" className={ui.primary} onClick={onEdit}>
-            Edit Profile
-          </button>
-        )}
+        <div className={styles.actions}>
+          {publicHref && (
+            <a className={ui.link} href={publicHref}>
+              View public profile
+            </a>
+          )}
+          {onEdit && (
+            <button type="button" className={ui.primary} onClick={onEdit}>
+              Edit Profile
+            </button>
+          )}
+        </div>
       </header>
       <dl className={styles.figures}>
         <div>

@@ -47,7 +47,7 @@ async function aPublishedMember(backend: Backend) {
     await fetch(`${backend.url}/rest/v1/gigs`, {
       method: 'POST',
       headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}`, 'content-type': 'application/json', prefer: 'return=representation' },
-      body: JSON.stringify({ title: gigTitle, description: 'A day of COBOL.', payment_type: 'fixed', rate: 600, location: 'remote', skills: ['COBOL'], user_id: member.id }),
+      body: JSON.stringify({ title: gigTitle, description: 'A day of COBOL.', payment_type: 'fixed', rate: 600, hours: 8, location: 'remote', skills: ['COBOL'], user_id: member.id }),
     }),
     'insert gig',
   );

@@ -93,6 +93,8 @@ test('backend down with a signed-in session: still signed in, nothing typed is l
   await profile.getByLabel('Full name', { exact: true }).fill('Offline Olivia');
   await profile.getByRole('button', { name: 'Save Changes' }).click();
   await expect(profile.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+  await expect(profile.getByRole('alert')).toContainText("Can't reach Need40 right now — check your connection and try again.");
+  await expect(profile.getByRole('alert')).not.toContainText('Failed to fetch');
   await expect(profile.getByLabel('Full name', { exact: true })).toHaveValue('Offline Olivia');
   // The outage does not sign anyone out.
   await expect(app.navbar.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { EmailNotifications } from '../features/notifications/components/EmailNotifications';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
 import styles from './Profile.module.css';
 
@@ -9,7 +10,8 @@ export interface ProfileProps {
 }
 
 /**
- * mf-profile's exposed component: My Profile, view and edit.
+ * mf-profile's exposed component: My Profile, view and edit; on the member's own profile also the
+ * link to their public profile and their email-notification setting.
  * @example <Profile userId={user.id} editable />
  */
 export default function Profile({ userId, editable }: ProfileProps) {
@@ -17,7 +19,7 @@ export default function Profile({ userId, editable }: ProfileProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{editable ? 'My Profile' : 'Profile'}</h1>
       {/* A new user id starts fresh: no half-finished edit of someone else's profile. */}
-      <ProfilePage key={userId} userId={userId} editable={editable} />
+      <ProfilePage key={userId} userId={userId} editable={editable} extras={editable ? <EmailNotifications userId={userId} /> : null} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import Profile from './Profile';
 
 vi.mock('../features/profile/api/getProfile', () => ({ getProfile: vi.fn(), LOAD_FAILED: 'Failed to load profile' }));
 vi.mock('../features/profile/api/updateProfile', () => ({ updateProfile: vi.fn(), SAVE_FAILED: 'Failed to save profile' }));
+// The email setting under My Profile has its own tests (ProfileSettings.test.tsx): here it only waits.
+vi.mock('../features/notifications/api/emailPreference', () => ({ getEmailEnabled: () => new Promise(() => {}), setEmailEnabled: () => new Promise(() => {}) }));
 const get = vi.mocked(getProfile);
 const update = vi.mocked(updateProfile);
 
@@ -143,7 +145,8 @@ describe('Profile: edit mode', () => {
     expect(screen.getByText('$120/hr')).toBeInTheDocument();
     expect(screen.getByText('COBOL')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
-  });
+    // Typing into every field takes several seconds on a busy machine: a generous limit, not a timing claim.
+  }, 30_000);
 
   it('shows "Saving..." while saving', async () => {
     const user = await openEditor();

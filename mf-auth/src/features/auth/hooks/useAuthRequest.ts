@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { errorMessage } from '@need40/shared';
+import { isNetworkFailure, NETWORK_MESSAGE } from '../lib/network';
 
 /** Shown when a failure carries no message of its own. */
 export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 
 /**
  * One auth request at a time: `busy` while it runs, `error` with the backend's message when it
- * fails (docs/product.md, error catalogue: the backend message in the form's error area). `fail` shows a local message;
+ * fails (docs/product.md, error catalogue: the backend message in the form's error area), or the
+ * plain network sentence when the request got no answer. `fail` shows a local message;
  * `initialError` is shown until the next request.
  */
 export function useAuthRequest(initialError: string | null = null) {
@@ -20,7 +22,7 @@ export function useAuthRequest(initialError: string | null = null) {
       const value = await request();
       return { ok: true, value };
     } catch (caught) {
-      setError(errorMessage(caught, GENERIC_AUTH_ERROR));
+      setError(isNetworkFailure(caught) ? NETWORK_MESSAGE : errorMessage(caught, GENERIC_AUTH_ERROR));
       return { ok: false };
     } finally {
       setBusy(false);

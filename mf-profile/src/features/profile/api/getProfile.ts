@@ -8,8 +8,8 @@ export const PROFILE_NOT_FOUND = 'No profile found for this account.';
 
 /** Read one profile by id (all fields). Throws an Error whose message is fit to show. */
 export async function getProfile(userId: string): Promise<Profile> {
-  const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).single();
-  if (error) throw profileError(error, LOAD_FAILED, PROFILE_NOT_FOUND);
+  const { data, error, status } = await getSupabase().from('profiles').select('*').eq('id', userId).single();
+  if (error) throw profileError(error, LOAD_FAILED, PROFILE_NOT_FOUND, status);
   if (!data) throw new Error(PROFILE_NOT_FOUND);
   return profileFromRow(data as ProfileRow);
 }

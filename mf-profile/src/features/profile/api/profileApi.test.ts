@@ -7,7 +7,7 @@ import { updateProfile } from './updateProfile';
 
 /** A recording stand-in for the query builder: every call is logged, `single()` answers. */
 const calls: [string, unknown[]][] = [];
-let answer: { data: unknown; error: unknown } = { data: null, error: null };
+let answer: { data: unknown; error: unknown; status?: number } = { data: null, error: null };
 const builder: Record<string, (...args: unknown[]) => unknown> = {};
 for (const name of ['from', 'select', 'eq', 'update']) {
   builder[name] = (...args: unknown[]) => {
@@ -81,5 +81,13 @@ describe('profile api', () => {
     await expect(call()).rejects.toThrow(fallback);
     answer = { data: null, error: { message: 'JSON object requested, multiple (or no) rows returned', code: 'PGRST116' } };
     await expect(call()).rejects.toThrow(notFound);
+  });
+
+  it.each([
+    ['load', () => getProfile('user-1')],
+    ['save', () => updateProfile('user-1', aProfile())],
+  ])('%s: a request that never reached the backend says so in plain words, not "TypeError: Failed to fetch"', async (_what, call) => {
+    answer = { data: null, error: { message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n at …', hint: '', code: '' }, status: 0 };
+    await expect(call()).rejects.toThrow("Can't reach Need40 right now — check your connection and try again.");
   });
 });

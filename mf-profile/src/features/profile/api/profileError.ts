@@ -1,10 +1,13 @@
 import { errorMessage } from '@need40/shared';
+import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
 
 /**
  * The message shown for a failed profile read or write. PostgREST answers `.single()` with
  * PGRST116 when no row matched, which for an update also means row-level security hid the row.
+ * A request that never reached the backend (HTTP status 0) gets the plain network sentence.
  */
-export function profileError(error: unknown, fallback: string, notFound: string): Error {
+export function profileError(error: unknown, fallback: string, notFound: string, status?: number): Error {
+  if (isNetworkFailure(error, status)) return new Error(NETWORK_MESSAGE);
   if (error && typeof error === 'object' && (error as { code?: unknown }).code === 'PGRST116') return new Error(notFound);
   return new Error(errorMessage(error, fallback));
 }

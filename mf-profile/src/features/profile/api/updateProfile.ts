@@ -8,8 +8,8 @@ export const SAVE_NOT_ALLOWED = 'Your profile could not be saved: it was not fou
 
 /** Save Changes: update the profile by id with the whole profile object; returns what was stored. */
 export async function updateProfile(userId: string, profile: Profile): Promise<Profile> {
-  const { data, error } = await getSupabase().from('profiles').update(profileToRow(profile)).eq('id', userId).select().single();
-  if (error) throw profileError(error, SAVE_FAILED, SAVE_NOT_ALLOWED);
+  const { data, error, status } = await getSupabase().from('profiles').update(profileToRow(profile)).eq('id', userId).select().single();
+  if (error) throw profileError(error, SAVE_FAILED, SAVE_NOT_ALLOWED, status);
   if (!data) throw new Error(SAVE_FAILED);
   return profileFromRow(data as ProfileRow);
 }

@@ -1,7 +1,7 @@
-import { SafeLink } from '@need40/ui';
 import type { Profile } from '../types';
-import { ViewSection } from './ViewSection';
-import styles from './ProfileView.module.css';
+import { SafeLink } from '@need40/ui';
+import { ViewSection } from '../../../components/ViewSection';
+import styles from '../../../components/ProfileView.module.css';
 
 const NOT_SET = 'Not added yet';
 

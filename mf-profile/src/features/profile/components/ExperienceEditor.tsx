@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ExperienceEntry } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { canAddExperience } from '../lib/draft';
-import { ExperienceItem } from './ExperienceItem';
+import { ExperienceItem } from '../../../components/ExperienceItem';
 import styles from './ProfileEditor.module.css';
 import { TextField } from '@need40/ui';
 

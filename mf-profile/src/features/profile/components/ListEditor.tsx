@@ -13,21 +13,32 @@ interface ListEditorProps {
   onChange(items: string[]): void;
   placeholder?: string;
   type?: 'text' | 'url';
+  /** Refuses an item with a message at the box, or returns the item to store (e.g. a normalised link). */
+  check?: (value: string) => { ok: true; value: string } | { ok: false; message: string };
+  /** A problem with the list as a whole (shown under it, e.g. links that must be removed). */
+  error?: string | undefined;
 }
 
 /**
  * A list of short strings with add and remove. An item is added only if it is non-empty after
  * trimming (for skills: docs/product.md, rules) and not already in the list. Enter in the box adds, not saves.
  */
-export function ListEditor({ legend, inputLabel, addLabel, items, onChange, placeholder, type = 'text' }: ListEditorProps) {
+export function ListEditor({ legend, inputLabel, addLabel, items, onChange, placeholder, type = 'text', check, error }: ListEditorProps) {
   const id = useId();
   const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   function add() {
-    const value = text.trim();
-    if (!value) return;
-    if (!items.includes(value)) onChange([...items, value]);
+    const typed = text.trim();
+    if (!typed) return;
+    const checked = check ? check(typed) : { ok: true as const, value: typed };
+    if (!checked.ok) {
+      setRefusal(checked.message);
+      return;
+    }
+    if (!items.includes(checked.value)) onChange([...items, checked.value]);
     setText('');
+    setRefusal(null);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -56,11 +67,27 @@ export function ListEditor({ legend, inputLabel, addLabel, items, onChange, plac
         {inputLabel}
       </label>
       <div className={styles.addRow}>
-        <input id={id} type={type} className={ui.input} value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+        <input
+          id={id}
+          type={type}
+          className={ui.input}
+          value={text}
+          placeholder={placeholder}
+          aria-invalid={Boolean(refusal)}
+          aria-describedby={refusal ? `${id}-error` : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
         <button type="button" className={ui.secondary} onClick={add}>
           {addLabel}
         </button>
       </div>
+      {refusal && (
+        <p id={`${id}-error`} className={ui.fieldError}>
+          {refusal}
+        </p>
+      )}
+      {error && <p className={ui.fieldError}>{error}</p>}
     </fieldset>
   );
 }

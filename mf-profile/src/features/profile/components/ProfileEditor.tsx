@@ -3,11 +3,18 @@ import { errorMessage } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { type Profile } from '../types';
 import { SAVE_FAILED } from '../api/updateProfile';
+import { LINK_ERROR, webAddress } from '../lib/contactRules';
 import { draftFromProfile, profileFromDraft, validateDraft, type DraftErrors, type ProfileDraft } from '../lib/draft';
 import { ExperienceEditor } from './ExperienceEditor';
 import { ListEditor } from './ListEditor';
 import styles from './ProfileEditor.module.css';
 import { TextField } from '@need40/ui';
+
+/** A portfolio link is added only if it is an http(s) web address. */
+function checkLink(typed: string) {
+  const value = webAddress(typed);
+  return value ? ({ ok: true, value } as const) : ({ ok: false, message: LINK_ERROR } as const);
+}
 
 interface ProfileEditorProps {
   profile: Profile;
@@ -70,14 +77,24 @@ export function ProfileEditor({ profile, onSave, onCancel }: ProfileEditorProps)
         <TextField label="Timezone" value={draft.timezone} onChange={set('timezone')} placeholder="e.g. Europe/Berlin" />
         <ListEditor legend="Preferred hours" inputLabel="Add preferred hours" addLabel="Add Hours" items={draft.preferredHours} onChange={set('preferredHours')} placeholder="e.g. Weekday mornings" />
       </fieldset>
-      <ListEditor legend="Portfolio" inputLabel="Add a portfolio link" addLabel="Add Link" type="url" items={draft.portfolio} onChange={set('portfolio')} placeholder="https://" />
+      <ListEditor
+        legend="Portfolio"
+        inputLabel="Add a portfolio link"
+        addLabel="Add Link"
+        type="url"
+        items={draft.portfolio}
+        onChange={set('portfolio')}
+        placeholder="https://"
+        check={checkLink}
+        error={errors.portfolio}
+      />
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Contact Information</legend>
         <div className={styles.grid}>
-          <TextField label="Email" type="email" value={draft.email} onChange={set('email')} autoComplete="email" />
-          <TextField label="Phone" type="tel" value={draft.phone} onChange={set('phone')} autoComplete="tel" />
-          <TextField label="LinkedIn" type="url" value={draft.linkedin} onChange={set('linkedin')} placeholder="https://www.linkedin.com/in/…" />
-          <TextField label="GitHub" type="url" value={draft.github} onChange={set('github')} placeholder="https://github.com/…" />
+          <TextField label="Email" type="email" value={draft.email} onChange={set('email')} autoComplete="email" error={errors.email} />
+          <TextField label="Phone" type="tel" value={draft.phone} onChange={set('phone')} autoComplete="tel" error={errors.phone} />
+          <TextField label="LinkedIn" type="url" value={draft.linkedin} onChange={set('linkedin')} placeholder="https://www.linkedin.com/in/…" error={errors.linkedin} />
+          <TextField label="GitHub" type="url" value={draft.github} onChange={set('github')} placeholder="https://github.com/…" error={errors.github} />
         </div>
       </fieldset>
       <div className={styles.actions}>

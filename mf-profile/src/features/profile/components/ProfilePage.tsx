@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MESSAGES } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { type Profile } from '../types';
@@ -10,6 +10,8 @@ import { ProfileView } from './ProfileView';
 interface ProfilePageProps {
   userId: string;
   editable: boolean;
+  /** More of the member's own page, shown under the profile in view mode (e.g. email settings). */
+  extras?: ReactNode;
 }
 
 /**
@@ -17,7 +19,7 @@ interface ProfilePageProps {
  * with Retry; loaded → view mode, or edit mode after Edit Profile. Save Changes writes the whole
  * profile and returns to view mode; a save failure keeps edit mode (the editor shows the error).
  */
-export function ProfilePage({ userId, editable }: ProfilePageProps) {
+export function ProfilePage({ userId, editable, extras }: ProfilePageProps) {
   const { load, retry, replace } = useProfile(userId);
   const [editing, setEditing] = useState(false);
 
@@ -44,5 +46,14 @@ export function ProfilePage({ userId, editable }: ProfilePageProps) {
   if (editing && editable) {
     return <ProfileEditor profile={load.profile} onSave={save} onCancel={() => setEditing(false)} />;
   }
-  return <ProfileView profile={load.profile} onEdit={editable ? () => setEditing(true) : undefined} />;
+  return (
+    <>
+      <ProfileView
+        profile={load.profile}
+        onEdit={editable ? () => setEditing(true) : undefined}
+        publicHref={editable ? `#profile/${encodeURIComponent(userId)}` : undefined}
+      />
+      {extras}
+    </>
+  );
 }

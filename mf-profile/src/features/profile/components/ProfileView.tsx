@@ -1,22 +1,24 @@
-import { ui } from '@need40/ui';
-import { formatHourlyRate } from '../lib/format';
+import { formatHourlyRate } from '../../../lib/format';
 import { type Profile } from '../types';
+import { ui } from '@need40/ui';
 import { ContactInfo } from './ContactInfo';
-import { ExperienceItem } from './ExperienceItem';
+import { ExperienceItem } from '../../../components/ExperienceItem';
 import { SafeLink } from '@need40/ui';
-import { ViewSection } from './ViewSection';
-import styles from './ProfileView.module.css';
+import { ViewSection } from '../../../components/ViewSection';
+import styles from '../../../components/ProfileView.module.css';
 
 interface ProfileViewProps {
   profile: Profile;
   /** Shows Edit Profile; only for the person's own profile. */
   onEdit?: (() => void) | undefined;
+  /** The address of this member's public profile, linked as "View public profile" (own profile only). */
+  publicHref?: string | undefined;
 }
 
 const NOT_SET = 'Not added yet';
 
 /** View mode: everything the profile holds, read-only. */
-export function ProfileView({ profile, onEdit }: ProfileViewProps) {
+export function ProfileView({ profile, onEdit, publicHref }: ProfileViewProps) {
   const { availability } = profile;
   return (
     <article className={styles.profile} aria-labelledby="profile-name">
@@ -27,11 +29,18 @@ export function ProfileView({ profile, onEdit }: ProfileViewProps) {
           </h2>
           <p className={styles.title}>{profile.title || 'No title yet'}</p>
         </div>
-        {onEdit && (
-          <button type="button" className={ui.primary} onClick={onEdit}>
-            Edit Profile
-          </button>
-        )}
+        <div className={styles.actions}>
+          {publicHref && (
+            <a className={ui.link} href={publicHref}>
+              View public profile
+            </a>
+          )}
+          {onEdit && (
+            <button type="button" className={ui.primary} onClick={onEdit}>
+              Edit Profile
+            </button>
+          )}
+        </div>
       </header>
       <dl className={styles.figures}>
         <div>

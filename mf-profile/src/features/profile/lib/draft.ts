@@ -1,5 +1,6 @@
 import type { ExperienceEntry } from '@need40/shared';
 import type { Profile } from '../types';
+import { emailError, linkError, phoneError, webAddress } from './contactRules';
 
 /** The profile as the edit form holds it: numbers as typed, so a half-typed value is never lost. */
 export interface ProfileDraft {
@@ -19,7 +20,7 @@ export interface ProfileDraft {
   github: string;
 }
 
-export type DraftErrors = Partial<Record<'hourlyRate' | 'hoursPerWeek', string>>;
+export type DraftErrors = Partial<Record<'hourlyRate' | 'hoursPerWeek' | 'email' | 'phone' | 'linkedin' | 'github' | 'portfolio', string>>;
 
 /** The database's limit (profiles_hourly_rate_range). */
 const MAX_HOURLY_RATE = 1_000_000;
@@ -60,6 +61,11 @@ export function validateDraft(d: ProfileDraft): DraftErrors {
   if (hours === undefined || (hours !== null && (!Number.isInteger(hours) || hours > 168))) {
     errors.hoursPerWeek = 'Hours per week must be a whole number from 0 to 168';
   }
+  const fields = { email: emailError(d.email), phone: phoneError(d.phone), linkedin: linkError(d.linkedin), github: linkError(d.github) };
+  for (const [key, message] of Object.entries(fields)) if (message) errors[key as keyof typeof fields] = message;
+  // Links saved before these rules existed can only be removed, so name them.
+  const badLinks = d.portfolio.filter((link) => !webAddress(link));
+  if (badLinks.length) errors.portfolio = `Remove what is not a web address: ${badLinks.join(', ')}`;
   return errors;
 }
 
@@ -74,8 +80,8 @@ export function profileFromDraft(base: Profile, d: ProfileDraft): Profile {
     hourlyRate: parseNumber(d.hourlyRate) ?? null,
     availability: { hoursPerWeek: parseNumber(d.hoursPerWeek) ?? null, preferredHours: d.preferredHours, timezone: d.timezone.trim() },
     experience: d.experience,
-    portfolio: d.portfolio,
-    contactInfo: { email: d.email.trim(), phone: d.phone.trim(), linkedin: d.linkedin.trim(), github: d.github.trim() },
+    portfolio: d.portfolio.map((link) => webAddress(link) ?? link),
+    contactInfo: { email: d.email.trim(), phone: d.phone.trim(), linkedin: webAddress(d.linkedin) ?? '', github: webAddress(d.github) ?? '' },
   };
 }
 

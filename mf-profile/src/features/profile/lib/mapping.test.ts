@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileRow } from '@need40/shared';
-import { formatHourlyRate } from './format';
+import { formatHourlyRate } from '../../../lib/format';
 import { profileFromRow, profileToRow } from './mapping';
 
 describe('profile mapping', () => {
@@ -21,5 +21,9 @@ describe('profile mapping', () => {
     const { id: _id, username: _u, avatar_url: _a, ...rest } = row;
     expect(back).toEqual(rest);
   });
-  it('writes the hourly rate as "$rate/hr"', () => expect(formatHourlyRate(90)).toBe('$90/hr'));
+  it('writes the hourly rate as "$rate/hr", with cents only when there are some', () => {
+    expect(formatHourlyRate(90)).toBe('$90/hr');
+    expect(formatHourlyRate(25.5)).toBe('$25.50/hr');
+    expect(formatHourlyRate(1250.25)).toBe('$1,250.25/hr');
+  });
 });

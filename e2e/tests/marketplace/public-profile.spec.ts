@@ -1,0 +1,141 @@
+/**
+ * Public profiles (issue 13, point 6) on the composed page against the real backend: a member's
+ * profile opened by its address (a fresh load of #profile/<id>) signed out and signed in as someone
+ * else shows the public fields and open gigs and never the contact details; an unknown id says so;
+ * My Profile refuses script links and links to the public profile; the email setting is saved;
+ * no serious accessibility violation at 375 px and on a desktop.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { test, expect } from '../../fixtures';
+import { createConfirmedUser, json, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
+import { serviceSelect } from '../profile-campaign/support';
+
+const SLOW = { timeout: 30_000 };
+
+/** Write profile columns as the member themself (row-level security as for the form). */
+async function updateOwnProfile(backend: Backend, user: TestUser, fields: Record<string, unknown>): Promise<void> {
+  const { access_token } = await passwordSession(backend, user.email, user.password);
+  await json(
+    await fetch(`${backend.url}/rest/v1/profiles?id=eq.${user.id}`, {
+      method: 'PATCH',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify(fields),
+    }),
+    'update profile',
+  );
+}
+
+/** A member with a filled-in profile, contact details and one open gig. */
+async function aPublishedMember(backend: Backend) {
+  const member = await createConfirmedUser(backend);
+  const name = `Grace ${randomUUID().slice(0, 6)}`;
+  await updateOwnProfile(backend, member, {
+    full_name: name,
+    title: 'Compiler engineer',
+    bio: 'I find bugs, sometimes literal ones.',
+    skills: ['COBOL', 'Teaching'],
+    hourly_rate: 25.5,
+    linkedin_url: 'https://linkedin.com/in/grace',
+    contact_email: 'grace-private@example.com',
+    contact_phone: '+1 555 0100',
+  });
+  const gigTitle = `Teach a COBOL workshop ${randomUUID().slice(0, 6)}`;
+  const { access_token } = await passwordSession(backend, member.email, member.password);
+  const [gig] = await json<{ id: string }[]>(
+    await fetch(`${backend.url}/rest/v1/gigs`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({ title: gigTitle, description: 'A day of COBOL.', payment_type: 'fixed', rate: 600, hours: 8, location: 'remote', skills: ['COBOL'], user_id: member.id }),
+    }),
+    'insert gig',
+  );
+  return { member, name, gigTitle, gigId: gig!.id };
+}
+
+const memberProfile = (page: Page): Locator => page.getByRole('region', { name: 'Member profile' });
+
+async function expectPublicFields(page: Page, m: Awaited<ReturnType<typeof aPublishedMember>>) {
+  const profile = memberProfile(page);
+  await expect(profile.getByRole('heading', { level: 1, name: m.name })).toBeVisible(SLOW);
+  await expect(profile.getByText('Compiler engineer')).toBeVisible();
+  await expect(profile.getByText('I find bugs, sometimes literal ones.')).toBeVisible();
+  await expect(profile.getByText('COBOL', { exact: true })).toBeVisible();
+  await expect(profile.getByText('$25.50/hr')).toBeVisible();
+  await expect(profile.getByText(/^Member since /)).toBeVisible();
+  await expect(profile.getByRole('link', { name: 'LinkedIn profile' })).toHaveAttribute('href', 'https://linkedin.com/in/grace');
+  await expect(profile.getByRole('region', { name: 'Open gigs' }).getByRole('link', { name: m.gigTitle })).toHaveAttribute('href', `#gig/${m.gigId}`);
+  await expect(profile.getByText('No reviews yet.')).toBeVisible();
+  // Contact details: not shown, not hinted at.
+  await expect(profile.getByText('grace-private@example.com')).toHaveCount(0);
+  await expect(profile.getByText('+1 555 0100')).toHaveCount(0);
+  await expect(profile.getByText(/contact/i)).toHaveCount(0);
+}
+
+test('a member\'s public profile opened by its address shows the public fields and no contact details, signed out and signed in', async ({ app, page, backend }) => {
+  const m = await aPublishedMember(backend);
+  await app.goto(`#profile/${m.member.id}`);
+  await expectPublicFields(page, m);
+  await expect(page.getByRole('region', { name: 'Home', includeHidden: true })).toBeHidden();
+
+  const viewer = await createConfirmedUser(backend);
+  await signIn(page, backend, viewer);
+  await page.reload();
+  await expect(app.navbar.getByRole('link', { name: 'My Profile', exact: true })).toBeVisible(SLOW);
+  await expectPublicFields(page, m);
+});
+
+test('an unknown member id says so, with a way home', async ({ app, page }) => {
+  await app.goto(`#profile/${randomUUID()}`);
+  await expect(memberProfile(page).getByRole('heading', { name: 'This member could not be found.' })).toBeVisible(SLOW);
+  await memberProfile(page).getByRole('link', { name: 'Back to Need40 home' }).click();
+  await expect(page.getByRole('region', { name: 'Latest Gigs' })).toBeVisible(SLOW);
+});
+
+test('My Profile refuses a script link, links to the public profile and saves the email setting', async ({ app, page, backend }) => {
+  const user = await createConfirmedUser(backend);
+  await signIn(page, backend, user);
+  await app.goto('#profile');
+  const own = page.getByRole('region', { name: 'My Profile' });
+  await own.getByRole('button', { name: 'Edit Profile' }).click(SLOW);
+  await own.getByLabel('LinkedIn', { exact: true }).fill('javascript:alert(1)');
+  await own.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await own.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(own.getByLabel('LinkedIn', { exact: true })).toHaveAccessibleDescription('Enter a web address starting with https:// or http://');
+  await expect(own.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Enter an email address like name@example.com');
+  const [row] = await serviceSelect<{ linkedin_url: string | null }>(backend, `profiles?id=eq.${user.id}&select=linkedin_url`);
+  expect(row?.linkedin_url).toBeNull();
+
+  await own.getByLabel('LinkedIn', { exact: true }).fill('linkedin.com/in/e2e');
+  await own.getByLabel('Email', { exact: true }).fill('');
+  await own.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(own.getByRole('button', { name: 'Edit Profile' })).toBeVisible(SLOW);
+  await expect(own.getByRole('link', { name: 'LinkedIn profile' })).toHaveAttribute('href', 'https://linkedin.com/in/e2e');
+
+  const emails = own.getByRole('checkbox', { name: 'Email me about applications' });
+  await expect(emails).toBeChecked(SLOW);
+  await emails.uncheck();
+  await expect(own.getByText('Saved: you will not get these emails.')).toBeVisible(SLOW);
+  const [prefs] = await serviceSelect<{ email_enabled: boolean }>(backend, `notification_preferences?user_id=eq.${user.id}&select=email_enabled`);
+  expect(prefs?.email_enabled).toBe(false);
+
+  await own.getByRole('link', { name: 'View public profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`#profile/${user.id}$`));
+  await expect(memberProfile(page).getByRole('heading', { level: 1, name: 'E2E Worker' })).toBeVisible(SLOW);
+});
+
+for (const viewport of [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`the public profile has no serious accessibility violation (${viewport.name})`, async ({ app, page, backend }) => {
+    const m = await aPublishedMember(backend);
+    await page.setViewportSize(viewport);
+    await app.goto(`#profile/${m.member.id}`);
+    await expectPublicFields(page, m);
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}

@@ -1,0 +1,75 @@
+import { ui } from '@need40/ui';
+import { ExperienceItem } from '../../../components/ExperienceItem';
+import { ViewSection } from '../../../components/ViewSection';
+import view from '../../../components/ProfileView.module.css';
+import { formatHourlyRate, formatMonthYear, formatRating } from '../../../lib/format';
+import type { PublicProfile } from '../types';
+import { OpenGigs } from './OpenGigs';
+import { PublicContact } from './PublicContact';
+import { PublicLinks } from './PublicLinks';
+import { Reviews } from './Reviews';
+import styles from './PublicProfile.module.css';
+
+/** Another member's profile, read-only: only what they filled in, then reviews and open gigs. */
+export function PublicProfileView({ profile }: { profile: PublicProfile }) {
+  const since = formatMonthYear(profile.memberSince);
+  return (
+    <article className={view.profile} aria-labelledby="public-profile-name">
+      <header className={styles.header}>
+        <span className={styles.avatar} aria-hidden="true">
+          {profile.name.charAt(0).toUpperCase()}
+        </span>
+        <div>
+          <h1 id="public-profile-name" className={view.name}>
+            {profile.name}
+          </h1>
+          {profile.title && <p className={view.title}>{profile.title}</p>}
+          <p className={ui.muted}>
+            {since && <span>Member since {since}</span>}
+            {since && profile.rating && ' · '}
+            {profile.rating && <span>Rated {formatRating(profile.rating.average, profile.rating.count)}</span>}
+          </p>
+        </div>
+      </header>
+      {profile.hourlyRate !== null && (
+        <dl className={view.figures}>
+          <div>
+            <dt>Hourly rate</dt>
+            <dd className={view.money}>{formatHourlyRate(profile.hourlyRate)}</dd>
+          </div>
+        </dl>
+      )}
+      {profile.bio && (
+        <ViewSection title="About" level={2}>
+          <p className={view.bio}>{profile.bio}</p>
+        </ViewSection>
+      )}
+      {profile.skills.length > 0 && (
+        <ViewSection title="Skills" level={2}>
+          <ul className={ui.chips}>
+            {profile.skills.map((s) => (
+              <li key={s} className={ui.chip}>
+                {s}
+              </li>
+            ))}
+          </ul>
+        </ViewSection>
+      )}
+      {profile.experience.length > 0 && (
+        <ViewSection title="Experience" level={2}>
+          <ul className={view.list}>
+            {profile.experience.map((e, i) => (
+              <li key={`${i}-${e.title}`}>
+                <ExperienceItem entry={e} />
+              </li>
+            ))}
+          </ul>
+        </ViewSection>
+      )}
+      <PublicLinks profile={profile} />
+      <PublicContact contact={profile.contact} />
+      <OpenGigs gigs={profile.openGigs} />
+      <Reviews rating={profile.rating} reviews={profile.reviews} />
+    </article>
+  );
+}

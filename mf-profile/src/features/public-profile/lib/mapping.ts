@@ -1,0 +1,80 @@
+/** Rows of the public-profile queries (snake_case) → PublicProfile (camelCase). */
+import type { ExperienceEntry } from '@need40/shared';
+import type { OpenGig, PublicProfile, Review } from '../types';
+
+export interface PublicProfileRow {
+  id: string;
+  full_name: string | null;
+  username: string | null;
+  avatar_url: string | null;
+  title: string | null;
+  bio: string | null;
+  skills: string[] | null;
+  hourly_rate: number | string | null;
+  experience: ExperienceEntry[] | null;
+  portfolio: string[] | null;
+  linkedin_url: string | null;
+  github_url: string | null;
+  created_at: string | null;
+  member_ratings?: { average_rating: number | string; review_count: number }[] | null;
+  reviews?: { rating: number; body: string | null; created_at: string; reviewer?: { full_name: string | null } | null }[] | null;
+}
+
+export interface OpenGigRow {
+  id: string;
+  title: string;
+  payment_type: 'fixed' | 'hourly';
+  rate: number | string;
+}
+
+export interface ContactRow {
+  email: string | null;
+  phone: string | null;
+}
+
+/** A member who never gave a name still needs a heading. */
+export const UNNAMED_MEMBER = 'Need40 member';
+
+const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+function ratingFrom(rows: PublicProfileRow['member_ratings']): PublicProfile['rating'] {
+  const row = rows?.[0];
+  const average = num(row?.average_rating);
+  return row && average !== null && row.review_count > 0 ? { average, count: row.review_count } : null;
+}
+
+function reviewsFrom(rows: PublicProfileRow['reviews']): Review[] {
+  return (rows ?? []).map((r) => ({ rating: r.rating, body: r.body ?? '', createdAt: r.created_at, reviewerName: r.reviewer?.full_name?.trim() || UNNAMED_MEMBER }));
+}
+
+/** Contact details count only when the function returned a row with something in it. */
+export function contactFrom(rows: ContactRow[] | null | undefined): PublicProfile['contact'] {
+  const row = rows?.[0];
+  if (!row || (!row.email && !row.phone)) return null;
+  return { email: row.email ?? '', phone: row.phone ?? '' };
+}
+
+export function openGigFromRow(row: OpenGigRow): OpenGig {
+  return { id: row.id, title: row.title, paymentType: row.payment_type, rate: Number(row.rate) };
+}
+
+export function publicProfileFromRows(row: PublicProfileRow, gigs: OpenGigRow[], contact: ContactRow[] | null): PublicProfile {
+  return {
+    id: row.id,
+    name: row.full_name?.trim() || row.username || UNNAMED_MEMBER,
+    avatarUrl: row.avatar_url,
+    title: row.title ?? '',
+    bio: row.bio ?? '',
+    skills: row.skills ?? [],
+    hourlyRate: num(row.hourly_rate),
+    experience: row.experience ?? [],
+    portfolio: row.portfolio ?? [],
+    linkedin: row.linkedin_url ?? '',
+    github: row.github_url ?? '',
+    memberSince: row.created_at,
+    rating: ratingFrom(row.member_ratings),
+    reviews: reviewsFrom(row.reviews),
+    openGigs: gigs.map(openGigFromRow),
+    contact: contactFrom(contact),
+  };
+}

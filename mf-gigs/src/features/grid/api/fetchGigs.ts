@@ -1,6 +1,6 @@
-import { getSupabase, type GigRow } from '@need40/shared';
+import { getSupabase } from '@need40/shared';
 import { gigFromRow } from '../lib/gigFromRow';
-import { type Gig, type GigFilters } from '../types';
+import { type Gig, type GigFilters, type GigReadRow } from '../types';
 
 /** Cards per request: the first page and every "Load more". */
 export const PAGE_SIZE = 12;
@@ -15,13 +15,13 @@ export interface GigPage {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One page of gigs, newest first, with the poster's username and avatar (docs/product.md, calls).
+ * One page of gigs, newest first, with the poster's display name, username and avatar (docs/product.md, calls).
  * Filters left undefined are not sent. Throws the backend's error.
  */
 export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SIZE): Promise<GigPage> {
   let query = getSupabase()
     .from('gigs')
-    .select('*, profiles(username, avatar_url)', { count: 'exact' })
+    .select('*, profiles(full_name, username, avatar_url)', { count: 'exact' })
     .order('created_at', { ascending: false });
   if (filters.search) query = query.ilike('title', `%${likeLiteral(filters.search)}%`);
   if (filters.paymentType) query = query.eq('payment_type', filters.paymentType);
@@ -32,6 +32,6 @@ export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SI
 
   const { data, error, count } = await query.range(offset, offset + limit - 1);
   if (error) throw error;
-  const rows = (data ?? []) as GigRow[];
+  const rows = (data ?? []) as GigReadRow[];
   return { gigs: rows.map(gigFromRow), total: count ?? offset + rows.length };
 }

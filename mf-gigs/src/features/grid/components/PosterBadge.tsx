@@ -2,9 +2,12 @@ import { safeUrl } from '@need40/ui';
 import { type Gig } from '../types';
 import styles from './GigCard.module.css';
 
-/** The poster's avatar (or initial) and username. */
+/**
+ * The poster's avatar (or initial) and display name: the full name given at sign-up, never the
+ * generated username (a handle like `uxtester_cb1a` tells a reader nothing).
+ */
 export function PosterBadge({ poster }: { poster: Gig['poster'] }) {
-  const name = poster?.username?.trim() || 'A Need40 member';
+  const name = poster?.name?.trim() || 'A Need40 member';
   const avatar = safeUrl(poster?.avatarUrl);
   return (
     <p className={styles.poster}>

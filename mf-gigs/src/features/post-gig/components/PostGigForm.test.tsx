@@ -11,14 +11,19 @@ const insert = vi.mocked(insertGig);
 
 const form = () => within(screen.getByRole('region', { name: 'Post Your Gig' }));
 
+/** Pastes each text (one input event per field, so a loaded machine stays within the test timeout). */
 async function fillAll(user: UserEvent) {
-  await user.type(form().getByLabelText('Title'), 'Logo design');
-  await user.type(form().getByLabelText('Description'), 'A logo for a bakery');
+  const put = async (label: string, text: string) => {
+    await user.click(form().getByLabelText(label));
+    await user.paste(text);
+  };
+  await put('Title', 'Logo design');
+  await put('Description', 'A logo for a bakery');
   await user.selectOptions(form().getByLabelText('Payment type'), 'fixed');
-  await user.type(form().getByLabelText('Rate ($ total)'), '250');
-  await user.type(form().getByLabelText('Estimated hours'), '6');
+  await put('Rate ($ total)', '250');
+  await put('Estimated hours', '6');
   await user.selectOptions(form().getByLabelText('Location'), 'hybrid');
-  await user.type(form().getByLabelText('Skills'), 'figma,  branding ,');
+  await put('Skills', 'figma,  branding ,');
 }
 
 const filled = { title: 'Logo design', description: 'A logo for a bakery', paymentType: 'fixed', rate: '250', hours: '6', location: 'hybrid', skills: 'figma,  branding ,' };

@@ -61,7 +61,10 @@ test('backend down: the banner says so, the page keeps working, and it recovers 
   await expect(banner).toHaveAttribute('role', 'alert');
   // (My Profile's slot is only mounted for a signed-in user.)
   for (const remote of ALL_REMOTES.filter((r) => r !== 'profile')) await expect(app.slot(remote)).toHaveAttribute('data-remote-status', 'ready');
-  await expect(app.slot('gigs').getByText('No gigs available yet')).toBeVisible();
+  // An outage is not an empty marketplace: the grid says it could not load and offers Retry.
+  await expect(app.slot('gigs').getByText('Gigs could not be loaded.')).toBeVisible();
+  await expect(app.slot('gigs').getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(app.slot('gigs').getByText('No gigs available yet')).toHaveCount(0);
   await app.navbar.getByRole('link', { name: 'About', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'About Need40' })).toBeVisible();
   await app.navbar.getByRole('link', { name: 'Home', exact: true }).click();

@@ -17,7 +17,7 @@ export function makeGig(overrides: Partial<Gig> = {}): Gig {
     skills: ['React', 'CSS'],
     status: 'active',
     postedDate: '2024-04-08T12:00:00Z',
-    poster: { username: 'ada', avatarUrl: null },
+    poster: { name: 'Ada Lovelace', username: 'ada_cb1a', avatarUrl: null },
     ...overrides,
   };
 }

@@ -1,4 +1,12 @@
-import type { GigLocation, PaymentType } from '@need40/shared';
+import type { GigLocation, GigRow, PaymentType } from '@need40/shared';
+
+/**
+ * A gig row as the grid reads it: the joined profile carries the poster's display name (the full
+ * name given at sign-up) besides the kernel's username and avatar (docs/marketplace.md, client queries).
+ */
+export type GigReadRow = Omit<GigRow, 'profiles'> & {
+  profiles?: { full_name?: string | null; username: string | null; avatar_url: string | null } | null;
+};
 
 /** A gig card's data (camelCase, from a public.gigs row by gigFromRow). */
 export interface Gig {
@@ -13,8 +21,8 @@ export interface Gig {
   skills: string[];
   status: string;
   postedDate: string;
-  /** displayName: the full name given at sign-up (absent on rows read without it). */
-  poster: { username: string | null; avatarUrl: string | null; displayName?: string | null } | null;
+  /** `name` is the display name shown on the card; `username` is a generated handle, never shown. */
+  poster: { name: string | null; username: string | null; avatarUrl: string | null } | null;
 }
 
 /** The grid's read filters (all optional; page load uses none). */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GigRow } from '@need40/shared';
+import type { GigReadRow } from '../types';
 
 /** A chainable stand-in for the query builder that records each call and resolves to `result`. */
 const calls: [string, ...unknown[]][] = [];
@@ -17,10 +17,10 @@ vi.mock('@need40/shared', async (original) => ({ ...(await original<object>()), 
 
 const { fetchGigs, PAGE_SIZE } = await import('./fetchGigs');
 
-const row: GigRow = {
+const row: GigReadRow = {
   id: 'g1', user_id: 'u1', title: 'Logo', description: 'D', payment_type: 'fixed', rate: 250, hours: 6, location: 'remote',
   skills: ['figma'], worker_rate: null, platform_fee: null, payment_id: null, status: 'active', created_at: '2024-04-08T12:00:00Z',
-  profiles: { username: 'ada', avatar_url: null },
+  profiles: { full_name: 'Ada Lovelace', username: 'ada_cb1a', avatar_url: null },
 };
 
 describe('reading gigs', () => {
@@ -29,7 +29,7 @@ describe('reading gigs', () => {
     result = { data: [row], error: null, count: 40 };
   });
 
-  it('reads every open gig plus the poster, newest first, a page at a time, with no filters on page load', async () => {
+  it('reads every open gig plus the poster (display name, username, avatar), newest first, a page at a time, with no filters on page load', async () => {
     const page = await fetchGigs({});
     expect(calls).toEqual([
       ['from', 'gigs'],
@@ -39,7 +39,7 @@ describe('reading gigs', () => {
       ['range', 0, PAGE_SIZE - 1],
     ]);
     expect(page.total).toBe(40);
-    expect(page.gigs[0]).toMatchObject({ id: 'g1', paymentType: 'fixed', poster: { username: 'ada', avatarUrl: null } });
+    expect(page.gigs[0]).toMatchObject({ id: 'g1', paymentType: 'fixed', poster: { name: 'Ada Lovelace', username: 'ada_cb1a', avatarUrl: null } });
   });
 
   it('sends each filter the spec names, and the next page from an offset', async () => {

@@ -1,6 +1,6 @@
 import { getSupabase } from '@need40/shared';
 import { gigFromRow } from '../lib/gigFromRow';
-import { type Gig, type GigFilters } from '../types';
+import { type Gig, type GigFilters, type GigReadRow } from '../types';
 
 /** Cards per request: the first page and every "Load more". */
 export const PAGE_SIZE = 12;
@@ -34,6 +34,6 @@ export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SI
 
   const { data, error, count } = await query.range(offset, offset + limit - 1);
   if (error) throw error;
-  const rows = (data ?? []) as Parameters<typeof gigFromRow>[0][];
+  const rows = (data ?? []) as GigReadRow[];
   return { gigs: rows.map(gigFromRow), total: count ?? offset + rows.length };
 }

@@ -19,7 +19,19 @@ describe('a gig card', () => {
     expect(within(card).getByText('Apr 8, 2024')).toHaveAttribute('datetime', '2024-04-08T12:00:00Z');
     const skills = within(card).getByRole('list', { name: 'Skills' });
     expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'CSS']);
-    expect(card).toHaveTextContent('Posted by ada');
+    expect(card).toHaveTextContent('Posted by Ada Lovelace');
+    expect(card).not.toHaveTextContent('ada_cb1a');
+  });
+
+  it('writes cents as "$25.50/hr" and keeps whole amounts as "$45/hr"', () => {
+    render(<GigCard gig={makeGig({ rate: 25.5 })} />);
+    expect(screen.getByRole('article')).toHaveTextContent('$25.50/hr');
+  });
+
+  it("shows a member without a display name as \"A Need40 member\", not the generated handle", () => {
+    render(<GigCard gig={makeGig({ poster: { name: '  ', username: 'uxtester_cb1a', avatarUrl: null } })} />);
+    expect(screen.getByRole('article')).toHaveTextContent('Posted by A Need40 member');
+    expect(screen.getByRole('article')).not.toHaveTextContent('uxtester_cb1a');
   });
 
   it('shows "$rate" without "/hr" for a fixed gig', () => {
@@ -32,18 +44,18 @@ describe('a gig card', () => {
   });
 
   it("shows the poster's avatar when there is one", () => {
-    const { container } = render(<GigCard gig={makeGig({ poster: { username: 'ada', avatarUrl: 'https://img.example/ada.png' } })} />);
+    const { container } = render(<GigCard gig={makeGig({ poster: { name: 'Ada Lovelace', username: 'ada_cb1a', avatarUrl: 'https://img.example/ada.png' } })} />);
     expect(container.querySelector('img')).toHaveAttribute('src', 'https://img.example/ada.png');
   });
 
   it('never puts an unsafe avatar URL in the page', () => {
-    const { container } = render(<GigCard gig={makeGig({ poster: { username: null, avatarUrl: 'javascript:alert(1)' } })} />);
+    const { container } = render(<GigCard gig={makeGig({ poster: { name: null, username: null, avatarUrl: 'javascript:alert(1)' } })} />);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('article')).toHaveTextContent('Posted by A Need40 member');
   });
 
   it("shows the poster's display name when there is one, linking to their public profile", () => {
-    render(<GigCard gig={makeGig({ userId: 'poster-1', poster: { username: 'uxtester_cb1a', displayName: 'Ada Lovelace', avatarUrl: null } })} />);
+    render(<GigCard gig={makeGig({ userId: 'poster-1', poster: { name: 'Ada Lovelace', username: 'uxtester_cb1a', avatarUrl: null } })} />);
     const card = screen.getByRole('article');
     expect(card).toHaveTextContent('Posted by Ada Lovelace');
     expect(card).not.toHaveTextContent('uxtester_cb1a');

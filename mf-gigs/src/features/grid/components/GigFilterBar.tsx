@@ -1,18 +1,22 @@
 import { useId } from 'react';
 import { SelectField, TextField, ui } from '@need40/ui';
 import { LOCATION_OPTIONS, PAYMENT_TYPE_OPTIONS } from '../../../lib/labels';
+import type { FilterErrors } from '../lib/filterErrors';
 import type { FilterDraft } from '../lib/filters';
 import styles from './GigFilterBar.module.css';
 
 interface Props {
   draft: FilterDraft;
-  filtered: boolean;
+  /** Messages of invalid rate filters (not sent). */
+  errors: FilterErrors;
+  /** Anything typed or chosen: enables Clear filters. */
+  typed: boolean;
   onChange: (patch: Partial<FilterDraft>, debounce: boolean) => void;
   onClear: () => void;
 }
 
 /** Search and filters of the grid (the read filters of docs/product.md). The list updates as you type. */
-export function GigFilterBar({ draft, filtered, onChange, onClear }: Props) {
+export function GigFilterBar({ draft, errors, typed, onChange, onClear }: Props) {
   const id = useId();
   const text = (key: 'search' | 'minRate' | 'maxRate' | 'skills') => ({
     id: `${id}-${key}`,
@@ -39,11 +43,12 @@ export function GigFilterBar({ draft, filtered, onChange, onClear }: Props) {
         value={draft.location}
         onChange={(location) => onChange({ location }, false)}
       />
-      <TextField label="Min rate ($)" type="number" inputMode="decimal" min={0} {...text('minRate')} />
-      <TextField label="Max rate ($)" type="number" inputMode="decimal" min={0} {...text('maxRate')} />
+      {/* Text inputs, not type=number: a number input hides what it cannot parse, so no message could explain it. */}
+      <TextField label="Min rate ($)" type="text" inputMode="decimal" autoComplete="off" error={errors.minRate} {...text('minRate')} />
+      <TextField label="Max rate ($)" type="text" inputMode="decimal" autoComplete="off" error={errors.maxRate} {...text('maxRate')} />
       <TextField label="Skills" type="text" hint="Comma-separated; shows gigs that need all of them." fieldClassName={styles.wide} {...text('skills')} />
       <div className={styles.clear}>
-        <button type="button" className={ui.secondary} onClick={onClear} disabled={!filtered}>
+        <button type="button" className={ui.secondary} onClick={onClear} disabled={!typed}>
           Clear filters
         </button>
       </div>

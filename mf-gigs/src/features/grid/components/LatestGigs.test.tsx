@@ -1,17 +1,18 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, notifyGigsChanged } from '@need40/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeGig, resetUi } from '../../../test/fixtures';
 import { fetchGigs } from '../api/fetchGigs';
-import { LatestGigs, LOADING_GIGS } from './LatestGigs';
+import { GIGS_LOAD_FAILED } from './GigsLoadError';
+import { LatestGigs, LOAD_MORE_FAILED, LOADING_GIGS } from './LatestGigs';
+import { GIG_CANT_BE_SHOWN } from './SafeGigCard';
 
 vi.mock('../api/fetchGigs', () => ({ fetchGigs: vi.fn(), PAGE_SIZE: 2 }));
 const fetchMock = vi.mocked(fetchGigs);
 
 const newer = makeGig({ id: 'g2', title: 'Newer gig', postedDate: '2024-05-01T12:00:00Z' });
 const older = makeGig({ id: 'g1', title: 'Older gig', postedDate: '2024-04-08T12:00:00Z' });
-const filterBar = () => within(screen.getByRole('search', { name: 'Filter gigs' }));
 const cardTitles = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 
 describe('Latest Gigs', () => {
@@ -41,14 +42,46 @@ describe('Latest Gigs', () => {
     expect(screen.getByRole('link', { name: 'Post the first gig' })).toHaveAttribute('href', '#post-gig');
   });
 
-  it('logs a failed read to the console only and ends loading', async () => {
+  it('a failed read says gigs could not be loaded (never "No gigs available yet"), logs it, and Retry reads again', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockRejectedValue(new Error('network down'));
+    fetchMock.mockRejectedValueOnce(new Error('network down')).mockResolvedValueOnce({ gigs: [newer], total: 1 });
+    const user = userEvent.setup();
     render(<LatestGigs />);
-    expect(await screen.findByText(MESSAGES.noGigs)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(GIGS_LOAD_FAILED);
+    expect(alert).toHaveTextContent("Can't reach Need40 right now — check your connection and try again.");
+    expect(screen.queryByText(MESSAGES.noGigs)).not.toBeInTheDocument();
     expect(screen.queryByText(LOADING_GIGS)).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('[mf-gigs] could not load gigs', expect.any(Error));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Newer gig' })).toBeInTheDocument();
+    expect(screen.queryByText(GIGS_LOAD_FAILED)).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed "Load more" says so and keeps the cards and the button', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce({ gigs: [newer, older], total: 3 }).mockRejectedValueOnce(new Error('network down'));
+    const user = userEvent.setup();
+    render(<LatestGigs />);
+    await user.click(await screen.findByRole('button', { name: 'Load more gigs' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_MORE_FAILED);
+    expect(cardTitles()).toEqual(['Newer gig', 'Older gig']);
+    expect(screen.getByRole('button', { name: 'Load more gigs' })).toBeInTheDocument();
+  });
+
+  it('a malformed gig breaks only its own card, which says it cannot be shown', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = { ...makeGig({ id: 'bad', title: 'Broken gig' }), skills: 'not a list' } as unknown as ReturnType<typeof makeGig>;
+    const noRate = makeGig({ id: 'nan', title: 'No rate', rate: Number.NaN });
+    fetchMock.mockResolvedValue({ gigs: [newer, broken, noRate, older], total: 4 });
+    render(<LatestGigs />);
+    expect(await screen.findByRole('article', { name: 'Newer gig' })).toBeInTheDocument();
+    expect(cardTitles()).toEqual(['Newer gig', 'Older gig']);
+    expect(screen.getAllByText(GIG_CANT_BE_SHOWN)).toHaveLength(2);
+    expect(screen.getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'UL' && li.textContent === GIG_CANT_BE_SHOWN)).toHaveLength(2);
+    expect(screen.queryByText('$NaN/hr')).not.toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('[mf-gigs] a gig card failed', expect.any(Error));
   });
 
   it('re-reads when a gig is created anywhere on the page (gigsVersion)', async () => {
@@ -80,89 +113,5 @@ describe('Latest Gigs', () => {
     render(<LatestGigs />);
     await user.click(await screen.findByRole('button', { name: 'Load more gigs' }));
     expect(screen.getByRole('button', { name: 'Loading more gigs...' })).toHaveAttribute('aria-disabled', 'true');
-  });
-});
-
-describe('Latest Gigs filters', () => {
-  beforeEach(() => {
-    fetchMock.mockReset();
-    fetchMock.mockResolvedValue({ gigs: [newer], total: 1 });
-    resetUi();
-    window.history.replaceState(null, '', '/');
-  });
-  afterEach(() => window.history.replaceState(null, '', '/'));
-
-  it('reads the filters from the page URL on load (a shared link)', async () => {
-    window.history.replaceState(null, '', '/?q=logo&type=fixed&location=remote&min=100&max=900&skills=figma,%20branding#gigs');
-    render(<LatestGigs />);
-    await screen.findByRole('article');
-    expect(fetchMock).toHaveBeenCalledWith(
-      { search: 'logo', paymentType: 'fixed', location: 'remote', minRate: 100, maxRate: 900, skills: ['figma', 'branding'] },
-      0,
-    );
-    expect(filterBar().getByLabelText('Search titles')).toHaveValue('logo');
-    expect(filterBar().getByLabelText('Payment type')).toHaveValue('fixed');
-    expect(filterBar().getByLabelText('Location')).toHaveValue('remote');
-    expect(filterBar().getByLabelText('Min rate ($)')).toHaveValue(100);
-    expect(filterBar().getByLabelText('Max rate ($)')).toHaveValue(900);
-    expect(filterBar().getByLabelText('Skills')).toHaveValue('figma, branding');
-  });
-
-  it('debounces typed text into one read and keeps it in the URL (other parameters and the hash kept)', async () => {
-    window.history.replaceState(null, '', '/?ref=mail#gigs');
-    const user = userEvent.setup();
-    render(<LatestGigs />);
-    await screen.findByRole('article');
-    await user.type(filterBar().getByLabelText('Search titles'), 'logo');
-    await waitFor(() => expect(fetchMock).toHaveBeenLastCalledWith({ search: 'logo' }, 0));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(window.location.search).toBe('?ref=mail&q=logo');
-    expect(window.location.hash).toBe('#gigs');
-  });
-
-  it('applies choices at once and sends min, max and skills', async () => {
-    const user = userEvent.setup();
-    render(<LatestGigs />);
-    await screen.findByRole('article');
-    await user.selectOptions(filterBar().getByLabelText('Payment type'), 'hourly');
-    expect(fetchMock).toHaveBeenLastCalledWith({ paymentType: 'hourly' }, 0);
-    await user.selectOptions(filterBar().getByLabelText('Location'), 'onsite');
-    await user.type(filterBar().getByLabelText('Min rate ($)'), '20');
-    await user.type(filterBar().getByLabelText('Max rate ($)'), '80');
-    await user.type(filterBar().getByLabelText('Skills'), 'react, css');
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenLastCalledWith({ paymentType: 'hourly', location: 'onsite', minRate: 20, maxRate: 80, skills: ['react', 'css'] }, 0),
-    );
-    expect(new URLSearchParams(window.location.search).get('skills')).toBe('react, css');
-  });
-
-  it('shows the answer to the latest filters even when an older read answers last', async () => {
-    let answerFirst: (page: { gigs: ReturnType<typeof makeGig>[]; total: number }) => void = () => {};
-    fetchMock.mockReset();
-    fetchMock
-      .mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)))
-      .mockResolvedValueOnce({ gigs: [older], total: 1 });
-    const user = userEvent.setup();
-    render(<LatestGigs />);
-    await user.selectOptions(filterBar().getByLabelText('Location'), 'remote');
-    expect(await screen.findByRole('article', { name: 'Older gig' })).toBeInTheDocument();
-    act(() => answerFirst({ gigs: [newer], total: 1 }));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(cardTitles()).toEqual(['Older gig']);
-  });
-
-  it('suggests clearing the filters when they match nothing, and clearing shows every gig again', async () => {
-    window.history.replaceState(null, '', '/?location=hybrid');
-    fetchMock.mockImplementation(async (filters) => (filters.location ? { gigs: [], total: 0 } : { gigs: [newer], total: 1 }));
-    const user = userEvent.setup();
-    render(<LatestGigs />);
-    expect(await screen.findByText('No gigs match these filters.')).toBeInTheDocument();
-    expect(screen.queryByText(MESSAGES.noGigs)).not.toBeInTheDocument();
-    const clearButtons = screen.getAllByRole('button', { name: 'Clear filters' });
-    await user.click(clearButtons[clearButtons.length - 1]!);
-    expect(await screen.findByRole('article', { name: 'Newer gig' })).toBeInTheDocument();
-    expect(filterBar().getByLabelText('Location')).toHaveValue('');
-    expect(window.location.search).toBe('');
-    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
   });
 });

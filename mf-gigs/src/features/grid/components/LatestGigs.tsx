@@ -3,21 +3,23 @@ import { ui } from '@need40/ui';
 import { useGigFilters } from '../hooks/useGigFilters';
 import { useGigs } from '../hooks/useGigs';
 import { EmptyGigs } from './EmptyGigs';
-import { GigCard } from './GigCard';
 import { GigFilterBar } from './GigFilterBar';
+import { GigsLoadError } from './GigsLoadError';
+import { SafeGigCard } from './SafeGigCard';
 import styles from './LatestGigs.module.css';
 
 /** Loading text of the grid (the spec asks for loading text, not its words). */
 export const LOADING_GIGS = 'Loading gigs...';
+export const LOAD_MORE_FAILED = 'More gigs could not be loaded. Try Load more gigs again.';
 
 /**
  * Latest Gigs: filters, then the cards newest first, a page at a time. Re-reads when the filters
  * change and whenever a gig is created anywhere on the page (the shared gigsVersion).
  */
 export function LatestGigs() {
-  const { draft, filters, filtered, update, clear } = useGigFilters();
+  const { draft, filters, errors, filtered, typed, update, clear } = useGigFilters();
   const version = useUi((s) => s.gigsVersion);
-  const { gigs, total, loading, loadingMore, hasMore, loadMore } = useGigs(filters, version);
+  const { gigs, total, loading, failed, retry, loadingMore, moreFailed, hasMore, loadMore } = useGigs(filters, version);
   const showList = gigs.length > 0;
 
   return (
@@ -25,7 +27,7 @@ export function LatestGigs() {
       <h2 id="latest-gigs-title" className={styles.heading}>
         Latest Gigs
       </h2>
-      <GigFilterBar draft={draft} filtered={filtered} onChange={update} onClear={clear} />
+      <GigFilterBar draft={draft} errors={errors} typed={typed} onChange={update} onClear={clear} />
       <div aria-live="polite" className={styles.status}>
         {loading ? (
           <p className={ui.busy}>{LOADING_GIGS}</p>
@@ -35,12 +37,13 @@ export function LatestGigs() {
           </p>
         ) : null}
       </div>
-      {!loading && !showList && <EmptyGigs filtered={filtered} onClear={clear} />}
+      {failed && <GigsLoadError onRetry={retry} />}
+      {!loading && !failed && !showList && <EmptyGigs filtered={filtered} onClear={clear} />}
       {showList && (
         <ul className={styles.grid} aria-busy={loading}>
           {gigs.map((gig) => (
             <li key={gig.id}>
-              <GigCard gig={gig} />
+              <SafeGigCard gig={gig} />
             </li>
           ))}
         </ul>
@@ -50,6 +53,7 @@ export function LatestGigs() {
           <button type="button" className={ui.secondary} aria-disabled={loadingMore} onClick={() => void loadMore()}>
             {loadingMore ? 'Loading more gigs...' : 'Load more gigs'}
           </button>
+          {moreFailed && <p role="alert">{LOAD_MORE_FAILED}</p>}
         </div>
       )}
     </section>

@@ -3,9 +3,13 @@ import { profileHref } from '../../../lib/navigation';
 import { type Gig } from '../types';
 import styles from './GigCard.module.css';
 
-/** The poster's avatar (or initial) and display name (else username), linking to their public profile. */
+/**
+ * The poster's avatar (or initial) and display name — the full name given at sign-up, never the
+ * generated username (a handle like `uxtester_cb1a` tells a reader nothing) — linking to their
+ * public profile.
+ */
 export function PosterBadge({ poster, userId }: { poster: Gig['poster']; userId: string }) {
-  const name = poster?.displayName?.trim() || poster?.username?.trim() || 'A Need40 member';
+  const name = poster?.name?.trim() || 'A Need40 member';
   const avatar = safeUrl(poster?.avatarUrl);
   return (
     <p className={styles.poster}>

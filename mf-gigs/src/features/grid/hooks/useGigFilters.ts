@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { draftFromQuery, emptyDraft, hasFilters, toGigFilters, writeDraftToParams, type FilterDraft } from '../lib/filters';
+import { filterErrors } from '../lib/filterErrors';
+import type { GigFilters } from '../types';
+import { draftFromQuery, emptyDraft, hasFilters, hasTyped, toGigFilters, writeDraftToParams, type FilterDraft } from '../lib/filters';
 
 /** Delay between the last keystroke in a text filter and the read it causes. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -8,6 +10,8 @@ export const FILTER_DEBOUNCE_MS = 300;
  * The grid's filters: `draft` follows the inputs at once; `filters` (what the read uses) follows
  * after FILTER_DEBOUNCE_MS for typed text and at once for choices. Read from the page URL on load
  * and written back (as typed) with history.replaceState, so a filtered list can be shared and survives reload.
+ * `errors` are the messages of invalid rate filters (shown once typing pauses, like the read);
+ * `typed` is true while any input holds anything, so Clear filters can clear even an invalid value.
  */
 export function useGigFilters(debounceMs = FILTER_DEBOUNCE_MS) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftFromQuery(window.location.search));
@@ -45,6 +49,9 @@ export function useGigFilters(debounceMs = FILTER_DEBOUNCE_MS) {
     setApplied(next);
   }, []);
 
-  const filters = useMemo(() => toGigFilters(applied), [applied]);
-  return { draft, filters, filtered: hasFilters(filters), update, clear };
+  // Same filters, same object: a change that sends nothing new (an invalid value typed) reads nothing.
+  const sent = JSON.stringify(toGigFilters(applied));
+  const filters = useMemo(() => JSON.parse(sent) as GigFilters, [sent]);
+  const errors = useMemo(() => filterErrors(applied), [applied]);
+  return { draft, filters, errors, filtered: hasFilters(filters), typed: hasTyped(draft), update, clear };
 }

@@ -6,6 +6,7 @@
 import { LOCATIONS, PAYMENT_TYPES, type GigLocation, type PaymentType } from '@need40/shared';
 import { parseSkills } from '../../../lib/skills';
 import { type GigFilters } from '../types';
+import { filterErrors, parseAmount } from './filterErrors';
 
 export interface FilterDraft {
   search: string;
@@ -48,35 +49,37 @@ export function draftFromQuery(search: string): FilterDraft {
   };
 }
 
-/** Write the filters into `params` (empty ones removed), leaving every other parameter alone. */
+/**
+ * Write the filters into `params` (empty and invalid ones removed, as they are not sent), leaving
+ * every other parameter alone.
+ */
 export function writeDraftToParams(params: URLSearchParams, draft: FilterDraft): void {
+  const errors = filterErrors(draft);
   for (const key of KEYS) {
-    const value = draft[key].trim();
+    const value = key in errors ? '' : draft[key].trim();
     if (value) params.set(FILTER_PARAMS[key], value);
     else params.delete(FILTER_PARAMS[key]);
   }
 }
 
-function amount(text: string): number | undefined {
-  if (!text.trim()) return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-}
-
-/** What the read sends: only the filters that are set and make sense. */
+/** What the read sends: only the filters that are set and valid (see filterErrors). */
 export function toGigFilters(draft: FilterDraft): GigFilters {
   const filters: GigFilters = {};
+  const errors = filterErrors(draft);
   const search = draft.search.trim();
   if (search) filters.search = search;
   if (draft.paymentType) filters.paymentType = draft.paymentType;
   if (draft.location) filters.location = draft.location;
-  const minRate = amount(draft.minRate);
-  if (minRate !== undefined) filters.minRate = minRate;
-  const maxRate = amount(draft.maxRate);
-  if (maxRate !== undefined) filters.maxRate = maxRate;
+  const minRate = parseAmount(draft.minRate);
+  if (minRate !== undefined && !errors.minRate) filters.minRate = minRate;
+  const maxRate = parseAmount(draft.maxRate);
+  if (maxRate !== undefined && !errors.maxRate) filters.maxRate = maxRate;
   const skills = parseSkills(draft.skills);
   if (skills.length) filters.skills = skills;
   return filters;
 }
 
 export const hasFilters = (filters: GigFilters): boolean => Object.keys(filters).length > 0;
+
+/** Anything typed or chosen in the filter bar, valid or not (what "Clear filters" can clear). */
+export const hasTyped = (draft: FilterDraft): boolean => KEYS.some((key) => draft[key] !== '');

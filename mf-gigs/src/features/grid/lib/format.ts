@@ -1,11 +1,32 @@
 /** How a gig card writes its rate and posted date (docs/product.md, Latest Gigs). */
 import type { PaymentType } from '@need40/shared';
 
-const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Decimal places of `n` as JavaScript writes it shortest (19.999 → 3); exponent forms count as many. */
+function decimals(n: number): number {
+  const text = String(Math.abs(n));
+  if (text.includes('e')) return 20;
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/**
+ * "$45", "$25.50", "$1,234.50": whole dollars without cents, otherwise exactly two decimals. The
+ * database keeps two decimals at most; a value with more (an old or foreign row) is written in
+ * full ("$19.999") rather than rounded into a different amount.
+ */
+export function formatMoney(amount: number): string {
+  const places = decimals(amount);
+  if (places === 0) return `$${whole.format(amount)}`;
+  if (places <= 2) return `$${withCents.format(amount)}`;
+  const exact = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: Math.min(places, 20) });
+  return `$${exact.format(amount)}`;
+}
 
 /** "$rate/hr" for hourly gigs and "$rate" otherwise. */
 export function formatRate(rate: number, paymentType: PaymentType): string {
-  const money = `$${dollars.format(rate)}`;
+  const money = formatMoney(rate);
   return paymentType === 'hourly' ? `${money}/hr` : money;
 }
 

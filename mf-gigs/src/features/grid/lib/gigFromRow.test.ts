@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { GigRow } from '@need40/shared';
+import type { GigReadRow } from '../types';
 import { gigFromRow } from './gigFromRow';
 
 describe('gig mapping', () => {
+  it('keeps a row without a joined profile as an unknown poster', () => {
+    const row = { id: 'g2', user_id: 'u1', title: 'T', description: 'D', payment_type: 'fixed', rate: '25.50', hours: null, location: null,
+      skills: null, worker_rate: null, platform_fee: null, payment_id: null, status: 'active', created_at: '2024-04-08T00:00:00Z', profiles: null,
+    } as unknown as GigReadRow;
+    expect(gigFromRow(row)).toMatchObject({ rate: 25.5, hours: null, skills: [], poster: null });
+  });
+
   it('maps a row with its joined profile to a card', () => {
-    const row: GigRow = {
+    const row: GigReadRow = {
       id: 'g1', user_id: 'u1', title: 'T', description: 'D', payment_type: 'hourly', rate: 45, hours: 10,
       location: 'remote', skills: ['a'], worker_rate: null, platform_fee: null, payment_id: null, status: 'active',
-      created_at: '2024-04-08T00:00:00Z', profiles: { username: 'ada', avatar_url: null },
+      created_at: '2024-04-08T00:00:00Z', profiles: { full_name: 'Ada Lovelace', username: 'ada_cb1a', avatar_url: null },
     };
-    expect(gigFromRow(row)).toMatchObject({ paymentType: 'hourly', rate: 45, poster: { username: 'ada', avatarUrl: null }, postedDate: row.created_at });
+    expect(gigFromRow(row)).toMatchObject({ paymentType: 'hourly', rate: 45, poster: { name: 'Ada Lovelace', username: 'ada_cb1a', avatarUrl: null }, postedDate: row.created_at });
   });
 });

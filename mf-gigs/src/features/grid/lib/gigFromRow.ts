@@ -1,10 +1,7 @@
-import type { GigRow } from '@need40/shared';
-import type { Gig } from '../types';
+import type { Gig, GigReadRow } from '../types';
 
 /** A public.gigs row (snake_case, with its joined profile) → the card's data. */
-type Row = Omit<GigRow, 'profiles'> & { profiles?: { username: string | null; avatar_url: string | null; full_name?: string | null } | null };
-
-export function gigFromRow(row: Row): Gig {
+export function gigFromRow(row: GigReadRow): Gig {
   return {
     id: row.id,
     userId: row.user_id,
@@ -17,6 +14,8 @@ export function gigFromRow(row: Row): Gig {
     skills: row.skills ?? [],
     status: row.status,
     postedDate: row.created_at,
-    poster: row.profiles ? { username: row.profiles.username, avatarUrl: row.profiles.avatar_url, displayName: row.profiles.full_name ?? null } : null,
+    poster: row.profiles
+      ? { name: row.profiles.full_name ?? null, username: row.profiles.username, avatarUrl: row.profiles.avatar_url }
+      : null,
   };
 }

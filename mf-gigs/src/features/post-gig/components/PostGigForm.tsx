@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { MESSAGES, SECTIONS, scrollToSection } from '@need40/shared';
+import { MESSAGES, SECTIONS, openAuthModal, scrollToSection } from '@need40/shared';
 import { SelectField, TextField, ui } from '@need40/ui';
 import { LOCATION_OPTIONS, PAYMENT_TYPE_OPTIONS } from '../../../lib/labels';
 import { usePostGig } from '../hooks/usePostGig';
@@ -19,7 +19,7 @@ export const TERMS_NOTE = 'By posting a gig, you agree to our Terms of Service a
 export function PostGigForm() {
   const id = useId();
   const [form, setForm] = useState<GigForm>(emptyGigForm);
-  const { signedIn, status, errors, submit, edited } = usePostGig();
+  const { signedIn, status, errors, failure, submit, edited } = usePostGig();
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useRef(false);
   const posting = status === 'posting';
@@ -96,6 +96,21 @@ export function PostGigForm() {
         <button type="submit" className={ui.primary} aria-disabled={posting}>
           {!signedIn ? MESSAGES.loginToPostGig : posting ? POSTING_LABEL : POST_GIG_LABEL}
         </button>
+        <div role="alert" className={styles.live}>
+          {failure && (
+            <p className={ui.alert}>
+              {failure.message}
+              {failure.kind === 'signedOut' && (
+                <>
+                  {' '}
+                  <button type="button" className={ui.linkButton} onClick={() => openAuthModal('login')}>
+                    Log in
+                  </button>
+                </>
+              )}
+            </p>
+          )}
+        </div>
       </form>
       <div role="status" className={styles.live}>
         {status === 'posted' && (

@@ -3,19 +3,21 @@ import { notifyGigsChanged, openAuthModal, useSession } from '@need40/shared';
 import { validateGigForm } from '../lib/gigForm';
 import { type GigForm, type GigFormErrors } from '../types';
 import { insertGig } from '../api/insertGig';
+import { describePostFailure, type PostFailure } from '../lib/postFailure';
 
-export type PostGigStatus = 'idle' | 'posting' | 'posted';
+export type PostGigStatus = 'idle' | 'posting' | 'posted' | 'failed';
 
 /**
  * Submitting the Post Your Gig form. Signed out: opens the login modal instead (docs/product.md, rules).
  * Signed in: validates, inserts, then tells the grid to re-read. A failed insert is logged to the
- * console only (docs/product.md, error catalogue); resolves true only when the gig was created, so the form keeps what was
- * typed otherwise.
+ * console and described in `failure` (what happened, what to do), so the button is never dead;
+ * resolves true only when the gig was created, so the form keeps what was typed otherwise.
  */
 export function usePostGig() {
   const userId = useSession((s) => s.user?.id ?? null);
   const [status, setStatus] = useState<PostGigStatus>('idle');
   const [errors, setErrors] = useState<GigFormErrors>({});
+  const [failure, setFailure] = useState<PostFailure | null>(null);
 
   const submit = useCallback(
     async (form: GigForm): Promise<boolean> => {
@@ -23,6 +25,7 @@ export function usePostGig() {
         openAuthModal('login');
         return false;
       }
+      setFailure(null);
       const found = validateGigForm(form);
       setErrors(found);
       if (Object.keys(found).length > 0) {
@@ -37,7 +40,8 @@ export function usePostGig() {
         return true;
       } catch (error) {
         console.error('[mf-gigs] could not post the gig', error);
-        setStatus('idle');
+        setFailure(describePostFailure(error));
+        setStatus('failed');
         return false;
       }
     },
@@ -55,5 +59,5 @@ export function usePostGig() {
     setStatus((s) => (s === 'posted' ? 'idle' : s));
   }, []);
 
-  return { signedIn: userId !== null, status, errors, submit, edited };
+  return { signedIn: userId !== null, status, errors, failure, submit, edited };
 }

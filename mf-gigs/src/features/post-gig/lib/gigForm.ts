@@ -1,11 +1,12 @@
 /**
- * The Post Your Gig form: its empty state, its checks (every field is required; rate and hours are
- * positive numbers) and the row it inserts. The database enforces the same rules again; these give
- * the person a clear message before a round trip.
+ * The Post Your Gig form: its empty state, its checks (every field is required; rate, hours, lengths
+ * and skills within the database's limits, see gigLimits) and the row it inserts. The database
+ * enforces the same rules again; these give the person a clear message before a round trip.
  */
 import { LOCATIONS, PAYMENT_TYPES, type GigLocation, type PaymentType } from '@need40/shared';
 import { parseSkills } from '../../../lib/skills';
 import type { GigForm, GigFormErrors, GigInsert } from '../types';
+import { limitErrors, parseNumber } from './gigLimits';
 
 export const emptyGigForm = (): GigForm => ({
   title: '',
@@ -22,18 +23,11 @@ const isLocation = (v: string): v is GigLocation => (LOCATIONS as readonly strin
 
 /** Every problem of the form by field; an empty object means valid. */
 export function validateGigForm(form: GigForm): GigFormErrors {
-  const errors: GigFormErrors = {};
+  const errors: GigFormErrors = limitErrors(form);
   if (!form.title.trim()) errors.title = 'Title is required';
   if (!form.description.trim()) errors.description = 'Description is required';
   if (!isPaymentType(form.paymentType)) errors.paymentType = 'Payment type is required';
-  const rate = Number(form.rate);
-  if (!form.rate.trim()) errors.rate = 'Rate is required';
-  else if (!Number.isFinite(rate) || rate <= 0) errors.rate = 'Rate must be a positive number';
-  const hours = Number(form.hours);
-  if (!form.hours.trim()) errors.hours = 'Estimated hours are required';
-  else if (!Number.isFinite(hours) || hours <= 0) errors.hours = 'Hours must be a positive number';
   if (!isLocation(form.location)) errors.location = 'Location is required';
-  if (parseSkills(form.skills).length === 0) errors.skills = 'At least one skill is required';
   return errors;
 }
 
@@ -43,9 +37,10 @@ export function gigInsertFromForm(form: GigForm, userId: string, now: Date = new
     title: form.title.trim(),
     description: form.description.trim(),
     payment_type: form.paymentType,
-    rate: Number(form.rate),
-    hours: Number(form.hours),
+    rate: parseNumber(form.rate),
+    hours: parseNumber(form.hours),
     location: form.location as GigLocation,
+    // As typed: the database compares skills case-insensitively and shows them as written.
     skills: parseSkills(form.skills),
     user_id: userId,
     created_at: now.toISOString(),

@@ -19,10 +19,11 @@ const triggered = async () =>
   (await q<{ t: string }>("select tgrelid::regclass::text as t from pg_trigger where tgname = 'need40_realtime_capture' order by 1")).map((r) => r.t);
 
 describe('change capture', () => {
-  it('the supabase_realtime publication holds gigs and payments, each with a capture trigger', async () => {
+  it('the supabase_realtime publication holds the gigs, payments and marketplace tables, each with a capture trigger', async () => {
     const published = await q<{ tablename: string }>("select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1");
-    expect(published.map((r) => r.tablename)).toEqual(['gigs', 'payments']);
-    expect(await triggered()).toEqual(['gigs', 'payments']);
+    const tables = ['application_messages', 'application_payments', 'application_reads', 'applications', 'gigs', 'payments', 'saved_gigs'];
+    expect(published.map((r) => r.tablename)).toEqual(tables);
+    expect(await triggered()).toEqual(tables);
   });
 
   it('a table added to the publication is captured at once and delivers; removed, it is not', async () => {

@@ -45,6 +45,10 @@ test('a signed-in user posts a $600 gig: it appears in the grid, with its paymen
   await campaign.getByLabel('Gig title').fill(title);
   await campaign.getByLabel('Gig description').fill('Two coats, all materials provided.');
   await campaign.getByRole('button', { name: 'Pay $600 and post gig' }).click();
+  // Nothing is recorded until the person confirms the amount.
+  const confirm = campaign.getByRole('alertdialog', { name: 'Record a $600 payment and post this gig?' });
+  await expect(confirm).toContainText('A completed payment of $600 is recorded in your name now');
+  await confirm.getByRole('button', { name: 'Yes, record $600 and post' }).click();
   await expect(campaign.getByRole('status')).toContainText(`Your $600 gig “${title}” is live: $570 goes to the worker.`);
 
   const card = app.slot('gigs').getByRole('article').filter({ hasText: title });

@@ -14,7 +14,10 @@ export default function Campaign() {
   return (
     <>
       <Hero />
-      <Need40Section actions={<PaymentActions share={<ShareButton className={ui.secondary} />} />} form={<PaidGigForm />} />
+      <Need40Section
+        actions={<PaymentActions share={(describedBy) => <ShareButton className={ui.secondary} describedBy={describedBy} />} />}
+        form={<PaidGigForm />}
+      />
     </>
   );
 }

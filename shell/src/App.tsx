@@ -1,14 +1,18 @@
 /**
  * The composed page: navbar, then one section per view (#home, #profile, #about, #contact; only the
- * current one is shown), each remote in its own slot. The auth modal's slot is always mounted.
+ * current one is shown), each remote in its own slot. The auth modal's slot mounts on intent
+ * (layout/AuthSlot.tsx); switching view moves focus to the view's heading (layout/useViewFocus.ts).
  */
 import { useEffect } from 'react';
 import { openAuthModal, useSession } from '@need40/shared';
 import { Navbar } from './components/Navbar';
 import { RemoteSlot } from './federation/RemoteSlot';
 import { About } from './sections/About';
-import { ConnectionBanner } from './sections/ConnectionBanner';
 import { Contact } from './sections/Contact';
+import { AuthSlot } from './layout/AuthSlot';
+import { HomeView } from './layout/HomeView';
+import { SkipLink } from './layout/SkipLink';
+import { useViewFocus } from './layout/useViewFocus';
 import { useView } from './useView';
 import styles from './sections/Sections.module.css';
 
@@ -16,6 +20,7 @@ export function App() {
   const view = useView();
   const userId = useSession((s) => s.user?.id ?? null);
   const status = useSession((s) => s.status);
+  useViewFocus(view);
 
   // Anchors inside Home (#gigs, #post-gig, …) only scroll once Home is visible again.
   useEffect(() => {
@@ -27,17 +32,11 @@ export function App() {
 
   return (
     <>
-      <a href="#main" className="visually-hidden">
-        Skip to content
-      </a>
+      <SkipLink />
       <Navbar view={view} />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <section id="home" className={styles.section} hidden={view !== 'home'} aria-label="Home">
-          <div data-slot="connection-banner">
-            <ConnectionBanner />
-          </div>
-          <RemoteSlot remote="campaign" expose="Campaign" label="The Need40 campaign" />
-          <RemoteSlot remote="gigs" expose="Gigs" label="Latest gigs" />
+          <HomeView />
         </section>
         <section id="profile" className={styles.section} hidden={view !== 'profile'} aria-label="My Profile">
           {userId ? (
@@ -60,7 +59,7 @@ export function App() {
           <Contact />
         </section>
       </main>
-      <RemoteSlot remote="auth" expose="AuthModal" label="Login and sign-up" loading={null} className={styles.authSlot} />
+      <AuthSlot />
     </>
   );
 }

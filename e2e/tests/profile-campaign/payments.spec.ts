@@ -90,8 +90,10 @@ test('Share Movement opens the tweet composer with the campaign text and the pro
 test('the hero shows the three figures, and Post $600 Gig / Earn $570 Now reach the other remote’s sections', async ({ app, page }) => {
   await app.goto('#home');
   const campaign = app.slot('campaign');
+  // The hero is the shell's own, above the campaign.
+  const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
   for (const text of ['$600', 'Average gig value', '$570', 'Worker earnings', '5%', 'Platform fee']) {
-    await expect(campaign.getByText(text, { exact: true }).first()).toBeVisible();
+    await expect(hero.getByText(text, { exact: true }).first()).toBeVisible();
   }
   await expect(campaign.locator('section#need40')).toContainText('April 8, 2024');
   await app.waitForSlots();

@@ -85,3 +85,13 @@ test('the skip link focuses the main content and leaves the address alone', asyn
   await expect(page.locator('main#main')).toBeFocused();
   expect(new URL(page.url()).hash).toBe('#contact');
 });
+
+test('the HTML the shell serves already holds the hero, word for word as the page renders it', async ({ app, page }) => {
+  const html = await (await page.request.get(app.state.shellUrl + '/')).text();
+  await app.goto('#home');
+  const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
+  await expect(hero).toBeVisible();
+  const texts = [await hero.getByRole('heading').innerText(), await hero.locator('p').innerText(), ...(await hero.locator('dt, dd').allInnerTexts())];
+  // innerText applies text-transform (the labels are upper-case on screen): compare case-blind.
+  for (const text of texts) expect(html.toLowerCase(), `index.html has "${text}"`).toContain(text.trim().toLowerCase());
+});

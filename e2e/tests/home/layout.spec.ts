@@ -47,7 +47,8 @@ for (const viewport of [
 
     if (viewport.name === 'phone') {
       // The three hero figures share one row, and Latest Gigs starts within a few screens.
-      const stats = await page.locator('#home dl dd').evaluateAll((dds) => dds.map((d) => Math.round(d.getBoundingClientRect().top)));
+      const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
+      const stats = await hero.locator('dd').evaluateAll((dds) => dds.map((d) => Math.round(d.getBoundingClientRect().top)));
       expect(new Set(stats).size, 'the hero figures on one row').toBe(1);
       const gigsTop = await latestGigs(page).region.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
       expect(gigsTop, 'Latest Gigs within three phone screens').toBeLessThan(viewport.height * 3);

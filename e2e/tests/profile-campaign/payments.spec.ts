@@ -6,6 +6,7 @@
  * the tweet composer with the campaign text and the product's URL.
  */
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../../fixtures';
 import { createConfirmedUser, serviceSelect, signIn, stubExternalSites } from './support';
 
@@ -48,6 +49,9 @@ test('a signed-in user posts a $600 gig: it appears in the grid, with its paymen
   // Nothing is recorded until the person confirms the amount.
   const confirm = campaign.getByRole('alertdialog', { name: 'Record a $600 payment and post this gig?' });
   await expect(confirm).toContainText('A completed payment of $600 is recorded in your name now');
+  await expect(confirm.getByRole('button', { name: 'Yes, record $600 and post' })).toBeFocused();
+  const axe = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await confirm.getByRole('button', { name: 'Yes, record $600 and post' }).click();
   await expect(campaign.getByRole('status')).toContainText(`Your $600 gig “${title}” is live: $570 goes to the worker.`);
 
@@ -73,6 +77,21 @@ test('signed out, the $600 gig path asks to log in and offers the login modal', 
   await expect(campaign.getByRole('alert')).toContainText('You must be logged in to create a gig');
   await campaign.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a status line belongs to its action: Share takes away the Pay $600 line', async ({ app, page }) => {
+  await stubExternalSites(page);
+  await app.goto('#home');
+  const campaign = app.slot('campaign');
+  const paypal = page.waitForEvent('popup');
+  await campaign.getByRole('button', { name: 'Pay $600', exact: true }).click();
+  await (await paypal).close();
+  const line = campaign.getByText('Finish your $600 payment on PayPal in the new tab.');
+  await expect(line).toBeVisible();
+  const composer = page.waitForEvent('popup');
+  await campaign.getByRole('button', { name: 'Share Movement' }).click();
+  await (await composer).close();
+  await expect(line).toHaveCount(0);
 });
 
 test('Share Movement opens the tweet composer with the campaign text and the product URL', async ({ app, page }) => {

@@ -75,6 +75,10 @@ test('About and Contact by keyboard move focus to their heading; links are in th
   await expect(page.getByRole('heading', { name: 'Contact us' })).toBeFocused();
   const mail = page.getByRole('link', { name: 'hello@need40.org' });
   expect(await mail.evaluate((a) => getComputedStyle(a).color)).toBe(BRAND);
+  // The remotes' link-styled buttons too (the campaign's jumps, from @need40/ui).
+  await app.navbar.getByRole('link', { name: 'Home', exact: true }).click();
+  const jump = app.slot('campaign').getByRole('button', { name: 'Earn $570 Now' });
+  expect(await jump.evaluate((b) => getComputedStyle(b).color)).toBe(BRAND);
 });
 
 test('the skip link focuses the main content and leaves the address alone', async ({ app, page }) => {

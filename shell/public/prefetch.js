@@ -2,7 +2,9 @@
  * Need40 shell: start the page's first requests while the shell's own JavaScript is still
  * downloading: /config.json, /remotes.json, then the mf-manifest.json of each remote remotes.json
  * lists under `firstScreen` (from remotes.manifest.json), and preload its remoteEntry.js and the
- * exposed module's files. The shell takes these results over
+ * exposed module's files. It also preconnects to the backend (config.json `supabaseUrl`, for the
+ * first data calls) and to each first-screen remote's origin for its scripts, which the browser
+ * loads on a connection of their own (no CORS) beside the one the manifest fetch opens. The shell takes these results over
  * (src/federation/prefetch.ts) instead of fetching again; if anything here fails, the shell simply
  * fetches on its own. Plain script: no build step.
  */
@@ -17,6 +19,24 @@
     link.rel = 'preload';
     link.as = as;
     link.href = href;
+    if (crossorigin) link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  }
+
+  var connected = {};
+  function preconnect(url, crossorigin) {
+    var origin;
+    try {
+      origin = new URL(url, location.href).origin;
+    } catch {
+      return;
+    }
+    var key = origin + (crossorigin ? ' cors' : '');
+    if (origin === location.origin || connected[key]) return;
+    connected[key] = true;
+    var link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = origin;
     if (crossorigin) link.crossOrigin = 'anonymous';
     document.head.appendChild(link);
   }
@@ -46,6 +66,9 @@
     .catch(function () {
       return null;
     });
+  store.config.then(function (config) {
+    if (config && typeof config.supabaseUrl === 'string') preconnect(config.supabaseUrl, true);
+  });
 
   store.remotes = fetch('/remotes.json')
     .then(function (res) {
@@ -61,6 +84,7 @@
       var url = config.remotes[name];
       if (typeof url !== 'string') return;
       var href = new URL(url, location.href).href;
+      preconnect(href, false);
       var manifest = fetch(href).then(function (res) {
         if (!res.ok) throw new Error(href + ' answered ' + res.status);
         return res.json();

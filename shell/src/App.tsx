@@ -1,39 +1,39 @@
 /**
  * The composed page: navbar, then one section per view (#home, #profile, #dashboard, #about,
  * #contact, a gig's page at #gig/<id>, a member's public profile at #profile/<id>; only the current
- * one is shown), each remote in its own slot. The auth modal's slot is always mounted. Home stays
+ * one is shown), each remote in its own slot. Home stays
  * mounted while hidden so the grid keeps its filters and cards; the pages with an id mount only
  * while shown.
+ * The auth modal's slot mounts on intent (layout/AuthSlot.tsx); switching view moves focus to the
+ * view's heading (layout/useViewFocus.ts).
  */
 import { useSession } from '@need40/shared';
 import { Navbar } from './components/Navbar';
 import { RemoteSlot } from './federation/RemoteSlot';
 import { About } from './sections/About';
-import { ConnectionBanner } from './sections/ConnectionBanner';
 import { Contact } from './sections/Contact';
 import { SignInPrompt } from './sections/SignInPrompt';
 import { useRoute } from './useView';
 import { useScrollOnViewChange } from './useScrollOnViewChange';
+import { AuthSlot } from './layout/AuthSlot';
+import { HomeView } from './layout/HomeView';
+import { SkipLink } from './layout/SkipLink';
+import { useViewFocus } from './layout/useViewFocus';
 import styles from './sections/Sections.module.css';
 
 export function App() {
   const { view, id } = useRoute();
   const userId = useSession((s) => s.user?.id ?? null);
   useScrollOnViewChange(view, id);
+  useViewFocus(view);
 
   return (
     <>
-      <a href="#main" className="visually-hidden">
-        Skip to content
-      </a>
+      <SkipLink />
       <Navbar view={view} />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <section id="home" className={styles.section} hidden={view !== 'home'} aria-label="Home">
-          <div data-slot="connection-banner">
-            <ConnectionBanner />
-          </div>
-          <RemoteSlot remote="campaign" expose="Campaign" label="The Need40 campaign" />
-          <RemoteSlot remote="gigs" expose="Gigs" label="Latest gigs" />
+          <HomeView />
         </section>
         <section id="profile" className={styles.section} hidden={view !== 'profile'} aria-label="My Profile">
           {userId ? (
@@ -68,7 +68,7 @@ export function App() {
           <Contact />
         </section>
       </main>
-      <RemoteSlot remote="auth" expose="AuthModal" label="Login and sign-up" loading={null} className={styles.authSlot} />
+      <AuthSlot />
     </>
   );
 }

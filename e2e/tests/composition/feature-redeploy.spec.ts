@@ -15,16 +15,17 @@ test('a feature-level change redeployed with one remote alone shows on the compo
     edit: (dir) => editFile(dir, 'src/lib/format.ts', 'return `$${wholeDollars.format(amount)}`;', 'return `US$${wholeDollars.format(amount)}`;'),
   });
   const server = await remotes.control('campaign', 'ok');
-  const hero = app.slot('campaign').getByRole('definition').first();
+  // The fee split's first figure (the hero above the campaign is the shell's own).
+  const figure = app.slot('campaign').getByRole('definition').first();
 
   await app.goto();
   await expect(app.slot('campaign')).toHaveAttribute('data-remote-status', 'ready');
-  await expect(hero).toHaveText('$600');
+  await expect(figure).toHaveText('$570 (95%)');
 
   server.setRoot(v2);
   await page.reload();
   await expect(app.slot('campaign')).toHaveAttribute('data-remote-status', 'ready');
-  await expect(hero).toHaveText('US$600');
+  await expect(figure).toHaveText('US$570 (95%)');
   // The rest of the page is the same build: gigs loads as before, the shell's own text is unchanged.
   await expect(app.slot('gigs')).toHaveAttribute('data-remote-status', 'ready');
   await expect(app.slot('gigs').getByRole('heading', { name: 'Post Your Gig' })).toBeVisible();

@@ -20,7 +20,8 @@ test('a visitor sees the connection banner, the three hero stats, "Loading gigs.
   answer();
   await expect(page.getByRole('status').filter({ hasText: 'Connection successful! Database is ready.' })).toBeVisible();
 
-  const hero = app.slot('campaign').getByRole('region', { name: 'Fair pay for every gig' });
+  // The hero is the shell's own (painted with the page); the campaign remote follows it.
+  const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
   const stats: [string, string][] = [['$600', 'Average gig value'], ['$570', 'Worker earnings'], ['5%', 'Platform fee']];
   for (const [value, label] of stats) {
     await expect(hero.getByRole('definition').filter({ hasText: value })).toHaveText(value);

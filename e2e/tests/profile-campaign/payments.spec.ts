@@ -6,6 +6,7 @@
  * the tweet composer with the campaign text and the product's URL.
  */
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../../fixtures';
 import { createConfirmedUser, serviceSelect, signIn, stubExternalSites } from './support';
 
@@ -45,6 +46,13 @@ test('a signed-in user posts a $600 gig: it appears in the grid, with its paymen
   await campaign.getByLabel('Gig title').fill(title);
   await campaign.getByLabel('Gig description').fill('Two coats, all materials provided.');
   await campaign.getByRole('button', { name: 'Pay $600 and post gig' }).click();
+  // Nothing is recorded until the person confirms the amount.
+  const confirm = campaign.getByRole('alertdialog', { name: 'Record a $600 payment and post this gig?' });
+  await expect(confirm).toContainText('A completed payment of $600 is recorded in your name now');
+  await expect(confirm.getByRole('button', { name: 'Yes, record $600 and post' })).toBeFocused();
+  const axe = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Yes, record $600 and post' }).click();
   await expect(campaign.getByRole('status')).toContainText(`Your $600 gig “${title}” is live: $570 goes to the worker.`);
 
   const card = app.slot('gigs').getByRole('article').filter({ hasText: title });
@@ -71,6 +79,21 @@ test('signed out, the $600 gig path asks to log in and offers the login modal', 
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
+test('a status line belongs to its action: Share takes away the Pay $600 line', async ({ app, page }) => {
+  await stubExternalSites(page);
+  await app.goto('#home');
+  const campaign = app.slot('campaign');
+  const paypal = page.waitForEvent('popup');
+  await campaign.getByRole('button', { name: 'Pay $600', exact: true }).click();
+  await (await paypal).close();
+  const line = campaign.getByText('Finish your $600 payment on PayPal in the new tab.');
+  await expect(line).toBeVisible();
+  const composer = page.waitForEvent('popup');
+  await campaign.getByRole('button', { name: 'Share Movement' }).click();
+  await (await composer).close();
+  await expect(line).toHaveCount(0);
+});
+
 test('Share Movement opens the tweet composer with the campaign text and the product URL', async ({ app, page }) => {
   await stubExternalSites(page);
   await app.goto('#home');
@@ -86,8 +109,10 @@ test('Share Movement opens the tweet composer with the campaign text and the pro
 test('the hero shows the three figures, and Post $600 Gig / Earn $570 Now reach the other remote’s sections', async ({ app, page }) => {
   await app.goto('#home');
   const campaign = app.slot('campaign');
+  // The hero is the shell's own, above the campaign.
+  const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
   for (const text of ['$600', 'Average gig value', '$570', 'Worker earnings', '5%', 'Platform fee']) {
-    await expect(campaign.getByText(text, { exact: true }).first()).toBeVisible();
+    await expect(hero.getByText(text, { exact: true }).first()).toBeVisible();
   }
   await expect(campaign.locator('section#need40')).toContainText('April 8, 2024');
   await app.waitForSlots();

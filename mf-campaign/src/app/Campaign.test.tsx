@@ -4,17 +4,6 @@ import { describe, expect, it } from 'vitest';
 import Campaign from './Campaign';
 
 describe('Campaign', () => {
-  it('shows the hero with the three stats from the shared constants', () => {
-    render(<Campaign />);
-    const stats = screen.getByRole('heading', { level: 1 }).closest('section')!;
-    expect(within(stats).getByText('$600')).toBeInTheDocument();
-    expect(within(stats).getByText('Average gig value')).toBeInTheDocument();
-    expect(within(stats).getByText('$570')).toBeInTheDocument();
-    expect(within(stats).getByText('Worker earnings')).toBeInTheDocument();
-    expect(within(stats).getByText('5%')).toBeInTheDocument();
-    expect(within(stats).getByText('Platform fee')).toBeInTheDocument();
-  });
-
   it('renders the Need40 section with the pitch, goal, launch badge and feature cards', () => {
     const { container } = render(<Campaign />);
     const section = container.querySelector('section#need40') as HTMLElement;

@@ -48,9 +48,11 @@ interface Props {
   /** Shown while loading; the auth modal passes null (it is invisible until opened). */
   loading?: ReactNode;
   className?: string;
+  /** Hears the slot's status (loading | ready | error) each time it changes. */
+  onStatus?: (status: 'loading' | 'ready' | 'error') => void;
 }
 
-export function RemoteSlot({ remote, expose, label, props, loading, className }: Props) {
+export function RemoteSlot({ remote, expose, label, props, loading, className, onStatus }: Props) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [generation, setGeneration] = useState(0);
   const [crashed, setCrashed] = useState(false);
@@ -98,6 +100,7 @@ export function RemoteSlot({ remote, expose, label, props, loading, className }:
 
   const onCrash = useCallback(() => setCrashed(true), []);
   const status = crashed ? 'error' : state.status;
+  useEffect(() => onStatus?.(status), [onStatus, status]);
   return (
     <div
       className={[styles.slot, className].filter(Boolean).join(' ')}

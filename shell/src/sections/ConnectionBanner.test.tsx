@@ -65,4 +65,33 @@ describe('ConnectionBanner', () => {
     expect(await screen.findByText(MESSAGES.connectionOk)).toBeInTheDocument();
     expect(select).toHaveBeenCalledTimes(2);
   });
+
+  it('is a quiet status line while checking and when all is well, the same in both states', async () => {
+    render(<ConnectionBanner />);
+    expect(banner()).toHaveAttribute('data-tone', 'quiet');
+    expect(await screen.findByText(MESSAGES.connectionOk)).toHaveAttribute('data-tone', 'quiet');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('is prominent only on failure: an alert with its button', async () => {
+    answers.push('error');
+    render(<ConnectionBanner />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveAttribute('data-tone', 'alert');
+    expect(alert).toHaveTextContent(MESSAGES.connectionFailed);
+  });
+
+  it('waits for the loaded page before its first call, so the first screen\'s own calls go first', async () => {
+    const ready = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    render(<ConnectionBanner />);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(select).not.toHaveBeenCalled();
+    ready.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    expect(await screen.findByText(MESSAGES.connectionOk)).toBeInTheDocument();
+    expect(select).toHaveBeenCalledTimes(1);
+  });
 });

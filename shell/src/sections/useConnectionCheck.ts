@@ -5,6 +5,8 @@
  * after 2 s, then doubling up to 30 s, at once when the browser comes back online or the tab becomes
  * visible, or when `retry()` is called — so the page recovers when the backend returns without a
  * reload. On recovery the grid is told to read again (it showed nothing while the backend was away).
+ * The first check waits until the page has loaded and the browser is idle: the first screen's own
+ * calls (the gig list) go out first instead of queueing behind it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { getSupabase, notifyGigsChanged } from '@need40/shared';
@@ -23,6 +25,23 @@ async function connectionWorks(): Promise<boolean> {
     console.error('[need40] connection test failed', error);
     return false;
   }
+}
+
+/** Runs `fn` once the load event has fired and the browser is idle (at most 1 s later). */
+function whenPageIdle(fn: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fn, { timeout: 1_000 });
+    else timer = setTimeout(fn, 0);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
 }
 
 interface Checker {
@@ -62,7 +81,7 @@ function startChecker(report: (status: ConnectionStatus, rechecking: boolean) =>
   };
   window.addEventListener('online', whenBack);
   document.addEventListener('visibilitychange', whenBack);
-  void check();
+  const cancelFirst = whenPageIdle(() => void check());
   return {
     retry() {
       delay = RECHECK_FIRST_MS;
@@ -70,6 +89,7 @@ function startChecker(report: (status: ConnectionStatus, rechecking: boolean) =>
     },
     stop() {
       alive = false;
+      cancelFirst();
       clearTimeout(timer);
       window.removeEventListener('online', whenBack);
       document.removeEventListener('visibilitychange', whenBack);

@@ -22,7 +22,7 @@ interface Props {
 export function Need40Section({ actions, form }: Props) {
   return (
     <section id={SECTIONS.need40} className={styles.section} aria-labelledby="need40-title">
-      <div className={styles.inner}>
+      <div>
         <LaunchBadge />
         <h2 id="need40-title" className={styles.title}>
           The Need40 campaign: {formatMoney(GIG_PRICE)} gigs, {formatMoney(WORKER_EARNINGS)} to the worker

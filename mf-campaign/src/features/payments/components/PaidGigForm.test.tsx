@@ -22,6 +22,13 @@ async function fillAndSubmit(title: string, description: string) {
   return user;
 }
 
+/** Fill, submit, then say yes to the confirmation. */
+async function fillSubmitAndConfirm(title: string, description: string) {
+  const user = await fillAndSubmit(title, description);
+  await user.click(screen.getByRole('button', { name: 'Yes, record $600 and post' }));
+  return user;
+}
+
 describe('the $600 gig path', () => {
   beforeEach(() => {
     create.mockReset();
@@ -60,7 +67,7 @@ describe('the $600 gig path', () => {
     signIn();
     create.mockResolvedValue(gig);
     render(<PaidGigForm />);
-    await fillAndSubmit('Paint my fence', 'Two coats');
+    await fillSubmitAndConfirm('Paint my fence', 'Two coats');
 
     expect(create).toHaveBeenCalledWith({ userId: 'user-1', title: 'Paint my fence', description: 'Two coats' });
     expect(await screen.findByRole('status')).toHaveTextContent('Your $600 gig “Paint my fence” is live: $570 goes to the worker.');
@@ -74,7 +81,7 @@ describe('the $600 gig path', () => {
     signIn();
     create.mockReturnValue(new Promise(() => {}));
     render(<PaidGigForm />);
-    await fillAndSubmit('Paint my fence', 'Two coats');
+    await fillSubmitAndConfirm('Paint my fence', 'Two coats');
     expect(screen.getByRole('button', { name: 'Posting your gig...' })).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -88,9 +95,36 @@ describe('the $600 gig path', () => {
       throw message === undefined ? undefined : new Error(message);
     });
     render(<PaidGigForm />);
-    await fillAndSubmit('Paint my fence', 'Two coats');
+    await fillSubmitAndConfirm('Paint my fence', 'Two coats');
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
     expect(screen.getByLabelText('Gig title')).toHaveValue('Paint my fence');
     expect(uiStore.getState().gigsVersion).toBe(0);
+  });
+
+  it('asks before recording: the question states the amount, the completed payment and the gig going live', async () => {
+    signIn();
+    render(<PaidGigForm />);
+    await fillAndSubmit('Paint my fence', 'Two coats');
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Record a $600 payment and post this gig?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'A completed payment of $600 is recorded in your name now, and “Paint my fence” goes live at once: $570 to the worker, $30 to the platform.',
+    );
+    expect(screen.getByRole('button', { name: 'Yes, record $600 and post' })).toHaveFocus();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('Cancel (or Escape) records nothing and keeps what was typed', async () => {
+    signIn();
+    render(<PaidGigForm />);
+    const user = await fillAndSubmit('Paint my fence', 'Two coats');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pay $600 and post gig' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Gig title')).toHaveValue('Paint my fence');
   });
 });

@@ -3,24 +3,29 @@ import { GIG_PRICE, openAuthModal, PLATFORM_FEE, SECTIONS, scrollToSection, WORK
 import { ui } from '@need40/ui';
 import { formatMoney } from '../../../lib/format';
 import { useCreatePaidGig } from '../hooks/useCreatePaidGig';
+import { ConfirmPayment } from './ConfirmPayment';
 import styles from './PaidGigForm.module.css';
 
 /**
  * "Post a $600 gig": the gig-posting payment path for a signed-in person. The database records the
- * completed $600 payment and creates the fixed gig (worker $570, fee $30) in one step.
+ * completed $600 payment and creates the fixed gig (worker $570, fee $30) in one step, so the form
+ * first asks for confirmation (ConfirmPayment) and records nothing until the person says yes.
  * The form uses the spec's messages instead of the browser's own validation bubbles.
  */
 export function PaidGigForm() {
   const id = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const { state, submit } = useCreatePaidGig();
+  const { state, review, confirm, cancel } = useCreatePaidGig();
   const busy = state.status === 'busy';
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    if (await submit(title, description)) {
+    if (!busy) review(title, description);
+  }
+
+  async function onConfirm() {
+    if (await confirm(title, description)) {
       setTitle('');
       setDescription('');
     }
@@ -50,6 +55,7 @@ export function PaidGigForm() {
           {busy ? 'Posting your gig...' : `Pay ${formatMoney(GIG_PRICE)} and post gig`}
         </button>
       </form>
+      {state.status === 'confirming' && <ConfirmPayment title={title} onConfirm={() => void onConfirm()} onCancel={cancel} />}
       {state.status === 'error' && (
         <div role="alert" className={ui.alert}>
           <p className={styles.message}>{state.message}</p>

@@ -20,9 +20,13 @@ const row = (amount: number): PaymentRow => ({
   created_at: '2026-11-22T08:00:00Z',
 });
 
-function setup() {
+function setup(share?: () => void) {
   const user = userEvent.setup();
-  render(<PaymentActions />);
+  render(
+    <PaymentActions
+      share={share && ((describedBy) => <button type="button" aria-describedby={describedBy} onClick={share}>Share Movement</button>)}
+    />,
+  );
   return user;
 }
 
@@ -99,5 +103,37 @@ describe('Pay $600 and Give40 Support', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
     expect(tab!.close).toHaveBeenCalled();
     expect(tab!.location.replace).not.toHaveBeenCalled();
+  });
+
+  it('each button says what it does, and only Pay $600 is styled as the primary action', () => {
+    setup(() => {});
+    expect(screen.getByRole('button', { name: 'Pay $600' })).toHaveAccessibleDescription('Pays $600 on PayPal. This does not post a gig.');
+    expect(screen.getByRole('button', { name: 'Give40 Support' })).toHaveAccessibleDescription('Gives $40 to the campaign on PayPal.');
+    expect(screen.getByRole('button', { name: 'Share Movement' })).toHaveAccessibleDescription('Opens a post about Need40 to share, in a new tab.');
+    expect(screen.getByRole('button', { name: 'Pay $600' }).className).not.toBe(screen.getByRole('button', { name: 'Give40 Support' }).className);
+  });
+
+  it('Share clears the payment line: a status line belongs to the action that set it', async () => {
+    stubWindowOpen();
+    record.mockResolvedValue(row(600));
+    const share = vi.fn();
+    const user = setup(share);
+    await user.click(screen.getByRole('button', { name: 'Pay $600' }));
+    expect(await screen.findByText('Finish your $600 payment on PayPal in the new tab.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Share Movement' }));
+    expect(share).toHaveBeenCalled();
+    expect(screen.queryByText('Finish your $600 payment on PayPal in the new tab.')).not.toBeInTheDocument();
+  });
+
+  it('an error line also goes when another action is taken', async () => {
+    const { tab } = stubWindowOpen();
+    record.mockRejectedValue(new Error('permission denied for table payments'));
+    const user = setup(() => {});
+    await user.click(screen.getByRole('button', { name: 'Give40 Support' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('permission denied');
+    expect(tab!.close).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Share Movement' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -24,6 +24,8 @@ export type CheckoutState =
  * Error messages: validation or backend message as is; "Failed to record payment" when recording
  * failed without a message; otherwise the path's default ("Payment processing failed" /
  * "Donation processing failed").
+ * `clear` drops a finished or failed message: another action was taken, and a status line
+ * belongs to the action that set it. A payment still being recorded keeps its line.
  */
 export function useCheckout() {
   const [state, setState] = useState<CheckoutState>({ status: 'idle' });
@@ -43,5 +45,7 @@ export function useCheckout() {
     }
   }, []);
 
-  return { state, start };
+  const clear = useCallback(() => setState((s) => (s.status === 'busy' ? s : { status: 'idle' })), []);
+
+  return { state, start, clear };
 }

@@ -5,29 +5,39 @@ import { createPaidGig } from '../api/createPaidGig';
 
 export type PaidGigState =
   | { status: 'idle' }
+  | { status: 'confirming' }
   | { status: 'busy' }
   | { status: 'error'; message: string; needsLogin: boolean }
   | { status: 'done'; gig: GigRow };
 
 /**
- * The $600 gig path for a signed-in person. Signed out → "You must be logged in to create a gig"
- * (the form offers the login modal); then the spec's validation; a backend failure shows its
- * message or "Gig payment processing failed". On success the Latest Gigs grid is told to re-read.
- * Resolves true when the gig was created (the form then clears itself).
+ * The $600 gig path for a signed-in person, in two steps because it records a completed payment:
+ * `review` checks (signed out → "You must be logged in to create a gig", the form offers the login
+ * modal; then the spec's validation) and asks for confirmation; `confirm` creates the gig. A
+ * backend failure shows its message or "Gig payment processing failed". On success the Latest Gigs
+ * grid is told to re-read; `confirm` resolves true (the form then clears itself). `cancel` records
+ * nothing.
  */
 export function useCreatePaidGig() {
   const userId = useSession((s) => s.user?.id ?? null);
   const [state, setState] = useState<PaidGigState>({ status: 'idle' });
 
-  const submit = useCallback(
+  const review = useCallback(
+    (title: string, description: string): void => {
+      if (!userId) {
+        setState({ status: 'error', message: MESSAGES.mustBeLoggedInToCreateGig, needsLogin: true });
+        return;
+      }
+      const invalid = validateGigPayment({ userId, title, description });
+      setState(invalid ? { status: 'error', message: invalid, needsLogin: false } : { status: 'confirming' });
+    },
+    [userId],
+  );
+
+  const confirm = useCallback(
     async (title: string, description: string): Promise<boolean> => {
       if (!userId) {
         setState({ status: 'error', message: MESSAGES.mustBeLoggedInToCreateGig, needsLogin: true });
-        return false;
-      }
-      const invalid = validateGigPayment({ userId, title, description });
-      if (invalid) {
-        setState({ status: 'error', message: invalid, needsLogin: false });
         return false;
       }
       setState({ status: 'busy' });
@@ -44,5 +54,7 @@ export function useCreatePaidGig() {
     [userId],
   );
 
-  return { state, submit };
+  const cancel = useCallback(() => setState({ status: 'idle' }), []);
+
+  return { state, review, confirm, cancel };
 }

@@ -274,6 +274,9 @@ describe('/rest/v1 fuzzing', () => {
     });
     await check('rest: costly shapes', arb, async ({ who, costly, pairs }) => {
       const path = `/rest/v1/gigs?${query([...costly.flat(), ...pairs])}`;
+      // Node's HTTP server refuses a request head over 16 KiB itself (431, then it closes the
+      // socket, which a client still writing sees as a reset): not the REST layer's bounds.
+      if (path.length > 15_000) return;
       const before = await fingerprint(be);
       const a = await send(be, { path, apikey: who.apikey, bearer: who.bearer, timeoutMs: REQUEST_TIMEOUT_MS });
       await expectSafe(a, who, `GET ${path}`, { readOnly: true });

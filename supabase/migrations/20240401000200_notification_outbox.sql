@@ -26,6 +26,9 @@ create index if not exists notification_outbox_due_idx on private.notification_o
 create index if not exists notification_outbox_recipient_idx on private.notification_outbox (recipient_id);
 
 revoke all on table private.notification_outbox from public;
+-- Row level security with no policy: no client role may read or write it even if a grant slips
+-- in later; its owner (the security-definer functions, the backend's delivery) is not subject to it.
+alter table private.notification_outbox enable row level security;
 
 -- Queue one email for a recipient, unless they turned email notifications off.
 create or replace function private.enqueue_notification(p_recipient uuid, p_kind text, p_payload jsonb) returns void

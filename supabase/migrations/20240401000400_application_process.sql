@@ -23,6 +23,9 @@ create table if not exists private.application_process (
 comment on table private.application_process is
   'The application state machine: transition, from_status (''initial'' before the application exists), to_status, the actor allowed, the email sent, the notice left, the action named in refusals.';
 revoke all on table private.application_process from public;
+-- Row level security with no policy: no client role may read or write it even if a grant slips
+-- in later; its owner (the security-definer functions, the backend's delivery) is not subject to it.
+alter table private.application_process enable row level security;
 
 insert into private.application_process (transition, from_status, to_status, actor, notify, notice, action) values
   ('apply', 'initial', 'applied', 'worker', 'new_application', null, 'apply'),

@@ -1,5 +1,5 @@
 import { ui } from '@need40/ui';
-import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from '../../../lib/labels';
+import { GigFacts } from '../../../lib/GigFacts';
 import { formatDay } from '../../../lib/dates';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { goBack, GRID_HREF } from '../../../lib/navigation';
@@ -52,36 +52,12 @@ export function GigPage({ gigId }: { gigId: string }) {
       </header>
       <PosterPanel gig={gig} />
       <PaySplit gig={gig} />
-      <dl className={styles.facts}>
-        <div>
-          <dt>Payment</dt>
-          <dd>{PAYMENT_TYPE_LABELS[gig.paymentType] ?? gig.paymentType}</dd>
-        </div>
-        {gig.hours !== null && (
-          <div>
-            <dt>Hours</dt>
-            <dd>{gig.hours} hrs (est.)</dd>
-          </div>
-        )}
-        {gig.location && (
-          <div>
-            <dt>Location</dt>
-            <dd>{LOCATION_LABELS[gig.location] ?? gig.location}</dd>
-          </div>
-        )}
-        {posted && (
-          <div>
-            <dt>Posted</dt>
-            <dd>
-              <time dateTime={gig.postedDate}>{posted}</time>
-            </dd>
-          </div>
-        )}
+      <GigFacts className={styles.facts} paymentType={gig.paymentType} hours={gig.hours} location={gig.location} postedDate={gig.postedDate} posted={posted}>
         <div>
           <dt>Applicants</dt>
           <dd data-testid="applicant-count">{gig.applicantCount}</dd>
         </div>
-      </dl>
+      </GigFacts>
       <section aria-labelledby="gig-description-title">
         <h3 id="gig-description-title" className={styles.subheading}>
           Description

@@ -3,7 +3,7 @@ import { useSession } from '@need40/shared';
 import { wantToApply } from '../../../lib/applyIntent';
 import { gigHref, markOpenedInPage } from '../../../lib/navigation';
 import { SaveButton } from '../../../lib/saved/SaveButton';
-import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from '../../../lib/labels';
+import { GigFacts } from '../../../lib/GigFacts';
 import { formatRate, formatShortDate } from '../lib/format';
 import type { Gig } from '../types';
 import styles from './GigCard.module.css';
@@ -34,32 +34,7 @@ export function GigCard({ gig }: { gig: Gig }) {
       </header>
       <PosterBadge poster={gig.poster} userId={gig.userId} />
       <p className={styles.description}>{gig.description}</p>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Payment</dt>
-          <dd>{PAYMENT_TYPE_LABELS[gig.paymentType] ?? gig.paymentType}</dd>
-        </div>
-        {gig.hours !== null && (
-          <div>
-            <dt>Hours</dt>
-            <dd>{gig.hours} hrs (est.)</dd>
-          </div>
-        )}
-        {gig.location && (
-          <div>
-            <dt>Location</dt>
-            <dd>{LOCATION_LABELS[gig.location] ?? gig.location}</dd>
-          </div>
-        )}
-        {posted && (
-          <div>
-            <dt>Posted</dt>
-            <dd>
-              <time dateTime={gig.postedDate}>{posted}</time>
-            </dd>
-          </div>
-        )}
-      </dl>
+      <GigFacts className={styles.facts} paymentType={gig.paymentType} hours={gig.hours} location={gig.location} postedDate={gig.postedDate} posted={posted} />
       {gig.skills.length > 0 && (
         <ul className={ui.chips} aria-label="Skills">
           {gig.skills.map((skill) => (

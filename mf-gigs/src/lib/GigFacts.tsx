@@ -1,0 +1,49 @@
+/**
+ * The facts of a gig as a description list — payment type, estimated hours, location, posted date —
+ * shared by the grid's card and the gig page (each adds its own rows as children and its own class).
+ */
+import type { ReactNode } from 'react';
+import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from './labels';
+
+export interface GigFactsProps {
+  className?: string;
+  paymentType: string;
+  hours: number | null;
+  location: string | null;
+  postedDate: string;
+  /** The posted date as the caller formats it (empty: the row is left out). */
+  posted: string;
+  children?: ReactNode;
+}
+
+export function GigFacts({ className, paymentType, hours, location, postedDate, posted, children }: GigFactsProps) {
+  return (
+    <dl className={className}>
+      <div>
+        <dt>Payment</dt>
+        <dd>{PAYMENT_TYPE_LABELS[paymentType as keyof typeof PAYMENT_TYPE_LABELS] ?? paymentType}</dd>
+      </div>
+      {hours !== null && (
+        <div>
+          <dt>Hours</dt>
+          <dd>{hours} hrs (est.)</dd>
+        </div>
+      )}
+      {location && (
+        <div>
+          <dt>Location</dt>
+          <dd>{LOCATION_LABELS[location as keyof typeof LOCATION_LABELS] ?? location}</dd>
+        </div>
+      )}
+      {posted && (
+        <div>
+          <dt>Posted</dt>
+          <dd>
+            <time dateTime={postedDate}>{posted}</time>
+          </dd>
+        </div>
+      )}
+      {children}
+    </dl>
+  );
+}

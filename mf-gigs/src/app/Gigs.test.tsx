@@ -6,6 +6,7 @@ import { useGigs } from '../features/grid/hooks/useGigs';
 import Gigs from './Gigs';
 
 vi.mock('../features/grid/api/fetchGigs', () => ({ fetchGigs: vi.fn(async () => ({ gigs: [], total: 0 })), PAGE_SIZE: 12 }));
+vi.mock('../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 vi.mock('../features/grid/hooks/useGigs', async (original) => ({ useGigs: vi.fn((await original<typeof import('../features/grid/hooks/useGigs')>()).useGigs) }));
 
 describe('the exposed Gigs component', () => {

@@ -9,6 +9,7 @@ import { GigPage } from './GigPage';
 import { APPLIED_NOTE } from './ApplyPanel';
 
 vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
+vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 vi.mock('../../../lib/applications', async (original) => ({
   ...(await original<object>()),
   applyToGig: vi.fn(),

@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeGigDetail as gig, resetUi, signIn, signOutForTest } from '../../../test/fixtures';
 import { fetchMyApplication } from '../../../lib/applications';
+import { watchGigs } from '../../../lib/live/watchGigs';
 import { fetchGig } from '../api/fetchGig';
 import { GIG_LOAD_FAILED, GigPage, MISSING_GIG } from './GigPage';
 
 vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
+vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 vi.mock('../../../lib/applications', async (original) => ({
   ...(await original<object>()),
   applyToGig: vi.fn(),
@@ -46,6 +48,25 @@ describe("a gig's page", () => {
     expect(within(within(page).getByRole('list', { name: 'Skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'CSS']);
     expect(within(page).getByRole('link', { name: '← Back to gigs' })).toHaveAttribute('href', '#gigs');
     expect(within(page).getByRole('button', { name: 'Save Build a landing page' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps the applicant count and status current from the gig\'s live changes, and reads again after a reconnect', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    render(<GigPage gigId="g1" />);
+    const page = await screen.findByRole('article', { name: 'Build a landing page' });
+    expect(watchGigs).toHaveBeenCalledWith('need40-gig-g1', expect.any(Object), 'id=eq.g1');
+    const watch = vi.mocked(watchGigs).mock.calls.at(-1)![1];
+    act(() => watch.onChange({ event: 'UPDATE', row: { id: 'g1', applicant_count: 4, status: 'active' }, old: { id: 'g1' } }));
+    expect(within(page).getByTestId('applicant-count')).toHaveTextContent('4');
+    act(() => watch.onChange({ event: 'UPDATE', row: { id: 'g1', applicant_count: 'x', status: 'filled' }, old: { id: 'g1' } }));
+    expect(within(page).getByTestId('applicant-count')).toHaveTextContent('4');
+    expect(await within(page).findByText('This gig is no longer open for applications.')).toBeInTheDocument();
+    load.mockResolvedValue(gig({ applicantCount: 7 }));
+    act(() => watch.onRejoined!());
+    expect(await within(page).findByText('7')).toBeInTheDocument();
+    act(() => watch.onChange({ event: 'DELETE', row: {}, old: { id: 'g1' } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MISSING_GIG);
   });
 
   it('a fixed gig shows the split of its total', async () => {

@@ -4,6 +4,7 @@ import { wantToApply } from '../../../lib/applyIntent';
 import { gigHref, markOpenedInPage } from '../../../lib/navigation';
 import { SaveButton } from '../../../lib/saved/SaveButton';
 import { GigFacts } from '../../../lib/GigFacts';
+import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { formatRate, formatShortDate } from '../lib/format';
 import type { Gig } from '../types';
 import styles from './GigCard.module.css';
@@ -13,8 +14,10 @@ import { PosterBadge } from './PosterBadge';
  * One gig (docs/product.md, what things hold): title, description, payment type, rate ("$rate/hr" or "$rate"), hours,
  * skills, location, posted date ("Apr 8, 2024") and the poster. The title opens the gig's page;
  * Apply Now opens it with the application form (after login when signed out); Save toggles a mark.
+ * A gig filled or closed while shown (`ended`, from Realtime) says so in Apply Now's place, so the
+ * card keeps its size; it leaves the grid on the next read.
  */
-export function GigCard({ gig }: { gig: Gig }) {
+export function GigCard({ gig, ended }: { gig: Gig; ended?: string }) {
   const posted = formatShortDate(gig.postedDate);
   const own = useSession((s) => s.user?.id === gig.userId);
   const apply = () => {
@@ -45,7 +48,11 @@ export function GigCard({ gig }: { gig: Gig }) {
         </ul>
       )}
       <div className={styles.actions}>
-        {own ? (
+        {ended ? (
+          <button type="button" className={ui.primary} disabled>
+            {GIG_STATUS_LABELS[ended] ?? 'Closed'}
+          </button>
+        ) : own ? (
           <button type="button" className={ui.primary} disabled>
             This is your gig
           </button>

@@ -9,6 +9,7 @@ import { LatestGigs, LOAD_MORE_FAILED, LOADING_GIGS } from './LatestGigs';
 import { GIG_CANT_BE_SHOWN } from './SafeGigCard';
 
 vi.mock('../api/fetchGigs', () => ({ fetchGigs: vi.fn(), PAGE_SIZE: 2 }));
+vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 const fetchMock = vi.mocked(fetchGigs);
 
 const newer = makeGig({ id: 'g2', title: 'Newer gig', postedDate: '2024-05-01T12:00:00Z' });

@@ -1,10 +1,13 @@
 import { SECTIONS, useUi } from '@need40/shared';
 import { ui } from '@need40/ui';
+import { useEffect, useRef } from 'react';
 import { useGigFilters } from '../hooks/useGigFilters';
 import { useGigs } from '../hooks/useGigs';
+import { useLiveGigs } from '../hooks/useLiveGigs';
 import { EmptyGigs } from './EmptyGigs';
 import { GigFilterBar } from './GigFilterBar';
 import { GigsLoadError } from './GigsLoadError';
+import { NewGigsNotice } from './NewGigsNotice';
 import { SafeGigCard } from './SafeGigCard';
 import styles from './LatestGigs.module.css';
 
@@ -14,28 +17,49 @@ export const LOAD_MORE_FAILED = 'More gigs could not be loaded. Try Load more gi
 
 /**
  * Latest Gigs: filters, then the cards newest first, a page at a time. Re-reads when the filters
- * change and whenever a gig is created anywhere on the page (the shared gigsVersion).
+ * change and whenever a gig is created anywhere on the page (the shared gigsVersion). Gigs posted
+ * elsewhere meanwhile wait behind "N new gigs — show"; "show" reads again and moves focus to the
+ * newest of them (or to the heading when the filters now hide it).
  */
 export function LatestGigs() {
   const { draft, filters, errors, filtered, typed, update, clear } = useGigFilters();
   const version = useUi((s) => s.gigsVersion);
   const { gigs, total, loading, failed, retry, loadingMore, moreFailed, hasMore, loadMore } = useGigs(filters, version);
   const showList = gigs.length > 0;
+  const live = useLiveGigs(filters, retry);
+  /** After "show": the gig to focus once the re-read is in ('' for none). */
+  const focusAfterShow = useRef<string | null>(null);
+
+  const show = () => {
+    focusAfterShow.current = live.fresh[0] ?? '';
+    live.clear();
+    retry();
+  };
+  useEffect(() => {
+    const id = focusAfterShow.current;
+    if (id === null || loading) return;
+    focusAfterShow.current = null;
+    const card = document.getElementById(`gig-${id}-title`)?.querySelector('a');
+    (card ?? document.getElementById('latest-gigs-title'))?.focus();
+  }, [loading]);
 
   return (
     <section id={SECTIONS.gigs} aria-labelledby="latest-gigs-title" className={styles.section}>
-      <h2 id="latest-gigs-title" className={styles.heading}>
+      <h2 id="latest-gigs-title" className={styles.heading} tabIndex={-1}>
         Latest Gigs
       </h2>
       <GigFilterBar draft={draft} errors={errors} typed={typed} onChange={update} onClear={clear} />
-      <div aria-live="polite" className={styles.status}>
-        {loading ? (
-          <p className={ui.busy}>{LOADING_GIGS}</p>
-        ) : showList ? (
-          <p className={styles.count}>
-            Showing {gigs.length} of {total} {total === 1 ? 'gig' : 'gigs'}
-          </p>
-        ) : null}
+      <div className={styles.statusLine}>
+        <div aria-live="polite" className={styles.status}>
+          {loading ? (
+            <p className={ui.busy}>{LOADING_GIGS}</p>
+          ) : showList ? (
+            <p className={styles.count}>
+              Showing {gigs.length} of {total} {total === 1 ? 'gig' : 'gigs'}
+            </p>
+          ) : null}
+        </div>
+        <NewGigsNotice count={live.fresh.length} onShow={show} />
       </div>
       {failed && <GigsLoadError onRetry={retry} />}
       {!loading && !failed && !showList && <EmptyGigs filtered={filtered} onClear={clear} />}
@@ -43,7 +67,7 @@ export function LatestGigs() {
         <ul className={styles.grid} aria-busy={loading}>
           {gigs.map((gig) => (
             <li key={gig.id}>
-              <SafeGigCard gig={gig} />
+              <SafeGigCard gig={gig} ended={live.ended[gig.id]} />
             </li>
           ))}
         </ul>

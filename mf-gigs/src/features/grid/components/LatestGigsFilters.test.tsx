@@ -7,6 +7,7 @@ import { fetchGigs } from '../api/fetchGigs';
 import { LatestGigs } from './LatestGigs';
 
 vi.mock('../api/fetchGigs', () => ({ fetchGigs: vi.fn(), PAGE_SIZE: 2 }));
+vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 const fetchMock = vi.mocked(fetchGigs);
 
 const newer = makeGig({ id: 'g2', title: 'Newer gig', postedDate: '2024-05-01T12:00:00Z' });

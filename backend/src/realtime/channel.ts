@@ -6,43 +6,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { identify, TokenError, type Identity } from './auth';
+import { unauthorizedRead, type Permissions } from './authorize';
 import type { Hub, HubChannel, PgSub } from './hub';
 import type { Binding, ResolvedBindings } from './join';
+import type { ChannelHost, ChannelOptions } from './channel-host';
 import { TOKEN_CHECK_MS } from './limits';
 import type { Meta } from './presence';
 import { isBinaryPayload } from './protocol';
 
-/** What a channel needs of its socket. */
-export interface ChannelHost {
-  readonly socketId: string;
-  readonly secret: string;
-  now(): number;
-  send(topic: string, event: string, payload: unknown, ref: string | null, joinRef: string | null): void;
-  sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void;
-  /** Called once when the channel is gone (left, replaced, shut down). */
-  dropped(channel: Channel): void;
-  onError(error: unknown): void;
-  /** postgres_changes bindings resolved for an identity (see join.ts). */
-  resolve(bindings: Binding[], identity: Identity, ids: number[]): Promise<ResolvedBindings>;
-}
-
-export interface ChannelOptions {
-  topic: string;
-  joinRef: string;
-  identity: Identity;
-  token: string;
-  bindings: Binding[];
-  resolved: ResolvedBindings;
-  presenceKey: string;
-  presenceEnabled: boolean;
-  selfBroadcast: boolean;
-  ackBroadcast: boolean;
-}
-
 export class Channel implements HubChannel {
   readonly topic: string;
+  readonly room: string;
   readonly joinRef: string;
   identity: Identity;
+  private readonly isPrivate: boolean;
+  private permissions: Permissions;
   readonly pgSubs: PgSub[] = [];
   private readonly bindings: Binding[];
   private readonly bindingIds: number[];
@@ -57,6 +35,9 @@ export class Channel implements HubChannel {
 
   constructor(private readonly host: ChannelHost, private readonly hub: Hub, o: ChannelOptions) {
     this.topic = o.topic;
+    this.isPrivate = o.private;
+    this.room = o.private ? `private|${o.topic}` : o.topic;
+    this.permissions = o.permissions;
     this.joinRef = o.joinRef;
     this.identity = o.identity;
     this.token = o.token;
@@ -64,7 +45,7 @@ export class Channel implements HubChannel {
     this.bindingIds = o.resolved.reply.map((r) => r.id);
     this.pgSubs.push(...o.resolved.subs);
     this.presenceKey = o.presenceKey;
-    this.presenceEnabled = o.presenceEnabled;
+    this.presenceEnabled = o.presenceEnabled && o.permissions.presenceRead;
     this.selfBroadcast = o.selfBroadcast;
     this.ackBroadcast = o.ackBroadcast;
   }
@@ -114,10 +95,12 @@ export class Channel implements HubChannel {
       this.close();
     } else if (event === 'broadcast') {
       if (typeof payload.event !== 'string' || payload.event.length > 255) return this.reply(ref, 'error', { reason: 'broadcast needs an event name' });
-      this.hub.broadcast(this, payload.event, payload.payload);
+      // Without write permission on a private channel the message is dropped, as Realtime does.
+      if (!this.permissions.broadcastWrite) return;
+      this.hub.broadcast(this, this.room, payload.event, payload.payload);
       if (this.ackBroadcast) this.reply(ref, 'ok');
     } else if (event === 'presence') {
-      this.presence(payload, ref);
+      if (this.permissions.presenceWrite) this.presence(payload, ref);
     } else if (event === 'access_token') {
       await this.refresh(payload.access_token);
     }
@@ -130,11 +113,11 @@ export class Channel implements HubChannel {
       const meta = payload.payload;
       if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return this.reply(ref, 'error', { reason: 'presence payload must be an object' });
       this.presenceMeta = { ...(meta as Record<string, unknown> | undefined), phx_ref: randomUUID().slice(0, 12) };
-      this.hub.presenceChange(this.topic, { joins: { [this.presenceKey]: { metas: [this.presenceMeta] } }, leaves });
+      this.hub.presenceChange(this.room, { joins: { [this.presenceKey]: { metas: [this.presenceMeta] } }, leaves });
       this.reply(ref, 'ok');
     } else if (payload.event === 'untrack') {
       this.presenceMeta = undefined;
-      this.hub.presenceChange(this.topic, { joins: {}, leaves });
+      this.hub.presenceChange(this.room, { joins: {}, leaves });
       this.reply(ref, 'ok');
     } else {
       this.reply(ref, 'error', { reason: 'presence event must be track or untrack' });
@@ -148,7 +131,11 @@ export class Channel implements HubChannel {
       // As Realtime does, the bindings are subscribed again with the new claims (e.g. a join made
       // with the anon key before the session was known now reaches the user's own rows).
       const resolved = this.bindings.length ? await this.host.resolve(this.bindings, identity, this.bindingIds) : undefined;
+      // A private channel is authorised again for the new claims; losing read closes it.
+      const permissions = this.isPrivate ? await this.host.authorize(this.subTopic, identity) : this.permissions;
       if (this.closed) return;
+      if (!permissions.broadcastRead) return this.shutdown(unauthorizedRead(this.subTopic));
+      this.permissions = permissions;
       this.identity = identity;
       this.token = token;
       if (resolved) {
@@ -185,7 +172,7 @@ export class Channel implements HubChannel {
     this.closed = true;
     clearTimeout(this.timer);
     this.hub.remove(this);
-    if (this.presenceMeta) this.hub.presenceChange(this.topic, { joins: {}, leaves: { [this.presenceKey]: { metas: [this.presenceMeta] } } });
+    if (this.presenceMeta) this.hub.presenceChange(this.room, { joins: {}, leaves: { [this.presenceKey]: { metas: [this.presenceMeta] } } });
     this.presenceMeta = undefined;
     this.host.dropped(this);
   }

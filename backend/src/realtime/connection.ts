@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Services } from '../services';
 import { identify, TokenError, type Identity } from './auth';
-import { Channel, type ChannelHost } from './channel';
+import { ALL_PERMISSIONS, channelPermissions, unauthorizedRead, type Permissions } from './authorize';
+import { Channel } from './channel';
+import type { ChannelHost } from './channel-host';
 import type { Hub } from './hub';
 import { joinPayload, resolveBindings, type Binding, type ResolvedBindings } from './join';
 import { IDLE_TIMEOUT_MS, MAX_BUFFERED_BYTES, MAX_MESSAGES_PER_SECOND, MAX_TOPIC_LENGTH } from './limits';
@@ -67,6 +69,10 @@ export class Connection implements ChannelHost {
   sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void {
     const frame = this.vsn === '2.0.0' ? encodeBinaryBroadcast(topic, event, bytes) : null;
     if (frame) this.write(frame);
+  }
+
+  authorize(subTopic: string, identity: Identity): Promise<Permissions> {
+    return channelPermissions(this.services.db, subTopic, identity);
   }
 
   resolve(bindings: Binding[], identity: Identity, ids: number[]): Promise<ResolvedBindings> {
@@ -139,7 +145,6 @@ export class Connection implements ChannelHost {
     const config = parsed.data.config ?? {};
     // A join on a topic this socket has already joined replaces it, as Phoenix does.
     this.channels.get(f.topic)?.shutdown();
-    if (config.private) return fail('PrivateChannelsUnsupported: this server serves public channels only');
     const token = parsed.data.access_token ?? parsed.data.user_token ?? this.apikey;
     let identity;
     try {
@@ -148,6 +153,9 @@ export class Connection implements ChannelHost {
       if (error instanceof TokenError) return fail(error.message);
       throw error;
     }
+    const subTopic = f.topic.slice('realtime:'.length);
+    const permissions = config.private ? await this.authorize(subTopic, identity) : ALL_PERMISSIONS;
+    if (!permissions.broadcastRead) return fail(unauthorizedRead(subTopic));
     const bindings = await resolveBindings(this.services.db, config.postgres_changes ?? [], identity);
     if (bindings.problems.length && config.postgres_changes_options?.wait) return fail(`RealtimeDisabledForConfiguration: ${bindings.problems[0]}`);
     if (this.ws.readyState !== this.ws.OPEN) return;
@@ -162,11 +170,13 @@ export class Connection implements ChannelHost {
       presenceEnabled: config.presence?.enabled === true,
       selfBroadcast: config.broadcast?.self === true,
       ackBroadcast: config.broadcast?.ack === true,
+      private: config.private === true,
+      permissions,
     });
     this.channels.set(f.topic, channel);
     channel.start();
     this.reply(f, 'ok', config.postgres_changes?.length ? { postgres_changes: bindings.reply } : {});
-    if (channel.presenceEnabled) channel.push('presence_state', this.hub.presence.state(f.topic));
+    if (channel.presenceEnabled) channel.push('presence_state', this.hub.presence.state(channel.room));
     channel.reportBindings(bindings);
   }
 

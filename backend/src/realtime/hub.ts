@@ -21,6 +21,11 @@ export interface PgSub {
 /** What the hub and the change dispatcher need of a joined channel. */
 export interface HubChannel {
   readonly topic: string;
+  /**
+   * Where its broadcast and presence live: the topic, kept apart for private channels, so a public
+   * and a private channel of one name never hear each other (as on Supabase).
+   */
+  readonly room: string;
   readonly socketId: string;
   identity: Identity;
   readonly pgSubs: PgSub[];
@@ -60,16 +65,16 @@ export class Hub {
   }
 
   add(channel: HubChannel): void {
-    const set = this.byTopic.get(channel.topic) ?? new Set();
+    const set = this.byTopic.get(channel.room) ?? new Set();
     set.add(channel);
-    this.byTopic.set(channel.topic, set);
+    this.byTopic.set(channel.room, set);
     if (channel.hasBindings) this.withChanges.add(channel);
   }
 
   remove(channel: HubChannel): void {
-    const set = this.byTopic.get(channel.topic);
+    const set = this.byTopic.get(channel.room);
     set?.delete(channel);
-    if (set && !set.size) this.byTopic.delete(channel.topic);
+    if (set && !set.size) this.byTopic.delete(channel.room);
     this.withChanges.delete(channel);
   }
 
@@ -78,17 +83,17 @@ export class Hub {
     return this.withChanges;
   }
 
-  broadcast(from: HubChannel, event: string, payload: unknown): void {
-    for (const c of this.byTopic.get(from.topic) ?? []) {
-      if (c !== from || from.selfBroadcast) c.pushBroadcast(event, payload);
+  broadcast(from: HubChannel | null, room: string, event: string, payload: unknown): void {
+    for (const c of this.byTopic.get(room) ?? []) {
+      if (c !== from || c.selfBroadcast) c.pushBroadcast(event, payload);
     }
     const wire = Buffer.isBuffer((payload as { binary?: unknown })?.binary)
       ? { binary: (payload as { binary: Buffer }).binary.toString('base64') }
       : { json: payload };
-    this.publish({ kind: 'broadcast', topic: from.topic, event, ...wire });
+    this.publish({ kind: 'broadcast', topic: room, event, ...wire });
   }
 
-  /** A presence change made by a channel of this instance. */
+  /** A presence change made by a channel of this instance (`topic`: its room). */
   presenceChange(topic: string, diff: Diff): void {
     const changed = this.presence.apply(topic, diff, this.bus.instanceId);
     if (isEmptyDiff(changed)) return;

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { verifyApiKey } from './auth';
+import { registerBroadcastApi } from './broadcast-api';
 import { openBus } from './bus';
 import { CHANGES_CHANNEL, ChangeDispatcher } from './changes';
 import { Connection } from './connection';
@@ -53,6 +54,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     app.log.warn('realtime: change listener reconnected; changes made meanwhile were not delivered'),
   );
   hub.start();
+  registerBroadcastApi(app, services, hub);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
 

@@ -17,3 +17,5 @@ export const IDLE_TIMEOUT_MS = 60_000;
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** A token is re-checked at least this often, and at its exp. */
 export const TOKEN_CHECK_MS = 5 * 60_000;
+/** Messages in one REST broadcast request (more: 429, as Realtime answers a batch over its rate). */
+export const MAX_REST_BROADCAST_MESSAGES = 100;

@@ -40,7 +40,7 @@ export interface StartBackendOptions {
   dataDir?: string;
 }
 
-export async function startBackend({ env = {}, timeoutMs = 60_000, port: wanted, dataDir: reuse }: StartBackendOptions = {}): Promise<RunningBackend> {
+export async function startBackend({ env = {}, timeoutMs = Number(process.env.E2E_BACKEND_TIMEOUT_MS ?? 60_000), port: wanted, dataDir: reuse }: StartBackendOptions = {}): Promise<RunningBackend> {
   if (!existsSync(BACKEND_MAIN)) throw new Error('backend/src/main.ts does not exist');
   const port = wanted ?? (await freePort());
   mkdirSync(RUNTIME_DIR, { recursive: true });

@@ -110,6 +110,9 @@ afterAll(async () => {
 });
 
 const R = '/rest/v1';
+/** A private broadcast to B's room, which only a real service-role caller could deliver. */
+const rtBroadcast = { messages: [{ topic: 'room:{B}', event: 'say', payload: { text: 'x' }, private: true }] };
+
 const scenarios: Scenario[] = [
   // ── visitor (anon key only) × every table and operation ──────────────────────────────────
   { name: 'visitor: insert a profile', as: 'visitor', method: 'POST', path: `${R}/profiles`, body: { id: '{A}', username: 'taken_over' }, status: 401, code: '42501' },
@@ -153,6 +156,14 @@ const scenarios: Scenario[] = [
   { name: 'realtime: the spill table with Accept-Profile', as: 'A', method: 'GET', path: `${R}/spill`, headers: { 'accept-profile': 'need40_realtime' }, status: 406, code: 'PGRST106' },
   { name: 'rpc: realtime capture trigger function', as: 'A', method: 'POST', path: `${R}/rpc/capture`, body: {}, status: 404, code: 'PGRST202' },
   { name: 'rpc: realtime sync_triggers', as: 'visitor', method: 'POST', path: `${R}/rpc/sync_triggers`, body: {}, status: 404, code: 'PGRST202' },
+  { name: 'realtime: realtime.messages (private-channel policies) as a table', as: 'A', method: 'GET', path: `${R}/messages`, status: 404, code: 'PGRST205' },
+  { name: 'realtime: realtime.messages with Accept-Profile realtime', as: 'A', method: 'GET', path: `${R}/messages`, headers: { 'accept-profile': 'realtime' }, status: 406, code: 'PGRST106' },
+  { name: 'rpc: realtime.topic', as: 'visitor', method: 'POST', path: `${R}/rpc/topic`, body: {}, status: 404, code: 'PGRST202' },
+  { name: 'realtime REST broadcast: a forged service-role bearer', as: 'bearer:algNoneServiceRole', method: 'POST', path: '/realtime/v1/api/broadcast', body: rtBroadcast, status: 401, code: null },
+  { name: 'realtime REST broadcast: a service-role token re-signed wrongly', as: 'bearer:serviceRoleWrongKey', method: 'POST', path: '/realtime/v1/api/broadcast', body: rtBroadcast, status: 401, code: null },
+  { name: 'realtime REST broadcast: an expired token', as: 'bearer:expired', method: 'POST', path: '/realtime/v1/api/broadcast', body: rtBroadcast, status: 401, code: null },
+  { name: 'realtime REST broadcast: a forged apikey alone', as: 'apikey:anonKeyEditedToServiceRole', method: 'POST', path: '/realtime/v1/api/broadcast', body: rtBroadcast, status: 401, code: null },
+  { name: "realtime REST broadcast: A's token without an apikey", as: 'noApikeyA', method: 'POST', path: '/realtime/v1/api/broadcast/room/events/say', body: { text: 'x' }, status: 401, code: null },
   { name: 'auth schema: users as a table', as: 'visitor', method: 'GET', path: `${R}/users?select=email,encrypted_password`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: sessions as a table', as: 'A', method: 'GET', path: `${R}/sessions`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: refresh_tokens as a table', as: 'A', method: 'GET', path: `${R}/refresh_tokens`, status: 404, code: 'PGRST205' },

@@ -2,12 +2,14 @@
  * Property-based fuzzing of /realtime/v1 (fast-check) over real WebSockets: each case opens a
  * socket (vsn 1.0.0 or 2.0.0) and sends a few generated frames — garbage text, random bytes,
  * arbitrary JSON, Phoenix-shaped messages with hostile topics, events and payloads, joins with
- * hostile postgres_changes bindings (other schemas, forged tokens, filters naming the victim) —
- * then a heartbeat. Meanwhile victim B records a payment carrying a canary.
+ * hostile postgres_changes bindings (other schemas, forged tokens, filters naming the victim),
+ * private and public joins of the victim's private room — then a heartbeat. Meanwhile victim B
+ * records a payment carrying a canary, and the service role broadcasts another canary on B's
+ * private room (`room:<B>`, readable by B alone under the app's realtime.messages policies).
  *
  * For every case: the heartbeat is answered, or the socket was closed cleanly with one of the
  * server's codes (1000, 1007 invalid frame, 1008 too many messages, 1009 too large); no frame the
- * attacker receives carries the canary; and the server keeps serving (/health after the run).
+ * attacker receives carries either canary; and the server keeps serving (/health after the run).
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -15,6 +17,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
 import { createUser, type TestUser } from '../rest/helpers';
+import { ROOM_POLICIES } from '../realtime/room-policies';
 import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, hostileJson, hostileString, noteStatus, summary, timeoutFor, type PropertyName } from './fuzz-support';
 import { forgedTokens } from './helpers';
 
@@ -25,9 +28,11 @@ let be: TestBackend;
 let victim: TestUser;
 let tokens: string[] = [];
 const secret = canary('payment');
+const whisper = canary('private-broadcast');
 
 beforeAll(async () => {
   be = await startTestBackend();
+  await be.db.transaction((tx) => tx.exec(ROOM_POLICIES));
   victim = await createUser(be, 'rt-fuzz-victim@example.com');
   const attacker = await createUser(be, 'rt-fuzz-attacker@example.com');
   const forged = await forgedTokens(be, attacker.token, victim);
@@ -37,7 +42,7 @@ afterAll(async () => {
   await be?.close();
 });
 
-const topic = fc.oneof(fc.constantFrom('phoenix', 'realtime:room', 'realtime:', 'realtime:payments'), fc.string({ maxLength: 40 }).map((s) => `realtime:${s}`), hostileString);
+const topic = fc.oneof(fc.constantFrom('phoenix', 'realtime:room', 'realtime:', 'realtime:payments', 'realtime:room:VICTIM', 'realtime:lobby'), fc.string({ maxLength: 40 }).map((s) => `realtime:${s}`), hostileString);
 const binding = fc.record({
   event: fc.oneof(fc.constantFrom('*', 'INSERT', 'UPDATE', 'DELETE'), hostileString),
   schema: fc.oneof(fc.constantFrom('public', 'auth', 'need40_realtime', 'pg_catalog'), hostileString),
@@ -76,7 +81,8 @@ function encode(f: [unknown, unknown, unknown, unknown, unknown], vsn: string): 
   }
   const text = JSON.stringify(payload ?? null).replaceAll('VICTIM', victim.id);
   const p = JSON.parse(text) as unknown;
-  return vsn === '2.0.0' ? JSON.stringify([joinRef, ref, t, event, p]) : JSON.stringify({ join_ref: joinRef, ref, topic: t, event, payload: p });
+  const to = typeof t === 'string' ? t.replaceAll('VICTIM', victim.id) : t;
+  return vsn === '2.0.0' ? JSON.stringify([joinRef, ref, to, event, p]) : JSON.stringify({ join_ref: joinRef, ref, topic: to, event, payload: p });
 }
 
 async function runCase(s: { vsn: string; frames: { kind: string; f?: unknown; s?: string; b?: Uint8Array }[] }): Promise<void> {
@@ -93,6 +99,12 @@ async function runCase(s: { vsn: string; frames: { kind: string; f?: unknown; s?
   }
   await be.db.transaction((tx) => tx.query("insert into public.payments (amount, user_id, description) values (600, $1, $2)", [victim.id, secret]));
   await be.app.realtime.idle();
+  const sent = await fetch(`${be.url}/realtime/v1/api/broadcast`, {
+    method: 'POST',
+    headers: { apikey: be.config.SERVICE_ROLE_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ topic: `room:${victim.id}`, event: 'whisper', payload: { text: whisper }, private: true }] }),
+  });
+  if (sent.status !== 202) throw new Error(`the private broadcast was answered ${sent.status}`);
   const ref = `hb-${randomUUID()}`;
   const heartbeat = s.vsn === '2.0.0' ? JSON.stringify([null, ref, 'phoenix', 'heartbeat', {}]) : JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref, join_ref: null });
   if (ws.readyState === ws.OPEN) ws.send(heartbeat);
@@ -104,7 +116,7 @@ async function runCase(s: { vsn: string; frames: { kind: string; f?: unknown; s?
   noteStatus(ws.readyState === ws.OPEN ? 101 : closeCode);
   if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.terminate();
   else if (!CLEAN_CLOSES.has(closeCode)) throw new Error(`socket closed with ${closeCode}`);
-  assertNoLeak(received.join('\n'), [secret], JSON.stringify(s).slice(0, 300));
+  assertNoLeak(received.join('\n'), [secret, whisper], JSON.stringify(s).slice(0, 300));
 }
 
 describe('fuzz /realtime/v1', () => {

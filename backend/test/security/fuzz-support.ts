@@ -1,5 +1,6 @@
 /**
- * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-market.test.ts, fuzz-realtime.test.ts).
+ * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-market.test.ts, fuzz-realtime.test.ts,
+ * fuzz-realtime-rest.test.ts).
  *
  * Budget: FUZZ_RUNS is the total number of generated cases across the three files (default 300, the
  * fast run inside `pnpm test`; `pnpm fuzz` runs 24 000). Each property gets a share by weight.
@@ -36,6 +37,7 @@ const WEIGHTS = {
   'market: reads': 2,
   'market: rpc': 2,
   'realtime: frames': 2,
+  'realtime: REST broadcast': 1,
 } as const;
 export type PropertyName = keyof typeof WEIGHTS;
 const WEIGHT_SUM = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);

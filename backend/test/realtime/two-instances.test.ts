@@ -1,7 +1,8 @@
 /**
  * Two backend instances on one database (PostgreSQL when TEST_DATABASE_URL is set; otherwise one
  * PGlite shared in-process): a change written through A reaches a subscriber on B, and broadcast
- * and presence cross between clients connected to different instances (NOTIFY on PostgreSQL).
+ * and presence cross between clients connected to different instances (NOTIFY on PostgreSQL), a
+ * REST broadcast too, with private and public channels of one name kept apart.
  * Then a restart: B goes away and comes back, and the client rejoins by itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,22 @@ describe(`realtime across two instances on one ${kind} database`, () => {
     const pay = await rest(a, '/payments', { method: 'POST', token: user.token, body: JSON.stringify({ amount: 600, status: 'pending', payment_method: 'paypal', user_id: user.id }) });
     expect(pay.status).toBe(201);
     expect((await pays.count(1))[0]!.new.user_id).toBe(user.id);
+  });
+
+  it.skipIf(kind !== 'postgres')('a REST broadcast through A reaches a private channel on B, never its public twin', async () => {
+    const priv = new Inbox<{ payload: unknown }>();
+    const pub = new Inbox<unknown>();
+    await subscribed((await open(b, b.config.SERVICE_ROLE_KEY)).channel('ops', { config: { private: true } }).on('broadcast', { event: 'note' }, (m) => priv.push(m as never)));
+    await subscribed((await open(b)).channel('ops').on('broadcast', { event: 'note' }, (m) => pub.push(m)));
+    const res = await fetch(`${a.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: a.config.SERVICE_ROLE_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'ops', event: 'note', payload: { n: 1 }, private: true }, { topic: 'ops', event: 'note', payload: { n: 2 } }] }),
+    });
+    expect(res.status).toBe(202);
+    expect((await priv.count(1))[0]!.payload).toEqual({ n: 1 });
+    expect((await pub.count(1))[0]).toMatchObject({ payload: { n: 2 } });
+    expect(priv.items).toHaveLength(1);
   });
 
   // On PGlite only one process owns the database, so there is no bus between instances to test.

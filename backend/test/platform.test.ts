@@ -90,7 +90,8 @@ describe('migrations', () => {
     } finally {
       await db.close();
     }
-  });
+    // A fresh in-memory PGlite takes 20–30 s to open on a busy two-core machine.
+  }, 120_000);
 });
 
 describe('http', () => {

@@ -48,8 +48,8 @@ describe('error bodies', () => {
     expect(r.body).toMatchObject({ code: 404, error_code: expect.any(String), msg: expect.any(String) });
   });
 
-  it('an unknown path answers the platform body', async () => {
-    const r = await get(`${be.url}/no/such/path`);
+  it.each(['/no/such/path', '/realtime/v1/websocket'])('%s (an unknown path; the realtime path without a WebSocket upgrade) answers the platform body', async (p) => {
+    const r = await get(`${be.url}${p}`);
     expect(r).toEqual({ status: 404, type: 'application/json; charset=utf-8', id: r.id, body: { code: 'not_found', message: 'Not found', request_id: r.id } });
     expect(r.id).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 /**
  * The one error body of everything outside the two protocol areas — /auth/v1 answers in GoTrue's
  * shape and /rest/v1 in PostgREST's, each from its own handler; unknown paths, /health, the
- * development mailbox and the realtime upgrade path answer
+ * development mailbox and the realtime path asked without a WebSocket upgrade answer
  *
  *   { "code": "not_found", "message": "Not found", "request_id": "…" }
  *

@@ -1,4 +1,4 @@
-// `node --test scripts/lint-rules.test.mjs` (part of `pnpm test`): each boundary of
+// `node --test scripts/lint-rules.test.mjs` (part of `pnpm test:scripts` and `pnpm test`): each boundary of
 // eslint.config.js reports a deliberately wrong import, and the allowed way in stays clean.
 // Each probe is linted as if it were a file at that path in the tree (ESLint's lintText with a
 // filePath), so nothing is written and a killed run leaves nothing behind.

@@ -3,6 +3,7 @@
 // `pnpm dev` (--dev): the same with rspack dev servers (hot reload) instead of builds.
 // Options: --rebuild (build everything first), --no-backend. Environment: see README.md (configuration).
 import { spawn, spawnSync } from 'node:child_process';
+import { spawnBackend } from './backend-process.mjs';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startPlan } from './start-env.mjs';
@@ -67,11 +68,7 @@ function startBackend() {
     console.log('· backend/src/main.ts does not exist yet: not starting a backend (the page shows the connection failure).');
     return;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'backend'),
-    env: { ...env, ...plan.backendEnv },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnBackend({ env: { ...env, ...plan.backendEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`✗ backend exited (${signal ?? code}). The frontends keep running; fix it and restart.`);
   });

@@ -1,4 +1,5 @@
-// `pnpm test`: the lint-rule tests (each forbidden import is reported: scripts/lint-rules.test.mjs),
+// `pnpm test`: the script tests (each forbidden import is reported: scripts/lint-rules.test.mjs; what
+// `pnpm start` derives from its environment: scripts/start-env.test.mjs),
 // every package's unit tests (one package at a time: the machine is small), the
 // backend's tests once more on PostgreSQL when TEST_DATABASE_URL names a server (CI sets it; without
 // it the step is reported as not run, and fails under CI), then the Playwright suite against the
@@ -9,7 +10,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const postgres = process.env.TEST_DATABASE_URL;
 const steps = [
-  ['lint-rule tests', ['test:lint-rules'], {}],
+  ['script tests', ['test:scripts'], {}],
   ['unit tests', ['-r', '--no-bail', '--workspace-concurrency=1', '--if-present', '--filter', '!e2e', 'test'], {}],
   ['backend tests on PostgreSQL', ['--filter', 'backend', 'test'], { TEST_DB: 'postgres' }],
   ['end-to-end tests (Playwright)', ['--filter', 'e2e', 'test'], {}],

@@ -9,71 +9,17 @@
  *   console.log(be.readyMs); // spawn → /health 200
  *   await be.kill('SIGKILL');
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BACKEND_DIR, freePort, healthy, spawnBackend, waitUntilHealthy, type Entry } from '../../scripts/backend-process.mjs';
 
-export const BACKEND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/**
- * How the backend is started: `dist` = the bundle `pnpm --filter backend build` writes
- * (backend/dist/main.js, plain node, no TypeScript loader), `tsx` = `node --import tsx src/main.ts`
- * as `pnpm --filter backend start` does.
- */
-export type Entry = 'dist' | 'tsx';
-
-export function entryArgs(entry: Entry): string[] {
-  return entry === 'dist' ? [path.join(BACKEND_DIR, 'dist', 'main.js')] : ['--import', 'tsx', path.join(BACKEND_DIR, 'src', 'main.ts')];
-}
+// Spawning, the /health wait and free ports are shared with `pnpm start` and e2e.
+export { BACKEND_DIR, freePort, healthy, type Entry };
 
 /** Bundle the backend (esbuild, ~0.1 s) so the drill measures the entry it restarts. */
 export function buildDist(): void {
   const r = spawnSync('pnpm', ['run', '--silent', 'build'], { cwd: BACKEND_DIR, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`pnpm --filter backend build failed (exit ${r.status})`);
-}
-
-const live = new Set<ChildProcess>();
-function killAll(): void {
-  for (const child of live) {
-    try {
-      child.kill('SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
-}
-process.on('exit', killAll);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** GET /health with a short timeout: true on 200. */
-export function healthy(port: number, timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/health', agent: false, timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode === 200));
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
-  });
 }
 
 export interface BackendOptions {
@@ -107,34 +53,23 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const log = fs.openSync(options.logFile, 'a');
   const logStart = fs.fstatSync(log).size;
   const started = performance.now();
-  const child = spawn(process.execPath, entryArgs(options.entry), { cwd: BACKEND_DIR, env, stdio: ['ignore', log, log] });
+  // Killed with this script whatever happens (SIGKILL on exit, Ctrl-C or SIGTERM).
+  const child = spawnBackend({ entry: options.entry, env, stdio: ['ignore', log, log], killOnExit: true });
   fs.closeSync(log);
-  live.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    live.delete(child);
-    resolve();
-  }));
-  let gone = false;
-  void exited.then(() => (gone = true));
-
-  const deadline = started + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    if (gone) throw new Error(`backend exited before it was ready; log: ${options.logFile}\n${tail(options.logFile, logStart)}`);
-    if (await healthy(options.port, 250)) break;
-    if (performance.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`backend not ready after ${options.timeoutMs ?? 60_000} ms; log: ${options.logFile}`);
-    }
-    await sleep(5);
-  }
-  const readyMs = performance.now() - started;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const readyMs = await waitUntilHealthy(child, options.port, {
+    timeoutMs: options.timeoutMs ?? 60_000,
+    pollMs: 5,
+    since: started,
+    detail: () => `log: ${options.logFile}\n${tail(options.logFile, logStart)}`,
+  });
   return {
     pid: child.pid!,
     port: options.port,
     url: `http://127.0.0.1:${options.port}`,
     readyMs,
     async kill(signal) {
-      if (!gone) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
   };

@@ -9,8 +9,8 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/types';
-import { ApiError } from './http/errors';
 import { registerHealth } from './http/health';
+import { platformErrorHandler, platformNotFound } from './http/platform-error';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
@@ -72,18 +72,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // so one that says it is compressed is refused (415) instead.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'], requestEncodings: ['identity'] });
 
-  // Fallback error handler for anything outside the two areas (each area sets its own).
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.status(error.status).headers(error.headers()).send(error.body());
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ message: 'Internal server error', request_id: request.id });
-    }
-    return reply.status(status).send({ message: (error as Error).message });
-  });
+  // Outside /auth/v1 and /rest/v1 (each sets its own, in its protocol's shape): one documented body.
+  app.setErrorHandler(platformErrorHandler);
+  app.setNotFoundHandler(platformNotFound);
 
   registerHealth(app, db);
 

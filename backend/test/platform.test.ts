@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,10 +69,17 @@ describe('data directory lock', () => {
     lockDataDir(dir)();
   });
 
-  it('takes over a stale lock left by a dead process', () => {
+  it('takes over a stale lock left by a dead process, holds it, and frees it on release', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'need40-lock-'));
-    fs.writeFileSync(path.join(dir, 'need40.lock'), '999999999');
-    lockDataDir(dir)();
+    const lockFile = path.join(dir, 'need40.lock');
+    // The pid of a process that has certainly exited: one we ran to completion.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    fs.writeFileSync(lockFile, String(dead));
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    expect(fs.existsSync(lockFile)).toBe(false);
   });
 });
 

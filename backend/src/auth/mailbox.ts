@@ -48,7 +48,11 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
   const { config, db } = app.services;
   if (config.SMTP_URL || config.isProduction) return;
   app.addHook('onRequest', async (request, reply) => {
-    if (!mayReadMailbox(config, request)) return reply.status(404).send({ message: 'Not found' });
+    // Indistinguishable from a path that does not exist: the root's not-found answer.
+    if (!mayReadMailbox(config, request)) {
+      reply.callNotFound();
+      return reply;
+    }
   });
 
   const list = async (to?: string) =>

@@ -12,7 +12,6 @@ import { breadthError, embedCostError, patternCostError, regexCostError } from '
 import type { Condition, Filter, ParsedQuery, SelectItem } from './query-string';
 import { regexProblem } from './regex-cost';
 import type { SchemaCache, Table } from './schema-cache';
-import { resolveEmbed } from './select';
 
 const LIKE_OPS = new Set(['like', 'ilike']);
 const REGEX_OPS = new Set(['match', 'imatch']);
@@ -87,7 +86,10 @@ export function checkQueryCost(query: ParsedQuery): void {
  * round again multiplies by the fan-out each time), hold at most LIMITS.embedToMany one-to-many
  * levels, and a request may hold at most LIMITS.embeds embeds in all.
  */
-export function checkEmbedCost(cache: SchemaCache, root: Table, items: SelectItem[]): void {
+/** How an embed resolves (select.ts's resolveEmbed, handed in so this module need not import the compiler that calls it). */
+export type EmbedResolver = (cache: SchemaCache, parent: Table, name: string, hint?: string) => { toOne: boolean; target: Table };
+
+export function checkEmbedCost(cache: SchemaCache, root: Table, items: SelectItem[], resolveEmbed: EmbedResolver): void {
   let total = 0;
   const walk = (table: Table, list: SelectItem[], path: string[], toMany: number) => {
     for (const item of list) {

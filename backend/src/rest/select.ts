@@ -5,7 +5,7 @@
  * `!inner` also filters the parent to rows whose embed is non-empty.
  */
 import { checkEmbedCost } from './cost';
-import { ambiguousRelationship, notEmbedded, parseError, relationshipNotFound, tableNotFound, undefinedColumn } from './errors';
+import { ambiguousRelationship, notEmbedded, parseError, relationshipNotFound, undefinedColumn } from './errors';
 import { checkCast, compileField } from './fields';
 import { compileFilters } from './filters';
 import type { NodeOptions, OrderTerm, SelectItem } from './query-string';
@@ -92,7 +92,7 @@ export function innerConditions(ctx: CompileContext, table: Table, alias: string
 
 /** The select list for `table` under `alias`. */
 export function compileSelectList(ctx: CompileContext, table: Table, alias: string, items: SelectItem[], basePath = ''): string {
-  if (basePath === '') checkEmbedCost(ctx.cache, table, items);
+  if (basePath === '') checkEmbedCost(ctx.cache, table, items, resolveEmbed);
   const parts: string[] = [];
   for (const item of items) {
     if (item.kind === 'star') {
@@ -143,10 +143,4 @@ export function checkNodePaths(nodes: Map<string, NodeOptions>, items: SelectIte
       throw notEmbedded(path);
     }
   }
-}
-
-export function lookupTable(cache: SchemaCache, name: string): Table {
-  const t = cache.tables.get(name);
-  if (!t) throw tableNotFound(name);
-  return t;
 }

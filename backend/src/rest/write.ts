@@ -12,6 +12,7 @@ import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import { stripArray } from './read';
 import type { Preferences } from './request';
+import { returningClause } from './returning';
 import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
@@ -62,7 +63,7 @@ function planInsert(cache: SchemaCache, table: Table, { query, prefs, representa
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
   const cols = columnsOf(table, query, rows);
   const target = `${qualified(EXPOSED_SCHEMA, table.name)} as ${ident(table.name)}`;
-  const returning = representation ? ` returning ${ident(table.name)}.*` : ' returning 1';
+  const returning = returningClause(cache, table, ident(table.name), query.select, representation);
   let insert: string;
   if (cols.length === 0) {
     // `{}` is one row of defaults; `[]` inserts nothing. No body parameter here: a parameter the
@@ -110,7 +111,7 @@ function planUpdate(cache: SchemaCache, table: Table, { query, representation }:
   const filters = compileFilters(table, alias, query.nodes.get('')!.filters, params);
   const set = cols.map((c) => `${ident(c)} = pgrst_r.${ident(c)}`).join(', ');
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
-  const returning = representation ? ` returning ${alias}.*` : ' returning 1';
+  const returning = returningClause(cache, table, alias, query.select, representation);
   const update = `update ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias} set ${set} from json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, ${body}::json) as pgrst_r${where}${returning}`;
   return { sql: `with pgrst_source as (${update}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }
@@ -122,7 +123,7 @@ function planDelete(cache: SchemaCache, table: Table, { query, representation }:
   const alias = ident(table.name);
   const filters = compileFilters(table, alias, query.nodes.get('')!.filters, params);
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
-  const returning = representation ? ` returning ${alias}.*` : ' returning 1';
+  const returning = returningClause(cache, table, alias, query.select, representation);
   const del = `delete from ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}${where}${returning}`;
   return { sql: `with pgrst_source as (${del}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }

@@ -153,10 +153,10 @@ describe('shaping the answer', () => {
   });
 
   it('.single() gives the object, or 406 PGRST116 unless exactly one row', async () => {
-    const one = await anon.from('profiles').select('*').eq('id', alice.id).single();
+    const one = await anon.from('profiles').select('id, username, full_name, skills, experience, preferred_hours, portfolio').eq('id', alice.id).single();
     expect(one.error).toBeNull();
     expect(one.data).toMatchObject({ id: alice.id, username: 'alicedoe', full_name: 'Alice Doe', skills: [], experience: [], preferred_hours: [], portfolio: [] });
-    const none = await anon.from('profiles').select('*').eq('username', 'nobody').single();
+    const none = await anon.from('profiles').select('id').eq('username', 'nobody').single();
     expect(none.status).toBe(406);
     expect(none.error?.code).toBe('PGRST116');
     const many = await anon.from('gigs').select('*').single();
@@ -165,7 +165,7 @@ describe('shaping the answer', () => {
   });
 
   it('.maybeSingle() gives null for no row, the object for one', async () => {
-    const none = await anon.from('profiles').select('*').eq('username', 'nobody').maybeSingle();
+    const none = await anon.from('profiles').select('id').eq('username', 'nobody').maybeSingle();
     expect(none.error).toBeNull();
     expect(none.data).toBeNull();
     const one = await anon.from('profiles').select('username').eq('id', bob.id).maybeSingle();
@@ -303,10 +303,17 @@ describe('writes', () => {
       experience: [{ title: 'Gardener', company: 'Green Co', startDate: '2020-01', endDate: '2023-06', description: 'Hedges' }],
       portfolio: ['https://example.com'], contact_email: 'alice@example.com', contact_phone: '+33 1', linkedin_url: 'https://linkedin.com/in/a', github_url: 'https://github.com/a',
     };
-    const { data, error } = await asAlice.from('profiles').update(profile).eq('id', alice.id).select().single();
+    // The contact columns are written with the rest but read back only through contact_details().
+    const { contact_email, contact_phone, ...shown } = profile;
+    const columns: string = `id, username, created_at, updated_at, ${Object.keys(shown).join(', ')}`;
+    const { data, error } = await asAlice.from('profiles').update(profile).eq('id', alice.id).select(columns).single<{ created_at: string; updated_at: string }>();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ ...profile, id: alice.id, username: 'alicedoe' });
+    expect(data).toEqual({ ...shown, id: alice.id, username: 'alicedoe', created_at: expect.any(String), updated_at: expect.any(String) });
     expect(data!.updated_at >= data!.created_at).toBe(true);
+    const contact = await asAlice.rpc('contact_details', { p_user_id: alice.id });
+    expect(contact.data).toEqual([{ user_id: alice.id, email: contact_email, phone: contact_phone }]);
+    const star = await asAlice.from('profiles').update({ bio: 'Hi' }).eq('id', alice.id).select().single();
+    expect([star.status, star.error?.code]).toEqual([403, '42501']);
   });
 });
 

@@ -64,7 +64,7 @@ const scenarios: Scenario[] = [
   { name: 'profiles: visitor cannot insert', as: 'visitor', run: (c) => c.from('profiles').insert({ id: A.id }), status: 401, code: '42501' },
   { name: 'profiles: A updates own', as: 'A', run: (c) => c.from('profiles').update({ full_name: 'A renamed', skills: ['go'] }).eq('id', A.id).select('full_name'), status: 200, then: (r) => expect(r.data).toEqual([{ full_name: 'A renamed' }]) },
   {
-    name: "profiles: A cannot change B's profile (no row matches)", as: 'A', run: (c) => c.from('profiles').update({ full_name: 'hacked' }).eq('id', B.id).select(), status: 200,
+    name: "profiles: A cannot change B's profile (no row matches)", as: 'A', run: (c) => c.from('profiles').update({ full_name: 'hacked' }).eq('id', B.id).select('id, full_name'), status: 200,
     then: async (r) => {
       expect(r.data).toEqual([]);
       expect((await sql<{ full_name: string }>('select full_name from public.profiles where id = $1', [B.id]))[0]!.full_name).toBe('User B');

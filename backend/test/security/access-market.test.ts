@@ -3,7 +3,8 @@
  * every new table (applications, application_events, saved_gigs, notification_preferences) and
  * function (apply_to_gig, withdraw_application, accept_application, decline_application,
  * close_gig, contact_details) × the visitor, the worker (W), the poster (P), another member (O),
- * and tokens made without the project's secret; the private machinery is not reachable at all.
+ * and tokens made without the project's secret; the private machinery is not reachable at all, and
+ * a profile's contact columns are readable only through contact_details(), never through the table.
  * Every scenario is refused (status and code) or filtered to no foreign row, and leaves every row
  * of the app, marketplace and auth tables as it was.
  */
@@ -128,6 +129,17 @@ const scenarios: Scenario[] = [
   { name: "P: read W's saved gigs (its own gig among them)", as: 'P', method: 'GET', path: `${R}/saved_gigs?gig_id=eq.{gig}`, status: 200, code: null, rows: 'none' },
   { name: "P: rpc contact_details of W before an accept", as: 'P', method: 'POST', path: rpc('contact_details'), body: { p_user_id: '{W}' }, status: 200, code: null, rows: 'none' },
 
+  // ── contact columns: nobody selects them through the table, not even their owner ───────────
+  { name: 'visitor: select contact_email of profiles', as: 'visitor', method: 'GET', path: `${R}/profiles?select=id,contact_email`, status: 401, code: '42501' },
+  { name: 'visitor: select * of profiles', as: 'visitor', method: 'GET', path: `${R}/profiles?select=*`, status: 401, code: '42501' },
+  { name: 'visitor: contact_phone through an embed from gigs', as: 'visitor', method: 'GET', path: `${R}/gigs?select=id,profiles(contact_phone)`, status: 401, code: '42501' },
+  { name: 'visitor: filter profiles by contact_email (an oracle)', as: 'visitor', method: 'GET', path: `${R}/profiles?select=id&contact_email=eq.w@contact.example`, status: 401, code: '42501' },
+  { name: "O: select W's contact_phone", as: 'O', method: 'GET', path: `${R}/profiles?select=contact_phone&id=eq.{W}`, status: 403, code: '42501' },
+  { name: 'O: order profiles by contact_email (an oracle)', as: 'O', method: 'GET', path: `${R}/profiles?select=id&order=contact_email`, status: 403, code: '42501' },
+  { name: 'W: select its own contact_email through the table', as: 'W', method: 'GET', path: `${R}/profiles?select=contact_email&id=eq.{W}`, status: 403, code: '42501' },
+  { name: 'W: read contact_email back from its own update', as: 'W', method: 'PATCH', path: `${R}/profiles?id=eq.{W}&select=id,contact_email`, headers: rep, body: { bio: 'x' }, status: 403, code: '42501' },
+  { name: "P: select W's contact_email (W applied, not accepted)", as: 'P', method: 'GET', path: `${R}/profiles?select=contact_email&id=eq.{W}`, status: 403, code: '42501' },
+
   // ── the private machinery is not part of the API ──────────────────────────────────────────
   ...['fire_application_transition', 'record_application_step', 'enqueue_notification', 'session_aal_ok', 'require_member', 'create_notification_preferences'].map(
     (fn): Scenario => ({ name: `rpc: private.${fn}`, as: 'P', method: 'POST', path: rpc(fn), body: {}, status: 404, code: 'PGRST202' }),
@@ -177,6 +189,11 @@ describe('the same calls with the real parties succeed (the refusals above are s
     expect((await as(acc.P, 'GET', `${R}/applications?gig_id=eq.${ids.gig}`)).json).toEqual([expect.objectContaining({ id: ids.app })]);
     expect((await as(acc.P, 'POST', rpc('accept_application'), { p_application_id: ids.app })).json).toMatchObject({ status: 'accepted' });
     expect((await as(acc.P, 'POST', rpc('contact_details'), { p_user_id: acc.W.id })).json).toEqual([{ user_id: acc.W.id, email: 'w@contact.example', phone: null }]);
+    // The accepted party reads them through the function only; the table still refuses the columns.
+    expect([(await as(acc.P, 'GET', `${R}/profiles?select=contact_email&id=eq.${acc.W.id}`)).status]).toEqual([403]);
+    expect((await as(acc.W, 'POST', rpc('contact_details'), { p_user_id: acc.W.id })).json).toEqual([{ user_id: acc.W.id, email: 'w@contact.example', phone: null }]);
+    expect((await as(acc.W, 'PATCH', `${R}/profiles?id=eq.${acc.W.id}&select=id,bio`, { contact_phone: '+1 555 0199', bio: 'Hi' })).json).toEqual([{ id: acc.W.id, bio: 'Hi' }]);
+    expect((await as(acc.P, 'POST', rpc('contact_details'), { p_user_id: acc.W.id })).json).toEqual([{ user_id: acc.W.id, email: 'w@contact.example', phone: '+1 555 0199' }]);
     expect((await as(acc.W, 'GET', `${R}/application_events?application_id=eq.${ids.app}&select=transition`)).json).toEqual([{ transition: 'apply' }, { transition: 'accept' }]);
   });
 });

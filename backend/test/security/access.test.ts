@@ -200,8 +200,8 @@ const scenarios: Scenario[] = [
   { name: 'A: rpc create_paid_gig through GET (read-only)', as: 'A', method: 'GET', path: `${R}/rpc/create_paid_gig?p_title=T&p_description=D`, status: 405, code: '25006' },
 
   // ── A on B's rows ───────────────────────────────────────────────────────────────────────────
-  { name: "A on B: update B's profile (no row matches)", as: 'A', method: 'PATCH', path: `${R}/profiles?id=eq.{B}`, headers: representation, body: { full_name: 'hacked' }, status: 200, code: null, rows: 'none' },
-  { name: 'A on B: update every profile (only its own could match)', as: 'A', method: 'PATCH', path: `${R}/profiles?id=neq.{A}`, headers: representation, body: { bio: 'hacked' }, status: 200, code: null, rows: 'none' },
+  { name: "A on B: update B's profile (no row matches)", as: 'A', method: 'PATCH', path: `${R}/profiles?id=eq.{B}&select=id,full_name`, headers: representation, body: { full_name: 'hacked' }, status: 200, code: null, rows: 'none' },
+  { name: 'A on B: update every profile (only its own could match)', as: 'A', method: 'PATCH', path: `${R}/profiles?id=neq.{A}&select=id,bio`, headers: representation, body: { bio: 'hacked' }, status: 200, code: null, rows: 'none' },
   { name: "A on B: delete B's profile", as: 'A', method: 'DELETE', path: `${R}/profiles?id=eq.{B}`, status: 403, code: '42501' },
   { name: "A on B: upsert over B's profile", as: 'A', method: 'POST', path: `${R}/profiles?on_conflict=id`, headers: merge, body: { id: '{B}', full_name: 'hacked' }, status: 403, code: '42501' },
   { name: "A on B: insert a gig as B", as: 'A', method: 'POST', path: `${R}/gigs`, body: gig({ user_id: '{B}' }), status: 403, code: '42501' },
@@ -334,7 +334,7 @@ describe('the same calls with the real credentials succeed (the refusals above a
     const asA = (method: string, path: string, body?: unknown) => send(be, { method, path, bearer: A.access, headers: representation, body });
     expect((await asA('GET', '/auth/v1/user')).status).toBe(200);
     expect((await asA('GET', `${R}/payments?id=eq.${ids.payA}`)).json).toEqual([expect.objectContaining({ id: ids.payA })]);
-    expect((await asA('PATCH', `${R}/profiles?id=eq.${A.id}`, { bio: 'real' })).json).toEqual([expect.objectContaining({ id: A.id, bio: 'real' })]);
+    expect((await asA('PATCH', `${R}/profiles?id=eq.${A.id}&select=id,bio`, { bio: 'real' })).json).toEqual([expect.objectContaining({ id: A.id, bio: 'real' })]);
     expect((await asA('PATCH', `${R}/gigs?id=eq.${ids.gigA}`, { title: 'A gig, edited' })).status).toBe(200);
     expect((await asA('POST', `${R}/rpc/create_paid_gig`, { p_title: 'A paid', p_description: 'D' })).status).toBe(200);
     const service = await send(be, { path: `${R}/payments?select=id`, apikey: be.config.SERVICE_ROLE_KEY, bearer: be.config.SERVICE_ROLE_KEY });

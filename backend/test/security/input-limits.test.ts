@@ -78,7 +78,7 @@ const over: Case[] = [
 
 const within: Case[] = [
   { name: `REST write body nested ${LIMITS.bodyNesting} deep`, method: 'PATCH', path: () => `/rest/v1/profiles?id=eq.${A.id}`, body: `{"experience": ${nest(LIMITS.bodyNesting - 1)}}`, status: 204 },
-  { name: 'jsonb filter value nested 60 deep', path: `/rest/v1/profiles?experience=cs.${q(nest(60))}`, status: 200 },
+  { name: 'jsonb filter value nested 60 deep', path: `/rest/v1/profiles?select=id&experience=cs.${q(nest(60))}`, status: 200 },
   // 128 × `a?` (the earlier case here) is now refused by its cost (request-cost.test.ts); the
   // length limit alone still lets a cheap pattern of that length through.
   { name: `a regular expression of ${LIMITS.patternLength} characters`, path: `/rest/v1/gigs?title=match.${q(`[${'a'.repeat(LIMITS.patternLength - 2)}]`)}`, status: 200 },
@@ -86,7 +86,7 @@ const within: Case[] = [
   { name: 'embeds nested 4 deep within the cost bounds', path: `/rest/v1/payments?select=${q('id,gigs(id,profiles(id,gigs(id,payments(id))))')}`, status: 200 },
   { name: `JSON path of ${LIMITS.jsonPathSteps} steps`, path: `/rest/v1/profiles?select=x:experience${'->0'.repeat(LIMITS.jsonPathSteps)}`, status: 200 },
   // Was a 503 (08P01: the JSON-path key was bound but the empty list compiled to `false`).
-  { name: 'an empty in-list on a JSON path', path: '/rest/v1/profiles?experience->title=not.in.()', status: 200 },
+  { name: 'an empty in-list on a JSON path', path: '/rest/v1/profiles?select=id&experience->title=not.in.()', status: 200 },
   { name: 'an empty array inserts nothing', method: 'POST', path: '/rest/v1/gigs', body: '[]', status: 201 },
   { name: 'scalar casts', path: '/rest/v1/gigs?select=rate::text,created_at::date,id::text,title::varchar', status: 200 },
   { name: 'array and json casts from array and json values', path: '/rest/v1/profiles?select=skills::varchar[],x:experience->0::jsonb,experience::json', status: 200 },

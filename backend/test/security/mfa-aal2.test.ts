@@ -81,11 +81,12 @@ describe('a verified factor requires aal2 for money and personal data', () => {
 
   it('profiles: aal1 reads (public) but cannot change its own; aal2 and a user without a factor can', async () => {
     expect(rows(await rest(tokens.aal1, 'GET', `/profiles?id=eq.${ids.mfa}&select=id,full_name`))).toBe(1);
-    expect((await rest(tokens.aal1, 'PATCH', `/profiles?id=eq.${ids.mfa}`, { contact_phone: '+1 555 0100' })).json).toEqual([]);
-    const [profile] = (await rest(tokens.aal2, 'GET', `/profiles?id=eq.${ids.mfa}&select=contact_phone`)).json as { contact_phone: string | null }[];
-    expect(profile!.contact_phone).toBeNull();
-    expect(rows(await rest(tokens.aal2, 'PATCH', `/profiles?id=eq.${ids.mfa}`, { contact_phone: '+1 555 0100' }))).toBe(1);
-    expect(rows(await rest(tokens.plain, 'PATCH', `/profiles?id=eq.${ids.plain}`, { contact_phone: '+1 555 0101' }))).toBe(1);
+    expect((await rest(tokens.aal1, 'PATCH', `/profiles?id=eq.${ids.mfa}&select=id`, { contact_phone: '+1 555 0100' })).json).toEqual([]);
+    // The owner reads its contact columns through contact_details() (the table does not grant them).
+    const [contact] = (await rest(tokens.aal2, 'POST', '/rpc/contact_details', { p_user_id: ids.mfa })).json as { phone: string | null }[];
+    expect(contact!.phone).toBeNull();
+    expect(rows(await rest(tokens.aal2, 'PATCH', `/profiles?id=eq.${ids.mfa}&select=id`, { contact_phone: '+1 555 0100' }))).toBe(1);
+    expect(rows(await rest(tokens.plain, 'PATCH', `/profiles?id=eq.${ids.plain}&select=id`, { contact_phone: '+1 555 0101' }))).toBe(1);
   });
 
   it('gigs: aal1 reads but cannot post, edit or delete in the name of the user; aal2 and a user without a factor can', async () => {

@@ -106,9 +106,9 @@ describe('Profile: edit mode', () => {
     expect(within(group).queryByText('Enter a job title and a company to add an experience entry.')).not.toBeInTheDocument();
   });
 
-  it('Save Changes writes the whole profile and returns to view mode showing it', async () => {
+  it('Save Changes hands over the profile as loaded and as edited, and returns to view mode showing it', async () => {
     const user = await openEditor(anEmptyProfile());
-    update.mockImplementation(async (_id, p) => p);
+    update.mockImplementation(async (_id, _before, p) => p);
 
     await retype(user, 'Full name', 'Grace Hopper');
     await retype(user, 'Title', 'Rear admiral');
@@ -128,7 +128,7 @@ describe('Profile: edit mode', () => {
     await retype(user, 'GitHub', 'https://github.com/grace');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(update).toHaveBeenCalledWith('user-1', {
+    expect(update).toHaveBeenCalledWith('user-1', anEmptyProfile(), {
       ...anEmptyProfile(),
       fullName: 'Grace Hopper',
       title: 'Rear admiral',

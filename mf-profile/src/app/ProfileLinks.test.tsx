@@ -51,12 +51,12 @@ describe('Profile: link, email and phone fields', () => {
 
   it('saves web addresses (a bare host gets https://) and empty optional fields', async () => {
     const user = await openEditor();
-    update.mockImplementation(async (_id, p) => p);
+    update.mockImplementation(async (_id, _before, p) => p);
     await retype(user, 'LinkedIn', 'linkedin.com/in/ada');
     await retype(user, 'GitHub', '');
     await retype(user, 'Phone', '');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(update).toHaveBeenCalledWith('user-1', expect.objectContaining({ contactInfo: { email: 'ada@example.com', phone: '', linkedin: 'https://linkedin.com/in/ada', github: '' } }));
+    expect(update).toHaveBeenCalledWith('user-1', expect.anything(), expect.objectContaining({ contactInfo: { email: 'ada@example.com', phone: '', linkedin: 'https://linkedin.com/in/ada', github: '' } }));
   }, 30_000);
 
   it('adds a portfolio link only if it is a web address', async () => {
@@ -74,12 +74,12 @@ describe('Profile: link, email and phone fields', () => {
 
   it('asks to remove a portfolio link saved before these rules, and saves once it is gone', async () => {
     const user = await openEditor(aProfile({ portfolio: ['javascript:alert(1)', 'https://example.com/notes'] }));
-    update.mockImplementation(async (_id, p) => p);
+    update.mockImplementation(async (_id, _before, p) => p);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByText('Remove what is not a web address: javascript:alert(1)')).toBeInTheDocument();
     expect(update).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Remove javascript:alert(1)' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(update).toHaveBeenCalledWith('user-1', expect.objectContaining({ portfolio: ['https://example.com/notes'] }));
+    expect(update).toHaveBeenCalledWith('user-1', expect.anything(), expect.objectContaining({ portfolio: ['https://example.com/notes'] }));
   }, 30_000);
 });

@@ -18,7 +18,7 @@ export const RECHECK_MAX_MS = 30_000;
 
 async function connectionWorks(): Promise<boolean> {
   try {
-    const { error } = await getSupabase().from('profiles').select('*', { count: 'exact', head: true });
+    const { error } = await getSupabase().from('profiles').select('id', { count: 'exact', head: true });
     if (error) console.error('[need40] connection test failed', error);
     return !error;
   } catch (error) {

@@ -1,15 +1,25 @@
-import { getSupabase, type ProfileRow } from '@need40/shared';
-import { profileFromRow } from '../lib/mapping';
+import { getSupabase } from '@need40/shared';
+import { OWN_PROFILE_COLUMNS, profileFromRow, withContact, type ContactRow, type PublicProfileRow } from '../lib/mapping';
 import { type Profile } from '../types';
 import { profileError } from './profileError';
 
 export const LOAD_FAILED = 'Failed to load profile';
 export const PROFILE_NOT_FOUND = 'No profile found for this account.';
 
-/** Read one profile by id (all fields). Throws an Error whose message is fit to show. */
+/**
+ * Read one profile by id: its public columns from the table, and its contact email and phone
+ * through `contact_details()` — the table does not let anyone select those two, and the function
+ * gives them to their owner (and to whoever shares an accepted application with them; to anyone
+ * else no row, so the contact fields stay empty). Throws an Error whose message is fit to show.
+ */
 export async function getProfile(userId: string): Promise<Profile> {
-  const { data, error, status } = await getSupabase().from('profiles').select('*').eq('id', userId).single();
-  if (error) throw profileError(error, LOAD_FAILED, PROFILE_NOT_FOUND, status);
-  if (!data) throw new Error(PROFILE_NOT_FOUND);
-  return profileFromRow(data as ProfileRow);
+  const supabase = getSupabase();
+  const [profile, contact] = await Promise.all([
+    supabase.from('profiles').select(OWN_PROFILE_COLUMNS).eq('id', userId).single(),
+    supabase.rpc('contact_details', { p_user_id: userId }),
+  ]);
+  if (profile.error) throw profileError(profile.error, LOAD_FAILED, PROFILE_NOT_FOUND, profile.status);
+  if (!profile.data) throw new Error(PROFILE_NOT_FOUND);
+  if (contact.error) throw profileError(contact.error, LOAD_FAILED, PROFILE_NOT_FOUND, contact.status);
+  return profileFromRow(withContact(profile.data as unknown as PublicProfileRow, (contact.data as ContactRow[] | null)?.[0]));
 }

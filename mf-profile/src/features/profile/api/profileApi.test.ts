@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ProfileRow } from '@need40/shared';
-import { profileToRow } from '../lib/mapping';
+import { OWN_PROFILE_COLUMNS } from '../lib/mapping';
 import { aProfile } from '../../../test/profiles';
 import { getProfile } from './getProfile';
 import { updateProfile } from './updateProfile';
@@ -16,6 +16,11 @@ for (const name of ['from', 'select', 'eq', 'update']) {
   };
 }
 builder.single = async () => answer;
+let contactAnswer: { data: unknown; error: unknown; status?: number } = { data: [], error: null };
+builder.rpc = async (...args: unknown[]) => {
+  calls.push(['rpc', args]);
+  return contactAnswer;
+};
 
 vi.mock('@need40/shared', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@need40/shared')>()),
@@ -47,33 +52,57 @@ describe('profile api', () => {
     calls.length = 0;
   });
 
-  it('reads one profile by id with all fields and maps it', async () => {
-    answer = { data: row, error: null };
+  it('reads one profile by id with its public columns and its contact details through contact_details()', async () => {
+    const { contact_email: _e, contact_phone: _p, ...publicRow } = row;
+    answer = { data: publicRow, error: null };
+    contactAnswer = { data: [{ user_id: 'user-1', email: 'ada@example.com', phone: null }], error: null };
     const profile = await getProfile('user-1');
     expect(calls).toEqual([
       ['from', ['profiles']],
-      ['select', ['*']],
+      ['select', [OWN_PROFILE_COLUMNS]],
       ['eq', ['id', 'user-1']],
+      ['rpc', ['contact_details', { p_user_id: 'user-1' }]],
     ]);
+    expect(OWN_PROFILE_COLUMNS).not.toMatch(/contact|\*/);
     expect(profile.fullName).toBe('Ada Lovelace');
     expect(profile.hourlyRate).toBe(45);
+    expect(profile.contactInfo).toMatchObject({ email: 'ada@example.com', phone: '' });
   });
 
-  it('updates the profile by id with the whole profile object and returns what was stored', async () => {
+  it('shows empty contact fields when contact_details() gives no row, and fails the load when it fails', async () => {
     answer = { data: row, error: null };
-    const p = aProfile();
-    await expect(updateProfile('user-1', p)).resolves.toMatchObject({ fullName: 'Ada Lovelace' });
+    contactAnswer = { data: [], error: null };
+    expect((await getProfile('user-1')).contactInfo).toMatchObject({ email: '', phone: '' });
+    contactAnswer = { data: null, error: { message: 'permission denied for function contact_details', code: '42501' } };
+    await expect(getProfile('user-1')).rejects.toThrow('permission denied for function contact_details');
+    contactAnswer = { data: [], error: null };
+  });
+
+  it('updates only the columns that changed and reads back the public columns', async () => {
+    answer = { data: { ...row, title: 'Poet' }, error: null };
+    const before = aProfile();
+    const after = { ...before, title: 'Poet', contactInfo: { ...before.contactInfo, phone: '+44 1' } };
+    const saved = await updateProfile('user-1', before, after);
     expect(calls).toEqual([
       ['from', ['profiles']],
-      ['update', [profileToRow(p)]],
+      ['update', [{ title: 'Poet', contact_phone: '+44 1' }]],
       ['eq', ['id', 'user-1']],
-      ['select', []],
+      ['select', [OWN_PROFILE_COLUMNS]],
     ]);
+    expect(saved.title).toBe('Poet');
+    // The contact columns are not readable back: the values written stand in for them.
+    expect(saved.contactInfo).toMatchObject({ email: before.contactInfo.email, phone: '+44 1' });
+  });
+
+  it('sends nothing when nothing changed and keeps the profile as it was', async () => {
+    const before = aProfile();
+    await expect(updateProfile('user-1', before, { ...before })).resolves.toBe(before);
+    expect(calls).toEqual([]);
   });
 
   it.each([
     ['load', () => getProfile('user-1'), 'Failed to load profile', 'No profile found for this account.'],
-    ['save', () => updateProfile('user-1', aProfile()), 'Failed to save profile', 'Your profile could not be saved: it was not found or you may not edit it.'],
+    ['save', () => updateProfile('user-1', aProfile(), { ...aProfile(), title: 'Changed' }), 'Failed to save profile', 'Your profile could not be saved: it was not found or you may not edit it.'],
   ])('%s failures: backend message, default, and no row', async (_what, call, fallback, notFound) => {
     answer = { data: null, error: { message: 'permission denied', code: '42501' } };
     await expect(call()).rejects.toThrow('permission denied');
@@ -85,7 +114,7 @@ describe('profile api', () => {
 
   it.each([
     ['load', () => getProfile('user-1')],
-    ['save', () => updateProfile('user-1', aProfile())],
+    ['save', () => updateProfile('user-1', aProfile(), { ...aProfile(), title: 'Changed' })],
   ])('%s: a request that never reached the backend says so in plain words, not "TypeError: Failed to fetch"', async (_what, call) => {
     answer = { data: null, error: { message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n at …', hint: '', code: '' }, status: 0 };
     await expect(call()).rejects.toThrow("Can't reach Need40 right now — check your connection and try again.");

@@ -16,8 +16,8 @@ interface ProfilePageProps {
 
 /**
  * Loading → "Loading profile..."; a load failure → the error message in place of the profile,
- * with Retry; loaded → view mode, or edit mode after Edit Profile. Save Changes writes the whole
- * profile and returns to view mode; a save failure keeps edit mode (the editor shows the error).
+ * with Retry; loaded → view mode, or edit mode after Edit Profile. Save Changes writes what changed
+ * since the load and returns to view mode; a save failure keeps edit mode (the editor shows the error).
  */
 export function ProfilePage({ userId, editable, extras }: ProfilePageProps) {
   const { load, retry, replace } = useProfile(userId);
@@ -37,8 +37,9 @@ export function ProfilePage({ userId, editable, extras }: ProfilePageProps) {
     );
   }
 
+  const loaded = load.profile;
   async function save(profile: Profile) {
-    const saved = await updateProfile(userId, profile);
+    const saved = await updateProfile(userId, loaded, profile);
     replace(saved);
     setEditing(false);
   }

@@ -2,6 +2,27 @@
 import type { ProfileRow } from '@need40/shared';
 import type { Profile } from '../types';
 
+/**
+ * Every column of profiles the page reads from the table. contact_email and contact_phone are not
+ * selectable by anyone but the service role; they come from `contact_details()` (ContactRow).
+ */
+export const OWN_PROFILE_COLUMNS =
+  'id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at';
+
+export type PublicProfileRow = Omit<ProfileRow, 'contact_email' | 'contact_phone'>;
+
+/** A row of `contact_details(p_user_id)`. */
+export interface ContactRow {
+  user_id: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The table's row completed with the contact row (none: no contact details for this reader). */
+export function withContact(row: PublicProfileRow, contact: ContactRow | undefined): ProfileRow {
+  return { ...row, contact_email: contact?.email ?? null, contact_phone: contact?.phone ?? null };
+}
+
 export function profileFromRow(row: ProfileRow): Profile {
   return {
     id: row.id,
@@ -48,4 +69,13 @@ export function profileToRow(p: Profile): Omit<ProfileRow, 'id' | 'username' | '
     linkedin_url: orNull(p.contactInfo.linkedin),
     github_url: orNull(p.contactInfo.github),
   };
+}
+
+type ProfileWrite = ReturnType<typeof profileToRow>;
+
+/** The columns whose written value differs between two states of the profile (what Save Changes sends). */
+export function changedColumns(before: Profile, after: Profile): Partial<ProfileWrite> {
+  const was = profileToRow(before) as Record<string, unknown>;
+  const now = profileToRow(after) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(now).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(was[k]))) as Partial<ProfileWrite>;
 }

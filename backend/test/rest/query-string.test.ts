@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RestApiError } from '../http/errors';
-import { parseLogic, parseOrder, parseQuery, parseSelect, queryPairs, splitTopLevel } from './query-string';
+import { RestApiError } from '../../src/http/errors';
+import { parseLogic, parseOrder, parseQuery, parseSelect, queryPairs, splitTopLevel } from '../../src/rest/query-string';
 
 const pgrst = (fn: () => unknown) => {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REGEX_BUDGET, regexCost, regexProblem } from './regex-cost';
+import { REGEX_BUDGET, regexCost, regexProblem } from '../../src/rest/regex-cost';
 
 describe('regexCost', () => {
   it('counts atoms and quantified parts, multiplied by the copies bounded repeats make', () => {

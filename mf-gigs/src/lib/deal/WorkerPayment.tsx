@@ -42,7 +42,16 @@ export function WorkerPayment({ deal, onDone }: { deal: Deal; onDone: () => void
           )}
         </div>
       )}
-      {reporting && <MissingReport deal={deal} onCancel={() => setReporting(false)} onDone={onDone} />}
+      {reporting && (
+        <MissingReport
+          deal={deal}
+          onCancel={() => setReporting(false)}
+          onDone={() => {
+            setReporting(false);
+            onDone();
+          }}
+        />
+      )}
       <Failure text={step.failure} />
     </div>
   );

@@ -42,7 +42,7 @@ async function paypalTabUrl(page: Page, button: Locator, expected: string): Prom
 }
 
 test('accept → pay (PayPal at the agreed amount) → missing → pay again → confirm → both review → the reviews show', async ({ app, page, backend, browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const poster = await createMember(backend, 'Paula Poster');
   const worker = await createMember(backend, 'Walter Worker');
   const title = uniqueTitle('Paid landing page');
@@ -55,7 +55,9 @@ test('accept → pay (PayPal at the agreed amount) → missing → pay again →
   await stubPayPal(posterPage);
   await signIn(posterPage, backend, poster);
   const openApplicant = async () => {
-    await posterPage.goto('/#dashboard');
+    // A fresh read each time (going to the same hash again would not reload the page).
+    if (posterPage.url().endsWith('#dashboard')) await posterPage.reload();
+    else await posterPage.goto('/#dashboard');
     const myGigs = dashboard(posterPage).getByRole('region', { name: 'My gigs' });
     await myGigs.getByRole('button', { name: `View applicants for ${title}` }).click({ timeout: 30_000 });
     return myGigs.getByRole('listitem', { name: 'Application from Walter Worker' });
@@ -67,7 +69,7 @@ test('accept → pay (PayPal at the agreed amount) → missing → pay again →
   await expect(deal).toContainText('Worker keeps $427.50 · Need40 fee $22.50');
 
   // Hourly: the poster changes the agreed hours; a wrong value is explained, a right one recomputed.
-  const hours = deal.getByLabel('Agreed hours');
+  const hours = deal.getByLabel('Agreed hours', { exact: true });
   await hours.fill('0');
   await deal.getByRole('button', { name: 'Save hours' }).click();
   await expect(hours).toHaveAccessibleDescription('The agreed hours must be greater than 0 and at most 100000');

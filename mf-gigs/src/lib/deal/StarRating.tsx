@@ -26,7 +26,7 @@ export function StarRating({ legend, value, onChange, error }: Props) {
       <div className={styles.starRow}>
         {STARS.map((n) => (
           <label key={n} className={styles.star} data-filled={value !== null && n <= value}>
-            <input type="radio" className="visually-hidden" name={name} value={n} checked={value === n} onChange={() => onChange(n)} aria-invalid={Boolean(error)} />
+            <input type="radio" className={styles.starInput} name={name} value={n} checked={value === n} onChange={() => onChange(n)} aria-invalid={Boolean(error)} />
             <span aria-hidden="true">★</span>
             <span className="visually-hidden">{n === 1 ? '1 star' : `${n} stars`}</span>
           </label>

@@ -1,13 +1,17 @@
 /**
- * The facts of a gig as a description list — payment type, estimated hours, location, posted date —
- * shared by the grid's card and the gig page (each adds its own rows as children and its own class).
+ * The facts of a gig as a description list — payment type, what the worker keeps of the rate (when
+ * `rate` is given), estimated hours, location, posted date — shared by the grid's card and the gig
+ * page (each adds its own rows as children and its own class).
  */
 import type { ReactNode } from 'react';
 import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from './labels';
+import { formatMoney, splitOf } from './money';
 
 export interface GigFactsProps {
   className?: string;
   paymentType: string;
+  /** The gig's rate: adds "Worker keeps $570" (or "$42.75/hr"), the split as the database will compute it. */
+  rate?: number;
   hours: number | null;
   location: string | null;
   postedDate: string;
@@ -16,13 +20,22 @@ export interface GigFactsProps {
   children?: ReactNode;
 }
 
-export function GigFacts({ className, paymentType, hours, location, postedDate, posted, children }: GigFactsProps) {
+export function GigFacts({ className, paymentType, rate, hours, location, postedDate, posted, children }: GigFactsProps) {
   return (
     <dl className={className}>
       <div>
         <dt>Payment</dt>
         <dd>{PAYMENT_TYPE_LABELS[paymentType as keyof typeof PAYMENT_TYPE_LABELS] ?? paymentType}</dd>
       </div>
+      {rate !== undefined && (
+        <div>
+          <dt>Worker keeps</dt>
+          <dd>
+            {formatMoney(splitOf(rate).worker)}
+            {paymentType === 'hourly' ? '/hr' : ''}
+          </dd>
+        </div>
+      )}
       {hours !== null && (
         <div>
           <dt>Hours</dt>

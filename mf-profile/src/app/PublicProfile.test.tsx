@@ -97,6 +97,8 @@ describe('PublicProfile: the profile', () => {
     const reviews = screen.getByRole('region', { name: 'Reviews' });
     expect(within(reviews).getByText('Fixed it in an afternoon.')).toBeInTheDocument();
     expect(within(reviews).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(reviews).getByText('★★★★★')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(reviews).getByText('5 out of 5')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Contact details' })).not.toBeInTheDocument();
     expect(screen.queryByText(/email|phone|contact/i)).not.toBeInTheDocument();
   });

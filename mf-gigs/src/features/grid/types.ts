@@ -1,11 +1,17 @@
 import type { GigLocation, GigRow, PaymentType } from '@need40/shared';
+import type { Rating } from '../../lib/rating';
 
 /**
  * A gig row as the grid reads it: the joined profile carries the poster's display name (the full
  * name given at sign-up) besides the kernel's username and avatar (docs/marketplace.md, client queries).
  */
 export type GigReadRow = Omit<GigRow, 'profiles'> & {
-  profiles?: { full_name?: string | null; username: string | null; avatar_url: string | null } | null;
+  profiles?: {
+    full_name?: string | null;
+    username: string | null;
+    avatar_url: string | null;
+    member_ratings?: { average_rating: number | string | null; review_count: number | null }[] | null;
+  } | null;
 };
 
 /** A gig card's data (camelCase, from a public.gigs row by gigFromRow). */
@@ -22,7 +28,7 @@ export interface Gig {
   status: string;
   postedDate: string;
   /** `name` is the display name shown on the card; `username` is a generated handle, never shown. */
-  poster: { name: string | null; username: string | null; avatarUrl: string | null } | null;
+  poster: { name: string | null; username: string | null; avatarUrl: string | null; rating?: Rating | null } | null;
 }
 
 /** The grid's read filters (all optional; page load uses none). */

@@ -20,7 +20,14 @@ export interface ApplicantRow {
   available_from: string | null;
   status: string;
   created_at: string;
-  worker: { id: string; full_name: string | null; title: string | null; avatar_url: string | null; hourly_rate: number | null } | null;
+  worker: {
+    id: string;
+    full_name: string | null;
+    title: string | null;
+    avatar_url: string | null;
+    hourly_rate: number | null;
+    member_ratings?: { average_rating: number | string | null; review_count: number | null }[] | null;
+  } | null;
 }
 
 export interface MyApplicationRow {
@@ -51,7 +58,7 @@ export async function fetchApplicants(gigId: string): Promise<ApplicantRow[]> {
   return orThrow(
     await getSupabase()
       .from('applications')
-      .select('id, message, proposed_rate, available_from, status, created_at, worker:worker_id(id, full_name, title, avatar_url, hourly_rate)')
+      .select('id, message, proposed_rate, available_from, status, created_at, worker:worker_id(id, full_name, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))')
       .eq('gig_id', gigId)
       .order('created_at', { ascending: false })
       .limit(DASHBOARD_LIMIT),

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../lib/money';
 import { profileHref } from '../../../lib/navigation';
 import type { ApplicantRow } from '../api/dashboard';
 import styles from './Dashboard.module.css';
+import { ApplicantDeal } from './payment/ApplicantDeal';
 
 interface Props {
   row: ApplicantRow;
@@ -38,6 +39,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
         {row.proposed_rate !== null && ` · proposes ${formatMoney(Number(row.proposed_rate))}/hr`}
         {start && ` · can start ${start}`}
       </p>
+      <ApplicantDeal row={row} />
       {canChoose && row.status === 'applied' && (
         <div className={styles.row}>
           <button type="button" className={ui.primary} aria-disabled={busy} onClick={() => onChoose('accept')}>

@@ -8,6 +8,7 @@ import { fetchMyApplications } from '../api/dashboard';
 import { useLoad } from '../hooks/useLoad';
 import { Loadable } from './Loadable';
 import styles from './Dashboard.module.css';
+import { DealPanel } from '../../../lib/deal/DealPanel';
 
 /** "My applications": each with its gig, status, date and the poster's notice; Withdraw while pending. */
 export function MyApplications({ userId }: { userId: string }) {
@@ -63,6 +64,7 @@ export function MyApplications({ userId }: { userId: string }) {
                   </div>
                   <p className={styles.meta}>Applied {formatDay(row.created_at)}</p>
                   {row.decline_notice && <p className={styles.message}>{row.decline_notice}</p>}
+                  <DealPanel applicationId={row.id} status={row.status} side="worker" onChanged={reload} />
                   {row.status === 'applied' && (
                     <button type="button" className={ui.secondary} aria-disabled={busy === row.id} onClick={() => void withdraw(row.id)}>
                       {busy === row.id ? 'Withdrawing...' : 'Withdraw'}

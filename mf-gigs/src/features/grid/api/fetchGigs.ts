@@ -16,13 +16,13 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of open gigs (filled and closed ones leave the grid), newest first, with the poster's
- * display name, username and avatar (docs/product.md, calls).
+ * display name, username, avatar and average rating (docs/product.md, calls).
  * Filters left undefined are not sent. Throws the backend's error.
  */
 export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SIZE): Promise<GigPage> {
   let query = getSupabase()
     .from('gigs')
-    .select('*, profiles(full_name, username, avatar_url)', { count: 'exact' })
+    .select('*, profiles(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' })
     .eq('status', 'active')
     .order('created_at', { ascending: false });
   if (filters.search) query = query.ilike('title', `%${likeLiteral(filters.search)}%`);

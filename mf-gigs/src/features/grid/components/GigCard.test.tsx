@@ -23,6 +23,15 @@ describe('a gig card', () => {
     expect(card).not.toHaveTextContent('ada_cb1a');
   });
 
+  it('shows what the worker keeps of the rate, and the poster\'s average rating once there is one', () => {
+    const { rerender } = render(<GigCard gig={makeGig({ paymentType: 'fixed', rate: 600 })} />);
+    expect(screen.getByRole('article')).toHaveTextContent('Worker keeps$570');
+    expect(screen.queryByTestId('rating')).toBeNull();
+    rerender(<GigCard gig={makeGig({ rate: 45, poster: { name: 'Ada Lovelace', username: 'ada', avatarUrl: null, rating: { average: 4.5, count: 2 } } })} />);
+    expect(screen.getByRole('article')).toHaveTextContent('Worker keeps$42.75/hr');
+    expect(screen.getByTestId('rating')).toHaveTextContent('★ 4.5 · 2 reviews');
+  });
+
   it('writes cents as "$25.50/hr" and keeps whole amounts as "$45/hr"', () => {
     render(<GigCard gig={makeGig({ rate: 25.5 })} />);
     expect(screen.getByRole('article')).toHaveTextContent('$25.50/hr');

@@ -1,12 +1,13 @@
 import { safeUrl } from '@need40/ui';
 import { profileHref } from '../../../lib/navigation';
+import { RatingBadge } from '../../../lib/rating';
 import { type Gig } from '../types';
 import styles from './GigCard.module.css';
 
 /**
  * The poster's avatar (or initial) and display name — the full name given at sign-up, never the
  * generated username (a handle like `uxtester_cb1a` tells a reader nothing) — linking to their
- * public profile.
+ * public profile — and their average rating once they have one.
  */
 export function PosterBadge({ poster, userId }: { poster: Gig['poster']; userId: string }) {
   const name = poster?.name?.trim() || 'A Need40 member';
@@ -25,6 +26,7 @@ export function PosterBadge({ poster, userId }: { poster: Gig['poster']; userId:
         <a className={styles.username} href={profileHref(userId)}>
           {name}
         </a>
+        <RatingBadge rating={poster?.rating} className={styles.rating} />
       </span>
     </p>
   );

@@ -1,3 +1,4 @@
+import { ratingFromRow } from '../../../lib/rating';
 import type { Gig, GigReadRow } from '../types';
 
 /** A public.gigs row (snake_case, with its joined profile) → the card's data. */
@@ -15,7 +16,12 @@ export function gigFromRow(row: GigReadRow): Gig {
     status: row.status,
     postedDate: row.created_at,
     poster: row.profiles
-      ? { name: row.profiles.full_name ?? null, username: row.profiles.username, avatarUrl: row.profiles.avatar_url }
+      ? {
+          name: row.profiles.full_name ?? null,
+          username: row.profiles.username,
+          avatarUrl: row.profiles.avatar_url,
+          rating: ratingFromRow(row.profiles.member_ratings),
+        }
       : null,
   };
 }

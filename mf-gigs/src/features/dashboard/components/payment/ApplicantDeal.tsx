@@ -1,0 +1,19 @@
+import { DealPanel } from '../../../../lib/deal/DealPanel';
+import { ratingFromRow, RatingBadge } from '../../../../lib/rating';
+import type { ApplicantRow } from '../../api/dashboard';
+import styles from '../Dashboard.module.css';
+
+/** What the poster weighs and settles for one applicant: the worker's average rating, then the payment. */
+export function ApplicantDeal({ row }: { row: ApplicantRow }) {
+  const rating = ratingFromRow(row.worker?.member_ratings);
+  return (
+    <>
+      {rating && (
+        <p className={styles.meta}>
+          <RatingBadge rating={rating} />
+        </p>
+      )}
+      <DealPanel applicationId={row.id} status={row.status} side="poster" />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { useUnreadTotal } from './unreadStore';
+import styles from './Messages.module.css';
+
+/** "3 unread messages" beside the Dashboard heading; nothing when all are read. */
+export function UnreadTotal() {
+  const total = useUnreadTotal();
+  if (total === 0) return null;
+  return (
+    <p className={styles.total} data-testid="unread-total">
+      {total} unread {total === 1 ? 'message' : 'messages'}
+    </p>
+  );
+}

@@ -41,7 +41,7 @@ export class FakeChannel {
     this.status?.('SUBSCRIBED');
   }
   /** The server: a postgres change reached this member. */
-  change(table: string, row: Record<string, unknown>, event = 'INSERT') {
+  change(table: string, row: object, event = 'INSERT') {
     for (const l of this.listeners) {
       if (l.type === 'postgres_changes' && l.filter.table === table && (l.filter.event === event || l.filter.event === '*')) {
         l.callback({ eventType: event, table, new: row } as never);

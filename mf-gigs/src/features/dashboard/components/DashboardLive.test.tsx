@@ -1,0 +1,73 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
+import { channelFor, channels, resetChannels } from '../../../test/fakeChannel';
+import { fetchMyApplicationIds, fetchUnreadCounts } from '../../../lib/messages/api';
+import { resetUnread } from '../../../lib/messages/unreadStore';
+import { fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../api/dashboard';
+import { Dashboard } from './Dashboard';
+
+vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
+vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(), fetchMyApplicationIds: vi.fn() }));
+
+const myGigs = vi.mocked(fetchMyGigs);
+const myApps = vi.mocked(fetchMyApplications);
+const unread = vi.mocked(fetchUnreadCounts);
+const ids = vi.mocked(fetchMyApplicationIds);
+const application = (status = 'applied') => ({ id: 'a1', status, created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetUi();
+  resetChannels();
+  resetUnread();
+  act(() => signIn('worker-1'));
+  myGigs.mockResolvedValue([]);
+  myApps.mockResolvedValue([application()]);
+  vi.mocked(fetchSavedGigs).mockResolvedValue([]);
+  ids.mockResolvedValue(['a1']);
+  unread.mockResolvedValue({});
+});
+afterEach(() => act(() => signOutForTest()));
+
+const row = () => within(screen.getByRole('region', { name: 'My applications' })).getByRole('listitem', { name: 'Application for Logo' });
+
+describe('the live dashboard', () => {
+  it('shows unread counts per application and in total, and raises them when a message arrives', async () => {
+    render(<Dashboard />);
+    expect(await within(await screen.findByRole('region', { name: 'My applications' })).findByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
+    unread.mockResolvedValue({ a1: 2 });
+    act(() => channelFor('dashboard:worker-1').change('application_messages', { id: 'm1', application_id: 'a1', sender_id: 'poster-1' }));
+    expect(await within(row()).findByRole('button', { name: 'Messages (2 new) about Logo' })).toBeInTheDocument();
+    expect(screen.getByTestId('unread-total')).toHaveTextContent('2 unread messages');
+    expect(unread).toHaveBeenLastCalledWith(['a1']);
+  });
+
+  it('reads its lists again when an application changes and after a reconnect', async () => {
+    render(<Dashboard />);
+    await screen.findByRole('listitem', { name: 'Application for Logo' });
+    expect(within(row()).getByText('Applied')).toBeInTheDocument();
+    myApps.mockResolvedValue([application('accepted')]);
+    act(() => channelFor('dashboard:worker-1').change('applications', { id: 'a1', status: 'accepted' }, 'UPDATE'));
+    await vi.waitFor(() => expect(within(row()).getByText('Accepted')).toBeInTheDocument());
+    const reads = myGigs.mock.calls.length;
+    act(() => channelFor('dashboard:worker-1').subscribed());
+    await vi.waitFor(() => expect(myGigs.mock.calls.length).toBeGreaterThan(reads));
+  });
+
+  it("listens to applications to the member's gigs and their own, and stops when signed out", async () => {
+    render(<Dashboard />);
+    const live = channelFor('dashboard:worker-1');
+    expect(live.listeners.map((l) => l.filter)).toEqual([
+      { event: 'INSERT', schema: 'public', table: 'application_messages' },
+      { event: '*', schema: 'public', table: 'applications', filter: 'poster_id=eq.worker-1' },
+      { event: '*', schema: 'public', table: 'applications', filter: 'worker_id=eq.worker-1' },
+    ]);
+    act(() => signOutForTest());
+    expect(live.closed).toBe(true);
+    expect(channels.filter((c) => !c.closed)).toEqual([]);
+  });
+});

@@ -60,11 +60,10 @@ export class FakeChannel {
 /** Every channel opened since the last reset, newest last. */
 export const channels: FakeChannel[] = [];
 
-export function openChannel(topic: string, _options: unknown, setup: (channel: never) => void, ready?: (channel: never) => void): () => void {
+export function openChannel(topic: string, _options: unknown, setup: (channel: never) => void): () => void {
   const channel = new FakeChannel(topic);
   channels.push(channel);
   setup(channel as never);
-  ready?.(channel as never);
   return () => {
     channel.closed = true;
   };

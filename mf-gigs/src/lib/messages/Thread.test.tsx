@@ -138,6 +138,7 @@ describe('live', () => {
   it('shows when the other party is online and typing, and tells them when this one types', async () => {
     const { user } = await openThread();
     const live = channelFor('thread:a1');
+    act(() => live.subscribed());
     act(() => live.syncPresence({ 'worker-1': [{}], 'poster-1': [{}] }));
     expect(await screen.findByText('Ada Lovelace is online')).toBeInTheDocument();
     act(() => live.broadcast('typing', { user_id: 'poster-1' }));

@@ -9,15 +9,11 @@ import { getSupabase } from '@need40/shared';
 
 const leaving = new Map<string, Promise<unknown>>();
 
-/**
- * Open `topic`, let `setup` add its listeners and subscribe; returns the close function.
- * `ready` is called with the channel once subscribe() was called on it.
- */
+/** Open `topic`, let `setup` add its listeners and subscribe; returns the close function. */
 export function openChannel(
   topic: string,
   options: RealtimeChannelOptions,
   setup: (channel: RealtimeChannel) => void,
-  ready?: (channel: RealtimeChannel) => void,
 ): () => void {
   let channel: RealtimeChannel | null = null;
   let closed = false;
@@ -25,7 +21,6 @@ export function openChannel(
     if (closed) return;
     channel = getSupabase().channel(topic, options);
     setup(channel);
-    ready?.(channel);
   };
   const pending = leaving.get(topic);
   if (pending) void pending.then(start);

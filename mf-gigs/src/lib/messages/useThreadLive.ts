@@ -52,13 +52,13 @@ export function useThreadLive(applicationId: string, userId: string | null, hand
             setOnline(Object.keys(channel.presenceState()).some((key) => key !== userId));
           })
           .subscribe((status) => {
+            // Broadcasts go out only on a joined channel (else realtime-js would fall back to a
+            // REST endpoint this backend does not have).
+            channelRef.current = status === 'SUBSCRIBED' ? channel : null;
             if (status !== 'SUBSCRIBED') return;
             void channel.track({ user_id: userId });
             latest.current.onSubscribed();
           });
-      },
-      (channel) => {
-        channelRef.current = channel;
       },
     );
     return () => {

@@ -1,4 +1,4 @@
-import { useUnreadTotal } from './unreadStore';
+import { useGigUnread, useUnreadTotal } from './unreadStore';
 import styles from './Messages.module.css';
 
 /** "3 unread messages" beside the Dashboard heading; nothing when all are read. */
@@ -10,4 +10,11 @@ export function UnreadTotal() {
       {total} unread {total === 1 ? 'message' : 'messages'}
     </p>
   );
+}
+
+/** " · 1 new message" after a gig's applicant count, while its applicants have written. */
+export function GigUnread({ gigId }: { gigId: string }) {
+  const count = useGigUnread(gigId);
+  if (count === 0) return null;
+  return <span> · {count === 1 ? '1 new message' : `${count} new messages`}</span>;
 }

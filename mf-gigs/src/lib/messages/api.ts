@@ -49,12 +49,11 @@ export async function fetchUnreadCounts(applicationIds: string[]): Promise<Recor
 }
 
 /**
- * The ids of the member's applications on either side, newest first: row-level security returns
+ * The member's applications on either side (id and gig), newest first: row-level security returns
  * exactly those where they are the worker or the poster.
  */
-export async function fetchMyApplicationIds(): Promise<string[]> {
-  const rows = orThrow(
-    await getSupabase().from('applications').select('id').order('created_at', { ascending: false }).limit(UNREAD_IDS_MAX),
-  ) as { id: string }[];
-  return rows.map((r) => r.id);
+export async function fetchMyApplicationIds(): Promise<{ id: string; gig_id: string }[]> {
+  return orThrow(
+    await getSupabase().from('applications').select('id, gig_id').order('created_at', { ascending: false }).limit(UNREAD_IDS_MAX),
+  ) as { id: string; gig_id: string }[];
 }

@@ -10,9 +10,11 @@ import { fetchUnreadCounts } from './api';
 interface UnreadState {
   counts: Readonly<Record<string, number>>;
   open: ReadonlySet<string>;
+  /** The gig of each application the dashboard knows (for a count per gig). */
+  gigOf: Readonly<Record<string, string>>;
 }
 
-export const unreadStore = createStore<UnreadState>()(() => ({ counts: {}, open: new Set() }));
+export const unreadStore = createStore<UnreadState>()(() => ({ counts: {}, open: new Set(), gigOf: {} }));
 
 /** Read the counts of `ids` again (ids missing from the answer have none). */
 export async function refreshUnread(ids: string[]): Promise<void> {
@@ -41,10 +43,14 @@ export function setThreadOpen(id: string, open: boolean): void {
 }
 
 export function resetUnread(): void {
-  unreadStore.setState({ counts: {}, open: new Set() });
+  unreadStore.setState({ counts: {}, open: new Set(), gigOf: {} });
 }
 
 const countOf = (s: UnreadState, id: string) => (s.open.has(id) ? 0 : (s.counts[id] ?? 0));
 
 export const useUnread = (id: string) => useStore(unreadStore, (s) => countOf(s, id));
-export const useUnreadTotal = () => useStore(unreadStore, (s) => Object.keys(s.counts).reduce((sum, id) => sum + countOf(s, id), 0));
+const sum = (s: UnreadState, ids: string[]) => ids.reduce((total, id) => total + countOf(s, id), 0);
+export const useUnreadTotal = () => useStore(unreadStore, (s) => sum(s, Object.keys(s.counts)));
+/** Unread messages over one gig's applications (the poster's side). */
+export const useGigUnread = (gigId: string) =>
+  useStore(unreadStore, (s) => sum(s, Object.keys(s.gigOf).filter((id) => s.gigOf[id] === gigId)));

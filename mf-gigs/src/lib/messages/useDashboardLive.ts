@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { fetchMyApplicationIds } from './api';
 import { openChannel, privateTopic } from './channel';
-import { refreshUnread, resetUnread } from './unreadStore';
+import { refreshUnread, resetUnread, unreadStore } from './unreadStore';
 
 /** Bumped whenever what a dashboard shows may have changed; its lists read again on each bump. */
 export const dashboardLive = createStore<{ version: number }>()(() => ({ version: 0 }));
@@ -11,7 +11,9 @@ export const useDashboardVersion = () => useStore(dashboardLive, (s) => s.versio
 
 async function refreshAllUnread() {
   try {
-    await refreshUnread(await fetchMyApplicationIds());
+    const rows = await fetchMyApplicationIds();
+    unreadStore.setState({ gigOf: Object.fromEntries(rows.map((r) => [r.id, r.gig_id])) });
+    await refreshUnread(rows.map((r) => r.id));
   } catch (error) {
     console.error('[mf-gigs] could not read your applications for unread counts', error);
   }

@@ -27,7 +27,7 @@ beforeEach(() => {
   myGigs.mockResolvedValue([]);
   myApps.mockResolvedValue([application()]);
   vi.mocked(fetchSavedGigs).mockResolvedValue([]);
-  ids.mockResolvedValue(['a1']);
+  ids.mockResolvedValue([{ id: 'a1', gig_id: 'g1' }]);
   unread.mockResolvedValue({});
 });
 afterEach(() => act(() => signOutForTest()));
@@ -44,6 +44,16 @@ describe('the live dashboard', () => {
     expect(await within(row()).findByRole('button', { name: 'Messages (2 new) about Logo' })).toBeInTheDocument();
     expect(screen.getByTestId('unread-total')).toHaveTextContent('2 unread messages');
     expect(unread).toHaveBeenLastCalledWith(['a1']);
+  });
+
+  it("shows a poster how many new messages each gig's applicants wrote", async () => {
+    myGigs.mockResolvedValue([{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 1, created_at: '2024-04-08T12:00:00Z' }]);
+    ids.mockResolvedValue([{ id: 'a1', gig_id: 'g1' }, { id: 'a2', gig_id: 'g2' }]);
+    unread.mockResolvedValue({ a2: 1 });
+    render(<Dashboard />);
+    const gigs = await screen.findByRole('region', { name: 'My gigs' });
+    await vi.waitFor(() => expect(within(gigs).getByText(/1 applicant/)).toHaveTextContent(/^1 applicant · posted .* · 1 new message$/));
+    expect(screen.getByTestId('unread-total')).toHaveTextContent('1 unread message');
   });
 
   it('reads its lists again when an application changes and after a reconnect', async () => {

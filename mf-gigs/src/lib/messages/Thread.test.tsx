@@ -143,8 +143,16 @@ describe('live', () => {
     expect(await screen.findByText('Ada Lovelace is online')).toBeInTheDocument();
     act(() => live.broadcast('typing', { user_id: 'poster-1' }));
     expect(screen.getByText('Ada Lovelace is typing…')).toBeInTheDocument();
-    await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hi');
-    expect(live.sent).toEqual([{ type: 'broadcast', event: 'typing', payload: { user_id: 'worker-1' } }]);
+    const typing = { type: 'broadcast', event: 'typing', payload: { user_id: 'worker-1' } };
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    await user.type(box, 'Hi');
+    expect(live.sent).toEqual([typing]);
+    // Sending ends the burst: the next keystroke is signalled at once.
+    send.mockResolvedValueOnce(msg('m5', 'worker-1', 'Hi'));
+    await user.type(box, '{Enter}');
+    await screen.findByText('Hi', { selector: 'p' });
+    await user.type(box, 'O');
+    expect(live.sent).toEqual([typing, typing]);
   });
 
   it('unsubscribes when closed, and opens nothing when signed out', async () => {

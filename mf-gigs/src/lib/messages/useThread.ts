@@ -65,16 +65,18 @@ export function useThread(applicationId: string, userId: string | null) {
     onSubscribed: () => setGeneration((g) => g + 1),
   });
 
+  const { typingDone, ...presence } = live;
   const send = useCallback(
     async (body: string) => {
       add(await sendMessage(applicationId, body));
+      typingDone();
     },
-    [add, applicationId],
+    [add, applicationId, typingDone],
   );
   const retry = useCallback(() => {
     setState({ status: 'loading' });
     setGeneration((g) => g + 1);
   }, []);
 
-  return { state, send, retry, incoming, ...live };
+  return { state, send, retry, incoming, ...presence };
 }

@@ -78,5 +78,10 @@ export function useThreadLive(applicationId: string, userId: string | null, hand
     void channelRef.current.send({ type: 'broadcast', event: 'typing', payload: { user_id: userId } });
   }, [userId]);
 
-  return { typing, online, sendTyping };
+  /** A message went out: the next keystroke starts a new burst and is signalled at once. */
+  const typingDone = useCallback(() => {
+    lastSent.current = 0;
+  }, []);
+
+  return { typing, online, sendTyping, typingDone };
 }

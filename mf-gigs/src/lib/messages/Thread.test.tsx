@@ -52,6 +52,15 @@ describe('a thread', () => {
     expect(screen.getByRole('button', { name: 'Hide messages with Ada Lovelace' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('still shows the thread when marking it read fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    markRead.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    thread.mockResolvedValue([msg('m1', 'poster-1', 'Hello')]);
+    await openThread();
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('[mf-gigs] could not mark the thread read', expect.any(TypeError)));
+  });
+
   it('is empty with a next step, and closed threads cannot be written to', async () => {
     thread.mockResolvedValue([]);
     const { user, view } = await openThread();

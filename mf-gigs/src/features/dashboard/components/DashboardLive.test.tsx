@@ -56,6 +56,18 @@ describe('the live dashboard', () => {
     expect(screen.getByTestId('unread-total')).toHaveTextContent('1 unread message');
   });
 
+  it('a failed read of the counts or of the ids shows no count and keeps the lists', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    ids.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    render(<Dashboard />);
+    expect(await screen.findByRole('listitem', { name: 'Application for Logo' })).toBeInTheDocument();
+    unread.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    act(() => channelFor('dashboard:worker-1').change('application_messages', { id: 'm1', application_id: 'a1', sender_id: 'poster-1' }));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('[mf-gigs] could not read unread message counts', expect.any(TypeError)));
+    expect(within(row()).getByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
+  });
+
   it('reads its lists again when an application changes and after a reconnect', async () => {
     render(<Dashboard />);
     await screen.findByRole('listitem', { name: 'Application for Logo' });

@@ -1,6 +1,7 @@
 import { ui } from '@need40/ui';
 import { STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
+import { MessagesToggle } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { profileHref } from '../../../lib/navigation';
 import type { ApplicantRow } from '../api/dashboard';
@@ -40,6 +41,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
         {start && ` · can start ${start}`}
       </p>
       <ApplicantDeal row={row} />
+      <MessagesToggle applicationId={row.id} otherName={name} about={`with ${name}`} status={row.status} />
       {canChoose && row.status === 'applied' && (
         <div className={styles.row}>
           <button type="button" className={ui.primary} aria-disabled={busy} onClick={() => onChoose('accept')}>

@@ -9,6 +9,9 @@ import { Dashboard } from './Dashboard';
 
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
 vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), closeGig: vi.fn() }));
+// Messages: no network and no realtime server in these tests (lib/messages has its own).
+vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
+vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchMyApplicationIds: vi.fn(async () => []) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
 
 const myGigs = vi.mocked(fetchMyGigs);
@@ -151,7 +154,7 @@ describe('My applications and Saved gigs', () => {
     const declined = apps.getByRole('listitem', { name: 'Application for Poster' });
     expect(declined).toHaveTextContent('Declined');
     expect(declined).toHaveTextContent('The poster has chosen another applicant');
-    expect(within(declined).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(declined).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
     await user.click(within(logo).getByRole('button', { name: 'Withdraw your application for Logo' }));
     expect(transition).toHaveBeenCalledWith('withdraw_application', 'a1');
     expect(await apps.findByText(/You have not applied to a gig yet/)).toBeInTheDocument();

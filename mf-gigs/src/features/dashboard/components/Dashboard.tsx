@@ -1,16 +1,22 @@
 import { useSession } from '@need40/shared';
+import { UnreadTotal, useDashboardLive } from '../../../lib/messages';
 import { MyApplications } from './MyApplications';
 import { MyGigs } from './MyGigs';
 import { SavedGigs } from './SavedGigs';
 import styles from './Dashboard.module.css';
 
-/** The signed-in member's dashboard (`#dashboard`): My gigs, My applications, Saved gigs. */
+/** The signed-in member's dashboard (`#dashboard`): My gigs, My applications, Saved gigs,
+ * kept live (new applications, status changes, unread message counts). */
 export function Dashboard() {
   const userId = useSession((s) => s.user?.id ?? null);
+  useDashboardLive(userId);
   if (!userId) return <p>Log in to see your dashboard.</p>;
   return (
     <div className={styles.dashboard}>
-      <h1 className={styles.heading}>Dashboard</h1>
+      <div className={styles.headingRow}>
+        <h1 className={styles.heading}>Dashboard</h1>
+        <UnreadTotal />
+      </div>
       <MyGigs userId={userId} />
       <MyApplications userId={userId} />
       <SavedGigs userId={userId} />

@@ -3,6 +3,7 @@ import { ui } from '@need40/ui';
 import { fireTransition, STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
 import { marketErrorText } from '../../../lib/marketErrors';
+import { MessagesToggle } from '../../../lib/messages';
 import { gigHref, GRID_HREF, markOpenedInPage } from '../../../lib/navigation';
 import { fetchMyApplications } from '../api/dashboard';
 import { useLoad } from '../hooks/useLoad';
@@ -65,6 +66,7 @@ export function MyApplications({ userId }: { userId: string }) {
                   <p className={styles.meta}>Applied {formatDay(row.created_at)}</p>
                   {row.decline_notice && <p className={styles.message}>{row.decline_notice}</p>}
                   <DealPanel applicationId={row.id} status={row.status} side="worker" onChanged={reload} />
+                  <MessagesToggle applicationId={row.id} otherName="the poster" about={`about ${title}`} status={row.status} />
                   {row.status === 'applied' && (
                     <button type="button" className={ui.secondary} aria-disabled={busy === row.id} onClick={() => void withdraw(row.id)}>
                       {busy === row.id ? 'Withdrawing...' : 'Withdraw'}

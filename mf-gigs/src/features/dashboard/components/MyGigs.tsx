@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ui } from '@need40/ui';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
+import { GigUnread } from '../../../lib/messages';
 import { gigHref, markOpenedInPage } from '../../../lib/navigation';
 import { fetchMyGigs } from '../api/dashboard';
 import { useLoad } from '../hooks/useLoad';
@@ -34,6 +35,7 @@ export function MyGigs({ userId }: { userId: string }) {
                 </div>
                 <p className={styles.meta}>
                   {gig.applicant_count} {gig.applicant_count === 1 ? 'applicant' : 'applicants'} · posted {formatDay(gig.created_at)}
+                  <GigUnread gigId={gig.id} />
                 </p>
                 <button
                   type="button"

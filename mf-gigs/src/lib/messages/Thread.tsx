@@ -1,0 +1,57 @@
+import { ui } from '@need40/ui';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { useThread } from './useThread';
+import styles from './Messages.module.css';
+
+/** Statuses in which the two parties may still write (the database refuses the others). */
+const OPEN_STATUSES = new Set(['applied', 'accepted', 'paid']);
+
+/** "the poster" starts a sentence as "The poster". */
+const sentence = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+interface Props {
+  id?: string;
+  applicationId: string;
+  userId: string | null;
+  /** How the other party is called ("Grace Hopper", "the poster"). */
+  otherName: string;
+  /** The application's status: a closed conversation can be read, not written to. */
+  status: string;
+}
+
+/** A thread: the messages (loading, error, empty), who is online or typing, and the composer. */
+export function Thread({ id, applicationId, userId, otherName, status }: Props) {
+  const { state, send, retry, incoming, typing, online, sendTyping } = useThread(applicationId, userId);
+  const open = OPEN_STATUSES.has(status);
+  return (
+    <div id={id} className={styles.thread}>
+      {state.status === 'loading' && (
+        <p className={ui.busy} role="status">
+          Loading messages...
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div role="alert" className={ui.alert}>
+          <p>Could not load the messages. Check your connection and try again.</p>
+          <button type="button" className={ui.secondary} onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.messages.length === 0 && (
+        <p className={ui.muted}>{open ? `No messages yet. Write the first one to ${otherName}.` : 'No messages.'}</p>
+      )}
+      {state.status === 'ready' && state.messages.length > 0 && <MessageList messages={state.messages} userId={userId} otherName={otherName} />}
+      {/* Announces messages that arrive while the thread is open, politely and one at a time. */}
+      <div className="visually-hidden" aria-live="polite">
+        {incoming && `New message from ${otherName}: ${incoming.body}`}
+      </div>
+      <p className={styles.presence}>
+        {online && <span className={styles.online}>{sentence(otherName)} is online</span>}
+        {typing && <span>{sentence(otherName)} is typing…</span>}
+      </p>
+      {open ? <Composer otherName={otherName} send={send} onTyping={sendTyping} /> : <p className={ui.muted}>This conversation is closed.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * A thread's reads and writes (docs/marketplace.md, messages): the two parties read the messages
+ * under row-level security; sending and read markers go through the database's functions.
+ */
+import { getSupabase } from '@need40/shared';
+import { orThrow } from '../marketErrors';
+
+/** The database's limit on one message. */
+export const MESSAGE_BODY_MAX = 2000;
+/** What `unread_message_counts` accepts in one call. */
+export const UNREAD_IDS_MAX = 500;
+/** Messages shown in a thread (the newest ones). */
+export const THREAD_LIMIT = 200;
+
+export interface Message {
+  id: string;
+  application_id?: string;
+  sender_id: string;
+  body: string;
+  created_at: string;
+}
+
+export async function fetchThread(applicationId: string): Promise<Message[]> {
+  const rows = orThrow(
+    await getSupabase()
+      .from('application_messages')
+      .select('id, sender_id, body, created_at')
+      .eq('application_id', applicationId)
+      .order('created_at', { ascending: false })
+      .limit(THREAD_LIMIT),
+  ) as Message[];
+  return rows.reverse();
+}
+
+export async function sendMessage(applicationId: string, body: string): Promise<Message> {
+  return orThrow(await getSupabase().rpc('send_message', { p_application_id: applicationId, p_body: body }).single<Message>());
+}
+
+export async function markThreadRead(applicationId: string): Promise<void> {
+  orThrow(await getSupabase().rpc('mark_thread_read', { p_application_id: applicationId }));
+}
+
+/** Unread messages per application (absent = none), at most UNREAD_IDS_MAX ids. */
+export async function fetchUnreadCounts(applicationIds: string[]): Promise<Record<string, number>> {
+  const ids = applicationIds.slice(0, UNREAD_IDS_MAX);
+  if (ids.length === 0) return {};
+  const rows = orThrow(await getSupabase().rpc('unread_message_counts', { p_application_ids: ids })) as { application_id: string; unread: number | string }[];
+  return Object.fromEntries(rows.map((r) => [r.application_id, Number(r.unread)]));
+}
+
+/**
+ * The member's applications on either side (id and gig), newest first: row-level security returns
+ * exactly those where they are the worker or the poster.
+ */
+export async function fetchMyApplicationIds(): Promise<{ id: string; gig_id: string }[]> {
+  return orThrow(
+    await getSupabase().from('applications').select('id, gig_id').order('created_at', { ascending: false }).limit(UNREAD_IDS_MAX),
+  ) as { id: string; gig_id: string }[];
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { fetchMyApplicationIds } from './api';
+import { openChannel, privateTopic } from './channel';
+import { refreshUnread, resetUnread, unreadStore } from './unreadStore';
+
+/** Bumped whenever what a dashboard shows may have changed; its lists read again on each bump. */
+export const dashboardLive = createStore<{ version: number }>()(() => ({ version: 0 }));
+export const useDashboardVersion = () => useStore(dashboardLive, (s) => s.version);
+
+async function refreshAllUnread() {
+  try {
+    const rows = await fetchMyApplicationIds();
+    unreadStore.setState({ gigOf: Object.fromEntries(rows.map((r) => [r.id, r.gig_id])) });
+    await refreshUnread(rows.map((r) => r.id));
+  } catch (error) {
+    console.error('[mf-gigs] could not read your applications for unread counts', error);
+  }
+}
+
+/**
+ * The dashboard's live channel: a message in any of the member's threads reads the unread counts
+ * again; an application to their gig or a change to one of their applications (either side) makes
+ * the lists read again, as does every (re)subscription, so a reconnect catches up.
+ * Row-level security decides which changes reach this member. Nothing without a member.
+ */
+export function useDashboardLive(userId: string | null) {
+  useEffect(() => {
+    if (!userId) return resetUnread;
+    void refreshAllUnread();
+    const bump = () => dashboardLive.setState((s) => ({ version: s.version + 1 }));
+    const close = openChannel(privateTopic(`dashboard:${userId}`), { config: {} }, (channel) => {
+      channel
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'application_messages' }, () => void refreshAllUnread())
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'applications', filter: `poster_id=eq.${userId}` }, bump)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'applications', filter: `worker_id=eq.${userId}` }, bump)
+        .subscribe((status) => {
+          if (status !== 'SUBSCRIBED') return;
+          bump();
+          void refreshAllUnread();
+        });
+    });
+    return () => {
+      close();
+      resetUnread();
+    };
+  }, [userId]);
+}

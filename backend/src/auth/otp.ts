@@ -8,14 +8,19 @@ import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { iso, ms, randomHex, sha256Hex } from './util';
 
-export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token';
+export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token' | 'magiclink_token' | 'invite_token';
 
-/** The link's `type` parameter for each token type (GoTrue's verification types). */
-export const LINK_TYPES: Record<string, TokenType> = {
-  signup: 'confirmation_token',
-  email: 'confirmation_token',
-  recovery: 'recovery_token',
-  email_change: 'email_change_token',
+/**
+ * The token types each `type` of /verify accepts (GoTrue's verification types). `email` is what
+ * verifyOtp sends for a code mailed by signInWithOtp: a sign-up's or a magic link's.
+ */
+export const LINK_TYPES: Record<string, TokenType[]> = {
+  signup: ['confirmation_token'],
+  email: ['confirmation_token', 'magiclink_token'],
+  magiclink: ['magiclink_token', 'confirmation_token'],
+  invite: ['invite_token'],
+  recovery: ['recovery_token'],
+  email_change: ['email_change_token'],
 };
 
 /** What a confirmation link gives the account it proves (see prove-address.ts). */
@@ -70,10 +75,10 @@ export interface OneTimeTokenRow {
 }
 
 /** Consume a token: returns the row, or null when unknown, of another type, or expired. */
-export async function consumeOneTimeToken(services: Services, tx: Tx, token: string, type: TokenType): Promise<OneTimeTokenRow | null> {
-  const { rows } = await tx.query<OneTimeTokenRow>('delete from auth.one_time_tokens where token_hash = $1 and token_type = $2 returning *', [
+export async function consumeOneTimeToken(services: Services, tx: Tx, token: string, types: TokenType[]): Promise<OneTimeTokenRow | null> {
+  const { rows } = await tx.query<OneTimeTokenRow>('delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[]) returning *', [
     sha256Hex(token),
-    type,
+    types,
   ]);
   const row = rows[0];
   if (!row) return null;

@@ -11,11 +11,12 @@ import type { Binding, ResolvedBindings } from './join';
 import { TOKEN_CHECK_MS } from './limits';
 import type { Meta } from './presence';
 import { isBinaryPayload } from './protocol';
+import type { JwtKeys } from '../security/jwt-keys';
 
 /** What a channel needs of its socket. */
 export interface ChannelHost {
   readonly socketId: string;
-  readonly secret: string;
+  readonly secret: JwtKeys;
   now(): number;
   send(topic: string, event: string, payload: unknown, ref: string | null, joinRef: string | null): void;
   sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void;

@@ -1,0 +1,56 @@
+/**
+ * Six-digit email codes (GoTrue's {{ .Token }}): a link mailed by POST /otp, an invitation or an
+ * admin generate_link also carries a code that verifyOtp({email, token, type}) accepts instead of
+ * the link. Only sha256(user id, code) is stored, on the link's own one-time-token row, so the
+ * code and the link are one credential: using either consumes both.
+ *
+ * A million codes are few, so each row survives OTP_CODE_MAX_ATTEMPTS wrong codes and is then
+ * deleted; with the per-address mail limit that bounds guesses per address and window.
+ */
+import { randomInt } from 'node:crypto';
+import type { Services } from '../services';
+import type { Tx } from '../db/types';
+import { issueOneTimeToken, type OneTimeTokenRow, type TokenType } from './otp';
+import { findUserByEmail } from './users';
+import { ms, sha256Hex } from './util';
+
+export const OTP_CODE_MAX_ATTEMPTS = 5;
+
+const codeHash = (userId: string, code: string) => sha256Hex(`${userId}:${code}`);
+
+/** A link token plus a six-digit code on the same row. */
+export async function issueLinkWithCode(
+  services: Services,
+  tx: Tx,
+  fields: Parameters<typeof issueOneTimeToken>[2],
+): Promise<{ token: string; code: string }> {
+  const token = await issueOneTimeToken(services, tx, fields);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await tx.query('update auth.one_time_tokens set code_hash = $2 where token_hash = $1', [sha256Hex(token), codeHash(fields.userId, code)]);
+  return { token, code };
+}
+
+/**
+ * Consume the row whose code matches, or count a wrong code against every live code of the
+ * address (deleting those at the limit). Run in a transaction of its own, so a wrong code is
+ * counted even though the request then fails.
+ */
+export async function consumeCode(services: Services, tx: Tx, email: string, code: string, types: TokenType[]): Promise<OneTimeTokenRow | null> {
+  const user = await findUserByEmail(tx, email);
+  if (!user) return null;
+  if (/^\d{6}$/.test(code)) {
+    const { rows } = await tx.query<OneTimeTokenRow>(
+      'delete from auth.one_time_tokens where user_id = $1 and token_type = any($2::text[]) and code_hash = $3 returning *',
+      [user.id, types, codeHash(user.id, code)],
+    );
+    const row = rows[0];
+    if (row) return services.now() - ms(row.created_at) > services.config.MAILER_OTP_EXP * 1000 ? null : row;
+  }
+  await tx.query(
+    `update auth.one_time_tokens set failed_attempts = failed_attempts + 1
+     where user_id = $1 and token_type = any($2::text[]) and code_hash is not null`,
+    [user.id, types],
+  );
+  await tx.query('delete from auth.one_time_tokens where user_id = $1 and code_hash is not null and failed_attempts >= $2', [user.id, OTP_CODE_MAX_ATTEMPTS]);
+  return null;
+}

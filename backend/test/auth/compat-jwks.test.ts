@@ -82,7 +82,7 @@ describe('ES256', () => {
 });
 
 describe('RS256 and the default', () => {
-  it('an RSA key signs RS256 with a thumbprint kid; without a key the JWKS is empty and tokens are HS256', async () => {
+  it('an RSA key signs RS256 with a thumbprint kid; without a key the JWKS is empty and tokens are HS256', { timeout: 180_000 }, async () => {
     const rs = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', JWT_SIGNING_KEY: JSON.stringify(rsaKey()) });
     try {
       const { session } = await signedIn(rs);

@@ -60,6 +60,9 @@ export function adminRoutes(app: FastifyInstance): void {
     scope.all('/admin/sso/*', async () => {
       throw AuthErrors.samlDisabled();
     });
+    scope.all('/admin', async () => {
+      throw AuthErrors.adminNotImplemented();
+    });
     scope.all('/admin/*', async () => {
       throw AuthErrors.adminNotImplemented();
     });

@@ -11,6 +11,7 @@ import { randomInt } from 'node:crypto';
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { issueOneTimeToken, type OneTimeTokenRow, type TokenType } from './otp';
+import { countWrongCode, takeTokenByCode } from './store/one-time-tokens';
 import { findUserByEmail } from './users';
 import { ms, sha256Hex } from './util';
 
@@ -24,9 +25,8 @@ export async function issueLinkWithCode(
   tx: Tx,
   fields: Parameters<typeof issueOneTimeToken>[2],
 ): Promise<{ token: string; code: string }> {
-  const token = await issueOneTimeToken(services, tx, fields);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await tx.query('update auth.one_time_tokens set code_hash = $2 where token_hash = $1', [sha256Hex(token), codeHash(fields.userId, code)]);
+  const token = await issueOneTimeToken(services, tx, { ...fields, codeHash: codeHash(fields.userId, code) });
   return { token, code };
 }
 
@@ -39,18 +39,9 @@ export async function consumeCode(services: Services, tx: Tx, email: string, cod
   const user = await findUserByEmail(tx, email);
   if (!user) return null;
   if (/^\d{6}$/.test(code)) {
-    const { rows } = await tx.query<OneTimeTokenRow>(
-      'delete from auth.one_time_tokens where user_id = $1 and token_type = any($2::text[]) and code_hash = $3 returning *',
-      [user.id, types, codeHash(user.id, code)],
-    );
-    const row = rows[0];
+    const row = await takeTokenByCode(tx, user.id, types, codeHash(user.id, code));
     if (row) return services.now() - ms(row.created_at) > services.config.MAILER_OTP_EXP * 1000 ? null : row;
   }
-  await tx.query(
-    `update auth.one_time_tokens set failed_attempts = failed_attempts + 1
-     where user_id = $1 and token_type = any($2::text[]) and code_hash is not null`,
-    [user.id, types],
-  );
-  await tx.query('delete from auth.one_time_tokens where user_id = $1 and code_hash is not null and failed_attempts >= $2', [user.id, OTP_CODE_MAX_ATTEMPTS]);
+  await countWrongCode(tx, user.id, types, OTP_CODE_MAX_ATTEMPTS);
   return null;
 }

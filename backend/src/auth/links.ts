@@ -10,7 +10,7 @@ import { issueLinkWithCode } from './email-codes';
 import { createFlowState, type PkceParams } from './flow';
 import { verifyLink, type BoundCredentials, type TokenType } from './otp';
 import { insertIdentity } from './store/identities';
-import { insertUser } from './store/users';
+import { insertUser, markMailSent, type SentAtColumn } from './store/users';
 import type { UserRow } from './users';
 import { iso } from './util';
 
@@ -41,7 +41,7 @@ const TOKEN_OF: Record<LinkKind, TokenType> = {
 };
 
 /** The column GoTrue's user JSON reports for when each kind of mail went out. */
-const SENT_AT: Record<LinkKind, string | null> = {
+const SENT_AT: Record<LinkKind, SentAtColumn | null> = {
   signup: 'confirmation_sent_at',
   magiclink: null,
   recovery: 'recovery_sent_at',
@@ -67,7 +67,6 @@ export async function issueLink(
     redirectTo: fields.redirectTo, bound: fields.bound, keepOthers: fields.keepOthers,
   });
   const column = SENT_AT[fields.kind];
-  if (column) await tx.query(`update auth.users set ${column} = $2 where id = $1`, [fields.userId, iso(services.now())]);
-  if (fields.kind === 'email_change') await tx.query('update auth.users set email_change = $2 where id = $1', [fields.userId, fields.relatesTo]);
+  if (column) await markMailSent(tx, fields.userId, column, iso(services.now()), fields.kind === 'email_change' ? fields.relatesTo : undefined);
   return { link: verifyLink(services, token, fields.kind, fields.redirectTo), tokenHash: token, code };
 }

@@ -94,3 +94,11 @@ export async function softDeleteUser(tx: Tx, id: string, at: string): Promise<vo
     await tx.query(`delete from auth.${table} where user_id = $1`, [id]);
   }
 }
+
+export type SentAtColumn = 'confirmation_sent_at' | 'recovery_sent_at' | 'invited_at' | 'email_change_sent_at';
+
+/** When a mail of a kind went out (GoTrue's user JSON reports it); an email change also records the new address. */
+export async function markMailSent(tx: Tx, userId: string, column: SentAtColumn, at: string, emailChange?: string): Promise<void> {
+  if (emailChange === undefined) await tx.query(`update auth.users set ${column} = $2 where id = $1`, [userId, at]);
+  else await tx.query(`update auth.users set ${column} = $2, email_change = $3 where id = $1`, [userId, at, emailChange]);
+}

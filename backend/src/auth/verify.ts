@@ -14,6 +14,7 @@ import { AuthApiError } from '../http/errors';
 import { bodyOf, clientIp, lenientQueryOf, userAgent } from './context';
 import { AuthErrors } from './errors';
 import { issueAuthCode, type FlowStateRow } from './flow';
+import { makePermanent } from './anonymous';
 import { consumeCode } from './email-codes';
 import { normaliseEmail } from './emails';
 import { consumeOneTimeToken, LINK_TYPES, type OneTimeTokenRow, type TokenType } from './otp';
@@ -58,6 +59,7 @@ async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, 
       [user.id, row.relates_to, now],
     );
     await updateEmailIdentity(tx, user.id, { email: row.relates_to }, now);
+    await makePermanent(tx, user, row.relates_to, now);
   } else if (!user.email_confirmed_at) {
     // A followed link proves the address; only what the link carries is kept (a sign-up's or an
     // invitation's credentials; nothing for a recovery or magic link).

@@ -122,6 +122,15 @@ describe('signInAnonymously', () => {
       const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
       expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', sub: data.user!.id });
       expect((await call(on, 'GET', '/settings')).body.external).toMatchObject({ anonymous_users: true });
+      // Adding an email and confirming it makes the user permanent (same id, an email identity).
+      const address = email();
+      expect((await client.auth.updateUser({ email: address })).error).toBeNull();
+      const { location } = await follow(on, (await latestMail(on, address)).link);
+      expect(location).toContain('code=');
+      expect((await client.auth.exchangeCodeForSession(new URL(location).searchParams.get('code')!)).error).toBeNull();
+      const permanent = (await client.auth.getUser()).data.user!;
+      expect(permanent).toMatchObject({ id: data.user!.id, email: address, is_anonymous: false, app_metadata: { provider: 'email' } });
+      expect(permanent.identities?.map((i) => i.provider)).toEqual(['email']);
       expect(await call(on, 'POST', '/signup', { data: 'x' })).toMatchObject({ status: 400, body: { error_code: 'validation_failed' } });
       expect((await call(on, 'POST', '/signup', {})).status).toBe(200);
       expect(await call(on, 'POST', '/signup', {})).toMatchObject({ status: 429, body: { error_code: 'over_request_rate_limit' } });

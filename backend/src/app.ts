@@ -21,7 +21,7 @@ export const CORS_ALLOWED_HEADERS = [
   'apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile',
   'x-supabase-api-version', 'x-retry-count', 'range', 'accept', 'x-request-id',
 ];
-export const CORS_EXPOSED_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'X-Request-Id', 'Retry-After', 'Preference-Applied', 'Location'];
+export const CORS_EXPOSED_HEADERS = ['Content-Range', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'X-Request-Id', 'Retry-After', 'Preference-Applied', 'Location'];
 
 export interface BuildOptions {
   config: Config;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
+import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
 
 /** Supabase's documented local-development secret and the keys signed with it. Public knowledge: dev only. */
@@ -61,6 +62,11 @@ const schema = z.object({
 
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
   JWT_EXPIRY: int(10, 7 * 24 * 3600).default(3600),
+  /**
+   * Optional asymmetric signing key for access tokens (a private JWK, EC P-256 → ES256 or RSA →
+   * RS256), published at /auth/v1/.well-known/jwks.json. Unset: access tokens are HS256.
+   */
+  JWT_SIGNING_KEY: z.string().optional(),
   ANON_KEY: z.string().min(1).default(DEV_ANON_KEY),
   SERVICE_ROLE_KEY: z.string().min(1).default(DEV_SERVICE_ROLE_KEY),
 
@@ -80,6 +86,8 @@ const schema = z.object({
    */
   DEV_MAILBOX_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   DISABLE_SIGNUP: bool.default(false),
+  /** signInAnonymously (POST /signup without email or phone); off → 422 anonymous_provider_disabled. */
+  ENABLE_ANONYMOUS_SIGN_INS: bool.default(false),
   /**
    * PUT /user {password} from a session signed in more than 24 hours ago needs a nonce from
    * GET /reauthenticate (GoTrue's secure password change).
@@ -99,6 +107,10 @@ const schema = z.object({
   /** Wrong passwords per IP and address. */
   RATE_LIMIT_SIGN_IN_PER_IP_EMAIL: int(1, 1_000_000).default(10),
   RATE_LIMIT_SIGN_UP_PER_IP: int(1, 1_000_000).default(100),
+  /** Anonymous sign-ins per IP and window (GoTrue: 30 an hour). */
+  RATE_LIMIT_ANONYMOUS_PER_IP: int(1, 1_000_000).default(30),
+  /** POST /otp (magic links and email codes) per IP and window; the per-address mail limit applies too. */
+  RATE_LIMIT_OTP_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_VERIFY_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_RECOVER_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
@@ -144,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   }
   const c = parsed.data;
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
+  if (c.JWT_SIGNING_KEY) {
+    try {
+      parseSigningKey(c.JWT_SIGNING_KEY);
+    } catch (error) {
+      problems.push(`JWT_SIGNING_KEY: ${(error as Error).message}`);
+    }
+  }
   if (c.NODE_ENV === 'production') {
     if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (pnpm --filter backend keys)');
     else {

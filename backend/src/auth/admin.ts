@@ -1,34 +1,70 @@
 /**
- * /admin/* — GoTrue's admin API (supabase-js `auth.admin.*`) is not implemented here. The guard
- * still answers as GoTrue does for a caller who may not use it, so a forged or ordinary token
- * learns nothing: no token → 401 no_authorization; a token that does not verify → 403 bad_jwt; a
- * verified token whose role is not an admin role → 403 not_admin. Only the service_role key
- * reaches "not implemented" (404 not_found).
+ * /admin/* and POST /invite — GoTrue's admin API (supabase-js `auth.admin.*`), for the
+ * service_role key only. The guard runs before the body is read and answers as GoTrue does:
+ * no token → 401 no_authorization; a token that does not verify → 403 bad_jwt; a verified token
+ * whose role is not an admin role → 403 not_admin. Every call is written to
+ * auth.audit_log_entries (store/audit.ts) in the transaction of the change it makes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { JwtError, verifyJwt } from '../security/jwt';
-import { bearerToken } from './context';
+import type { Tx } from '../db/types';
+import { JwtError, verifyJwt, type Claims } from '../security/jwt';
+import { jwtKeys } from '../security/jwt-keys';
+import { adminFactorRoutes } from './admin-factors';
+import { adminLinkRoutes } from './admin-links';
+import { adminUserRoutes } from './admin-users';
+import { bearerToken, clientIp } from './context';
 import { AuthErrors } from './errors';
+import { recordAudit, type AuditEntry } from './store/audit';
+import { iso } from './util';
 
 /** GoTrue's GOTRUE_JWT_ADMIN_ROLES default. */
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
+
+const admins = new WeakMap<FastifyRequest, Claims>();
+
+export type AuditFn = (tx: Tx, action: string, traits: Record<string, unknown>, logType?: AuditEntry['logType']) => Promise<void>;
+
+/** Record one admin action, as the caller of this request. */
+export function auditor(app: FastifyInstance, request: FastifyRequest): AuditFn {
+  const claims = admins.get(request) ?? {};
+  return (tx, action, traits, logType = 'team') =>
+    recordAudit(tx, {
+      actorId: typeof claims.sub === 'string' ? claims.sub : '',
+      actorUsername: typeof claims.role === 'string' ? claims.role : '',
+      action, logType, traits, ip: clientIp(request), at: iso(app.services.now()),
+    });
+}
 
 export function adminRoutes(app: FastifyInstance): void {
   const services = app.services;
   const guard = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw AuthErrors.noAuthorization();
-    let role: unknown;
+    let claims: Claims;
     try {
       // The service_role key has no sub and no session: verify the signature and claims only.
-      role = (await verifyJwt(token, services.config.JWT_SECRET, { now: Math.floor(services.now() / 1000) })).role;
+      claims = await verifyJwt(token, jwtKeys(services.config), { now: Math.floor(services.now() / 1000) });
     } catch (error) {
       if (error instanceof JwtError) throw AuthErrors.badJwt(error.problem === 'invalid' ? 'signature is invalid' : `token has invalid claims: ${error.message}`);
       throw error;
     }
-    if (typeof role !== 'string' || !ADMIN_ROLES.has(role)) throw AuthErrors.notAdmin();
-    throw AuthErrors.adminNotImplemented();
+    if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) throw AuthErrors.notAdmin();
+    admins.set(request, claims);
   };
-  app.all('/admin', guard);
-  app.all('/admin/*', guard);
+  app.register(async (scope) => {
+    scope.addHook('onRequest', guard);
+    adminUserRoutes(scope);
+    adminFactorRoutes(scope);
+    adminLinkRoutes(scope);
+    // Admin endpoints this server does not have (SSO providers, OAuth clients, …) — after the guard.
+    scope.all('/admin/sso/*', async () => {
+      throw AuthErrors.samlDisabled();
+    });
+    scope.all('/admin', async () => {
+      throw AuthErrors.adminNotImplemented();
+    });
+    scope.all('/admin/*', async () => {
+      throw AuthErrors.adminNotImplemented();
+    });
+  });
 }

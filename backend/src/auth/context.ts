@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { LIMITS } from '../http/limits';
+import { jwtKeys } from '../security/jwt-keys';
 import { AuthErrors } from './errors';
 import type { SessionRow } from './sessions';
 import { findUserById, type UserRow } from './users';
@@ -28,7 +29,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export async function verifyAccessToken(services: Services, token: string | null): Promise<Claims> {
   if (!token) throw AuthErrors.noAuthorization();
   try {
-    const claims = await verifyJwt(token, services.config.JWT_SECRET, { now: Math.floor(services.now() / 1000) });
+    const claims = await verifyJwt(token, jwtKeys(services.config), { now: Math.floor(services.now() / 1000) });
     if (!claims.sub) throw AuthErrors.badJwt('invalid claim: missing sub claim');
     return claims;
   } catch (error) {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';
 import { CHALLENGE_TTL_MS, verifyFactorRoute } from './factor-verify';
+import { deleteFactor } from './store/factors';
 import { newTotpSecret, totpQrSvg, totpUri } from './totp';
 import type { FactorRow } from './users';
 import { iso, UUID } from './util';
@@ -86,14 +87,8 @@ export function factorRoutes(app: FastifyInstance): void {
       const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
       if (!factor) throw AuthErrors.mfaFactorNotFound();
       if (factor.status === 'verified' && session.aal !== 'aal2') throw AuthErrors.insufficientAal('AAL2 required to unenroll verified factor');
-      await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
-      // Sessions raised by this factor fall back to aal1 once no verified factor remains for them.
-      await tx.query(
-        `update auth.sessions set aal = 'aal1', factor_id = null,
-           amr = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(amr) e where e ->> 'method' <> 'totp')
-         where user_id = $1 and factor_id = $2`,
-        [user.id, factor.id],
-      );
+      // Sessions raised by this factor fall back to aal1.
+      await deleteFactor(tx, user.id, factor.id, iso(services.now()));
       return { id: factor.id };
     });
   });

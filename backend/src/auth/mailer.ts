@@ -8,7 +8,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Services } from '../services';
 import { AuthErrors } from './errors';
 
-export type MailKind = 'signup' | 'recovery' | 'email_change' | 'reauthentication';
+export type MailKind = 'signup' | 'recovery' | 'email_change' | 'reauthentication' | 'magiclink' | 'invite';
 
 export interface Mail {
   to: string;
@@ -26,17 +26,22 @@ const TEMPLATES: Record<Exclude<MailKind, 'reauthentication'>, { subject: string
   signup: { subject: 'Confirm your Need40 account', intro: 'Thanks for signing up to Need40. Confirm your email address to finish:', action: 'Confirm my email' },
   recovery: { subject: 'Reset your Need40 password', intro: 'Someone asked to reset the password of your Need40 account. If it was you:', action: 'Reset my password' },
   email_change: { subject: 'Confirm your new Need40 email address', intro: 'Confirm that this is the new email address of your Need40 account:', action: 'Confirm new email' },
+  magiclink: { subject: 'Your Need40 sign-in link', intro: 'Follow this link to sign in to Need40:', action: 'Sign in' },
+  invite: { subject: 'You have been invited to Need40', intro: 'You have been invited to create a Need40 account. Follow this link to accept:', action: 'Accept the invitation' },
 };
 
-export function composeMail(kind: Exclude<MailKind, 'reauthentication'>, to: string, link: string): Mail {
+/** A mail carrying a link, and with `code` also the six-digit code that verifyOtp accepts instead. */
+export function composeMail(kind: Exclude<MailKind, 'reauthentication'>, to: string, link: string, code?: string): Mail {
   const t = TEMPLATES[kind];
+  const codeText = code ? `\n\nOr enter this code: ${code}` : '';
+  const codeHtml = code ? `<p>Or enter this code: <strong>${escapeHtml(code)}</strong></p>` : '';
   return {
     to,
     kind,
     subject: t.subject,
     link,
-    text: `${t.intro}\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
-    html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>If you did not ask for this, ignore this email.</p>`,
+    text: `${t.intro}\n\n${link}${codeText}\n\nIf you did not ask for this, ignore this email.`,
+    html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>${codeHtml}<p>If you did not ask for this, ignore this email.</p>`,
   };
 }
 

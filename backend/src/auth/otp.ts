@@ -6,16 +6,22 @@
  */
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
+import { insertToken, pruneTokens, takeTokenByHash } from './store/one-time-tokens';
 import { iso, ms, randomHex, sha256Hex } from './util';
 
-export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token';
+export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token' | 'magiclink_token' | 'invite_token';
 
-/** The link's `type` parameter for each token type (GoTrue's verification types). */
-export const LINK_TYPES: Record<string, TokenType> = {
-  signup: 'confirmation_token',
-  email: 'confirmation_token',
-  recovery: 'recovery_token',
-  email_change: 'email_change_token',
+/**
+ * The token types each `type` of /verify accepts (GoTrue's verification types). `email` is what
+ * verifyOtp sends for a code mailed by signInWithOtp: a sign-up's or a magic link's.
+ */
+export const LINK_TYPES: Record<string, TokenType[]> = {
+  signup: ['confirmation_token'],
+  email: ['confirmation_token', 'magiclink_token'],
+  magiclink: ['magiclink_token', 'confirmation_token'],
+  invite: ['invite_token'],
+  recovery: ['recovery_token'],
+  email_change: ['email_change_token'],
 };
 
 /** What a confirmation link gives the account it proves (see prove-address.ts). */
@@ -31,28 +37,21 @@ const PENDING_SIGNUPS_KEPT = 5;
 export async function issueOneTimeToken(
   services: Services,
   tx: Tx,
-  fields: { userId: string; type: TokenType; relatesTo: string; flowStateId?: string | null; redirectTo?: string; bound?: BoundCredentials; keepOthers?: boolean },
+  fields: {
+    userId: string; type: TokenType; relatesTo: string; flowStateId?: string | null; redirectTo?: string; bound?: BoundCredentials; keepOthers?: boolean;
+    /** sha256 of the six-digit code mailed with the link (email-codes.ts). */
+    codeHash?: string;
+  },
 ): Promise<string> {
   const token = randomHex(28);
-  if (fields.keepOthers) {
-    // A repeated sign-up must not kill the owner's own link: keep the latest few.
-    await tx.query(
-      `delete from auth.one_time_tokens where id in (
-         select id from auth.one_time_tokens where user_id = $1 and token_type = $2 order by created_at desc offset $3)`,
-      [fields.userId, fields.type, PENDING_SIGNUPS_KEPT - 1],
-    );
-  } else {
-    await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [fields.userId, fields.type]);
-  }
+  // A repeated sign-up must not kill the owner's own link: keep the latest few.
+  await pruneTokens(tx, fields.userId, fields.type, fields.keepOthers ? PENDING_SIGNUPS_KEPT - 1 : 0);
   const b = fields.bound;
-  await tx.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, redirect_to, created_at, password_hash, user_meta, identity_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
-    [
-      fields.userId, fields.type, sha256Hex(token), fields.relatesTo, fields.flowStateId ?? null, fields.redirectTo ?? null, iso(services.now()),
-      b?.passwordHash ?? null, b?.userMeta ? JSON.stringify(b.userMeta) : null, b?.identityId ?? null,
-    ],
-  );
+  await insertToken(tx, {
+    userId: fields.userId, type: fields.type, tokenHash: sha256Hex(token), relatesTo: fields.relatesTo, flowStateId: fields.flowStateId ?? null,
+    redirectTo: fields.redirectTo ?? null, at: iso(services.now()), passwordHash: b?.passwordHash ?? null, userMeta: b?.userMeta ?? null,
+    identityId: b?.identityId ?? null, codeHash: fields.codeHash ?? null,
+  });
   return token;
 }
 
@@ -70,12 +69,8 @@ export interface OneTimeTokenRow {
 }
 
 /** Consume a token: returns the row, or null when unknown, of another type, or expired. */
-export async function consumeOneTimeToken(services: Services, tx: Tx, token: string, type: TokenType): Promise<OneTimeTokenRow | null> {
-  const { rows } = await tx.query<OneTimeTokenRow>('delete from auth.one_time_tokens where token_hash = $1 and token_type = $2 returning *', [
-    sha256Hex(token),
-    type,
-  ]);
-  const row = rows[0];
+export async function consumeOneTimeToken(services: Services, tx: Tx, token: string, types: TokenType[]): Promise<OneTimeTokenRow | null> {
+  const row = await takeTokenByHash(tx, sha256Hex(token), types);
   if (!row) return null;
   if (services.now() - ms(row.created_at) > services.config.MAILER_OTP_EXP * 1000) return null;
   return row;

@@ -14,7 +14,9 @@ import { adminRoutes } from './admin';
 import { AuthErrors } from './errors';
 import { factorRoutes } from './factors';
 import { identityRoutes } from './identities';
+import { disabledRoutes } from './disabled';
 import { logoutRoutes } from './logout';
+import { passwordlessRoutes } from './passwordless';
 import { reauthenticateRoutes } from './reauthenticate';
 import { recoverRoutes } from './recover';
 import { settingsRoutes } from './settings';
@@ -94,5 +96,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   factorRoutes(app);
   oauthRoutes(app);
   identityRoutes(app);
+  passwordlessRoutes(app);
+  disabledRoutes(app);
   adminRoutes(app);
 };

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { signJwt } from '../security/jwt';
+import { jwtKeys } from '../security/jwt-keys';
 import { AuthErrors } from './errors';
 import { findUserById, isBanned, loadUserJson, type UserJson, type UserRow } from './users';
 import { hmacB64url, iso, json, ms, sha256Hex } from './util';
@@ -74,7 +75,7 @@ export async function signAccessToken(services: Services, user: UserRow, session
       session_id: session.id,
       is_anonymous: user.is_anonymous,
     },
-    config.JWT_SECRET,
+    jwtKeys(config),
   );
   return { token, expiresAt: exp };
 }

@@ -21,6 +21,7 @@ import { createFlowState, pkceParams, type PkceParams } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink, type BoundCredentials, type OneTimeTokenRow } from './otp';
 import { hashPassword, checkPasswordStrength } from './passwords';
+import { signInAnonymously } from './anonymous';
 import { proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
@@ -35,6 +36,8 @@ export function signupRoutes(app: FastifyInstance): void {
 
   app.post('/signup', async (request) => {
     const body = bodyOf(request);
+    // Neither an email nor a phone: an anonymous sign-in (GoTrue routes it the same way).
+    if (!body.email && !body.phone) return signInAnonymously(services, request, body);
     if (config.DISABLE_SIGNUP) throw AuthErrors.signupDisabled();
     if (!body.email && body.phone) throw AuthErrors.phoneProviderDisabled();
     const email = normaliseEmail(body.email);
@@ -103,7 +106,8 @@ export function signupRoutes(app: FastifyInstance): void {
    */
   app.post('/resend', async (request) => {
     const body = bodyOf(request);
-    if (body.type !== 'signup') throw AuthErrors.validation('Only type "signup" can be resent (phone and email change are not enabled)');
+    if (body.type === 'sms' || body.type === 'phone_change') throw AuthErrors.phoneProviderDisabled();
+    if (body.type !== 'signup') throw AuthErrors.validation('Only type "signup" can be resent (email change is not enabled)');
     const email = normaliseEmail(body.email);
     const pkce = pkceParams(body);
     const redirectTo = resolveRedirect(config, queryOf(request).redirect_to ?? body.redirect_to);

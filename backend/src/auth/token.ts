@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 import { bodyOf, clientIp, queryOf, userAgent } from './context';
+import { disabledGrant } from './disabled';
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
 import { consumeAuthCode } from './flow';
@@ -93,6 +94,6 @@ export function tokenRoutes(app: FastifyInstance): void {
       });
     }
 
-    throw AuthErrors.unsupportedGrant();
+    throw disabledGrant(grantType, bodyOf(request)) ?? AuthErrors.unsupportedGrant();
   });
 }

@@ -6,6 +6,7 @@
  * link mailed to it (immediately with MAILER_AUTOCONFIRM).
  */
 import type { FastifyInstance } from 'fastify';
+import { makePermanent } from './anonymous';
 import { bearerToken, bodyOf, loadCaller, queryOf, verifyAccessToken } from './context';
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
@@ -90,6 +91,7 @@ export function userRoutes(app: FastifyInstance): void {
             [user.id, newEmail, now],
           );
           await updateEmailIdentity(tx, user.id, { email: newEmail }, now);
+          await makePermanent(tx, user, newEmail, now);
         } else {
           const flow = pkce ? await createFlowState(services, tx, { userId: user.id, method: 'email_change', pkce }) : null;
           const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'email_change_token', relatesTo: newEmail, flowStateId: flow?.id ?? null, redirectTo });

@@ -25,6 +25,7 @@ export interface UserRow {
   is_anonymous: boolean;
   banned_until: unknown;
   deleted_at: unknown;
+  invited_at?: unknown;
   created_at: unknown;
   updated_at: unknown;
 }
@@ -111,6 +112,8 @@ export function renderUser(user: UserRow, identities: IdentityRow[], factors: Fa
     new_email: user.email_change ?? undefined,
     email_change_sent_at: ts(user.email_change_sent_at) ?? undefined,
     last_sign_in_at: ts(user.last_sign_in_at) ?? undefined,
+    invited_at: ts(user.invited_at) ?? undefined,
+    banned_until: ts(user.banned_until) ?? undefined,
     app_metadata: json<Record<string, unknown>>(user.raw_app_meta_data, {}),
     user_metadata: json<Record<string, unknown>>(user.raw_user_meta_data, {}),
     identities: identities.map(identityJson),

@@ -4,7 +4,8 @@
  * with a PKCE challenge (supabase-js exchanges it), otherwise with the session in the fragment
  * (implicit flow). A bad or expired link lands on redirect_to with
  * #error=access_denied&error_code=otp_expired&error_description=….
- * POST /verify {type, token_hash} answers with the session JSON instead (verifyOtp).
+ * POST /verify {type, token_hash} or {type, email, token: six-digit code} answers with the session
+ * JSON instead (verifyOtp). Types: signup, email, magiclink, invite, recovery, email_change.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
@@ -13,7 +14,10 @@ import { AuthApiError } from '../http/errors';
 import { bodyOf, clientIp, lenientQueryOf, userAgent } from './context';
 import { AuthErrors } from './errors';
 import { issueAuthCode, type FlowStateRow } from './flow';
-import { consumeOneTimeToken, LINK_TYPES } from './otp';
+import { makePermanent } from './anonymous';
+import { consumeCode } from './email-codes';
+import { normaliseEmail } from './emails';
+import { consumeOneTimeToken, LINK_TYPES, type OneTimeTokenRow, type TokenType } from './otp';
 import { proveAddress, proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
 import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
@@ -22,16 +26,24 @@ import { updateEmailIdentity } from './store/identities';
 import { findUserById, isBanned } from './users';
 import { iso } from './util';
 
-const AMR: Record<string, string> = { signup: 'otp', email: 'otp', recovery: 'recovery', email_change: 'otp' };
+const AMR: Record<string, string> = { signup: 'otp', email: 'otp', recovery: 'recovery', email_change: 'otp', magiclink: 'magiclink', invite: 'invite' };
 
 type Outcome = { kind: 'code'; code: string; redirectTo: string | null } | { kind: 'session'; session: SessionJson; redirectTo: string | null };
 
-async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, token: string, type: string, pkceAllowed: boolean): Promise<Outcome> {
-  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
-  const tokenType = Object.hasOwn(LINK_TYPES, type) ? LINK_TYPES[type] : undefined;
-  if (!tokenType) throw AuthErrors.validation('Verify requires a verification type');
-  const row = await consumeOneTimeToken(services, tx, token, tokenType);
+/** The token types of a /verify `type` (own keys only: "constructor" must not find Object.prototype's members). */
+function tokenTypesOf(type: string): TokenType[] {
+  if (type === 'sms' || type === 'phone_change') throw AuthErrors.phoneProviderDisabled();
+  const types = Object.hasOwn(LINK_TYPES, type) ? LINK_TYPES[type] : undefined;
+  if (!types) throw AuthErrors.validation('Verify requires a verification type');
+  return types;
+}
+
+type Consume = (tx: Tx, types: TokenType[]) => Promise<OneTimeTokenRow | null>;
+
+async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, consume: Consume, type: string, pkceAllowed: boolean): Promise<Outcome> {
+  const row = await consume(tx, tokenTypesOf(type));
   if (!row) throw AuthErrors.otpExpired();
+  const tokenType = row.token_type;
   const user = await findUserById(tx, row.user_id);
   if (!user) throw AuthErrors.otpExpired();
   if (isBanned(user, services.now())) throw AuthErrors.userBanned();
@@ -47,9 +59,11 @@ async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, 
       [user.id, row.relates_to, now],
     );
     await updateEmailIdentity(tx, user.id, { email: row.relates_to }, now);
+    await makePermanent(tx, user, row.relates_to, now);
   } else if (!user.email_confirmed_at) {
-    // A followed confirmation or recovery link proves the address; only what the link carries is kept.
-    await proveAddress(services, tx, user, proofOf(tokenType === 'confirmation_token' ? row : null));
+    // A followed link proves the address; only what the link carries is kept (a sign-up's or an
+    // invitation's credentials; nothing for a recovery or magic link).
+    await proveAddress(services, tx, user, proofOf(tokenType === 'confirmation_token' || tokenType === 'invite_token' ? row : null));
   }
   const fresh = (await findUserById(tx, user.id))!;
   const flow = row.flow_state_id
@@ -73,7 +87,8 @@ export function verifyRoutes(app: FastifyInstance): void {
       await enforceRateLimits(services, [{ key: `verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_VERIFY_PER_IP }]);
       const token = q.token ?? q.token_hash ?? '';
       const type = q.type ?? '';
-      const outcome = await db.transaction((tx) => verifyToken(services, tx, request, token, type, true));
+      const consume: Consume = (tx, types) => consumeOneTimeToken(services, tx, token, types);
+      const outcome = await db.transaction((tx) => verifyToken(services, tx, request, consume, type, true));
       const target = resolveRedirect(config, requested ?? outcome.redirectTo);
       if (outcome.kind === 'code') return reply.redirect(withQuery(target, { code: outcome.code }), 303);
       const s = outcome.session;
@@ -98,10 +113,22 @@ export function verifyRoutes(app: FastifyInstance): void {
   app.post('/verify', async (request) => {
     const body = bodyOf(request);
     await enforceRateLimits(services, [{ key: `verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_VERIFY_PER_IP }]);
-    const token = typeof body.token_hash === 'string' ? body.token_hash : typeof body.token === 'string' ? body.token : '';
     const type = typeof body.type === 'string' ? body.type : '';
-    if (!token) throw AuthErrors.otpExpired();
-    const outcome = await db.transaction((tx) => verifyToken(services, tx, request, token, type, false));
+    if (body.phone !== undefined && body.email === undefined) throw AuthErrors.phoneProviderDisabled();
+    let consume: Consume;
+    if (body.email !== undefined && typeof body.token_hash !== 'string') {
+      // verifyOtp({email, token, type}): the six-digit code, consumed (or counted wrong) in a transaction of its own.
+      const email = normaliseEmail(body.email);
+      const code = typeof body.token === 'string' ? body.token.trim() : '';
+      const row = await db.transaction((tx) => consumeCode(services, tx, email, code, tokenTypesOf(type)));
+      if (!row) throw AuthErrors.tokenInvalid();
+      consume = async () => row;
+    } else {
+      const token = typeof body.token_hash === 'string' ? body.token_hash : typeof body.token === 'string' ? body.token : '';
+      if (!token) throw AuthErrors.otpExpired();
+      consume = (tx, types) => consumeOneTimeToken(services, tx, token, types);
+    }
+    const outcome = await db.transaction((tx) => verifyToken(services, tx, request, consume, type, false));
     if (outcome.kind !== 'session') throw AuthErrors.unexpected(new Error('POST /verify: a PKCE outcome where none was allowed'));
     return outcome.session;
   });

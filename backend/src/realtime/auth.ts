@@ -6,6 +6,7 @@
  */
 import { decodeJwt } from 'jose';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
+import type { JwtKeys } from '../security/jwt-keys';
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
@@ -21,7 +22,7 @@ export interface Identity {
 export class TokenError extends Error {}
 
 /** The apikey of the WebSocket URL: only a project key (anon or service_role) opens a socket. */
-export async function verifyApiKey(apikey: string | null, secret: string, nowMs: number): Promise<boolean> {
+export async function verifyApiKey(apikey: string | null, secret: string | JwtKeys, nowMs: number): Promise<boolean> {
   if (!apikey) return false;
   try {
     const claims = await verifyJwt(apikey, secret, { now: Math.floor(nowMs / 1000) });
@@ -31,7 +32,7 @@ export async function verifyApiKey(apikey: string | null, secret: string, nowMs:
   }
 }
 
-export async function identify(token: string, secret: string, nowMs: number): Promise<Identity> {
+export async function identify(token: string, secret: string | JwtKeys, nowMs: number): Promise<Identity> {
   const now = Math.floor(nowMs / 1000);
   let claims: Claims;
   try {

@@ -13,6 +13,7 @@ import { identify, TokenError, verifyApiKey, type Identity } from './auth';
 import { mayBroadcast } from './authorize';
 import { checkBroadcastBody, type BroadcastMessage } from './broadcast-body';
 import type { Hub } from './hub';
+import { jwtKeys } from '../security/jwt-keys';
 import { MAX_FRAME_BYTES, MAX_REST_BROADCAST_MESSAGES, MAX_TOPIC_LENGTH } from './limits';
 
 const header = (request: FastifyRequest, name: string) => {
@@ -23,10 +24,12 @@ const header = (request: FastifyRequest, name: string) => {
 /** The caller, or null (→ 401 Unauthorized, Realtime's answer to any bad or missing credential). */
 async function caller(request: FastifyRequest, services: Services): Promise<Identity | null> {
   const apikey = header(request, 'apikey');
-  if (!(await verifyApiKey(apikey, services.config.JWT_SECRET, services.now()))) return null;
+  // The same keys as the socket and REST: HS256 project keys, and user tokens signed asymmetrically when configured.
+  const keys = jwtKeys(services.config);
+  if (!(await verifyApiKey(apikey, keys, services.now()))) return null;
   const bearer = /^bearer\s+(\S+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
   try {
-    return await identify(bearer ?? apikey!, services.config.JWT_SECRET, services.now());
+    return await identify(bearer ?? apikey!, keys, services.now());
   } catch (error) {
     if (error instanceof TokenError) return null;
     throw error;

@@ -3,11 +3,12 @@ import type { Identity } from './auth';
 import type { Permissions } from './authorize';
 import type { Binding, ResolvedBindings } from './join';
 import type { Channel } from './channel';
+import type { JwtKeys } from '../security/jwt-keys';
 
 /** What a channel needs of its socket. */
 export interface ChannelHost {
   readonly socketId: string;
-  readonly secret: string;
+  readonly secret: JwtKeys;
   now(): number;
   send(topic: string, event: string, payload: unknown, ref: string | null, joinRef: string | null): void;
   sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void;

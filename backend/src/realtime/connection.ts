@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
 import type { Services } from '../services';
 import { identify, TokenError, type Identity } from './auth';
 import { ALL_PERMISSIONS, channelPermissions, unauthorizedRead, type Permissions } from './authorize';
@@ -39,8 +40,8 @@ export class Connection implements ChannelHost {
     this.touch();
   }
 
-  get secret(): string {
-    return this.services.config.JWT_SECRET;
+  get secret(): JwtKeys {
+    return jwtKeys(this.services.config);
   }
 
   now(): number {

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import { jwtKeys } from '../security/jwt-keys';
 import { verifyApiKey } from './auth';
 import { registerBroadcastApi } from './broadcast-api';
 import { openBus } from './bus';
@@ -66,7 +67,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     if (wss.clients.size >= services.config.REALTIME_MAX_CONNECTIONS) return refuse(socket, 503, 'Service Unavailable');
     const header = request.headers['x-api-key'] ?? request.headers.apikey;
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null);
-    verifyApiKey(apikey, services.config.JWT_SECRET, services.now()).then((ok) => {
+    verifyApiKey(apikey, jwtKeys(services.config), services.now()).then((ok) => {
       if (!ok) return refuse(socket, 403, 'Forbidden');
       wss.handleUpgrade(request, socket, head, (ws) => new Connection(ws, vsn as Vsn, apikey!, services, hub, onError));
     }, () => refuse(socket, 403, 'Forbidden'));

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
+import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
 import { fromPgError, invalidApiKey, isPgError, jwtError, noApiKey, notAcceptable, schemaNotExposed, statementTimeout } from './errors';
 import type { MediaType } from './response';
 import { queryPairs } from './query-string';
@@ -30,9 +31,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * again on every use against the backend's clock. Bounded (oldest evicted first).
  */
 const VERIFIED_MAX = 2000;
-const verified = new Map<string, { secret: string; claims: Claims }>();
+const verified = new Map<string, { secret: JwtKeys; claims: Claims }>();
 
-async function verifyCached(token: string, secret: string, now: number): Promise<Claims> {
+async function verifyCached(token: string, secret: JwtKeys, now: number): Promise<Claims> {
   const hit = verified.get(token);
   if (hit && hit.secret === secret) {
     if (typeof hit.claims.exp !== 'number' || hit.claims.exp <= now) {
@@ -53,7 +54,7 @@ async function verifyCached(token: string, secret: string, now: number): Promise
  * comes from the Bearer token when there is one (HS256 only, exp required), else from the apikey.
  */
 export async function authenticate(request: FastifyRequest, services: Services): Promise<Caller> {
-  const secret = services.config.JWT_SECRET;
+  const secret = jwtKeys(services.config);
   const now = Math.floor(services.now() / 1000);
   const apikey = header(request, 'apikey');
   if (!apikey) {

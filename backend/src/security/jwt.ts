@@ -1,9 +1,12 @@
 /**
- * JSON Web Tokens, verified strictly: HS256 only (so `alg: none` and algorithm-confusion tokens
- * are refused), a valid signature with the project's secret, `exp` required and in the future.
- * The same secret signs access tokens, the anon key and the service_role key.
+ * JSON Web Tokens, verified strictly: a valid signature, `exp` required and in the future. HS256
+ * with the project's secret always (the anon and service_role keys); with an asymmetric signing
+ * key configured (jwt-keys.ts) also its one algorithm (ES256 or RS256), and then access tokens
+ * are signed with it. Any other `alg` (`none`, an HS256/RS256 confusion) is refused: the
+ * algorithm is chosen from the keys we hold, never trusted from the token.
  */
-import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { JwtKeys } from './jwt-keys';
 
 export interface Claims extends JWTPayload {
   role?: string;
@@ -47,10 +50,30 @@ export interface VerifyOptions {
   requireExp?: boolean;
 }
 
-export async function verifyJwt(token: string, secret: string, options: VerifyOptions = {}): Promise<Claims> {
+/** The key and the one algorithm a token may be verified with, from its header and the keys we hold. */
+function verificationKey(token: string, keys: string | JwtKeys) {
+  const secret = typeof keys === 'string' ? keys : keys.secret;
+  const signing = typeof keys === 'string' ? undefined : keys.signing;
+  if (signing) {
+    let header: { alg?: unknown; kid?: unknown } = {};
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      // malformed: jwtVerify below reports it
+    }
+    if (header.alg === signing.alg) {
+      if (header.kid !== undefined && header.kid !== signing.kid) throw new JwtError('invalid', 'No suitable key or wrong key type');
+      return { key: signing.publicKey, alg: signing.alg };
+    }
+  }
+  return { key: keyOf(secret), alg: 'HS256' };
+}
+
+export async function verifyJwt(token: string, keys: string | JwtKeys, options: VerifyOptions = {}): Promise<Claims> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: ['HS256'],
+    const { key, alg } = verificationKey(token, keys);
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [alg],
       requiredClaims: options.requireExp === false ? [] : ['exp'],
       ...(options.now !== undefined ? { currentDate: new Date(options.now * 1000) } : {}),
     });
@@ -61,6 +84,7 @@ export async function verifyJwt(token: string, secret: string, options: VerifyOp
 }
 
 function classify(error: unknown, token: string): JwtError {
+  if (error instanceof JwtError) return error;
   if (error instanceof joseErrors.JWTExpired) return new JwtError('expired', 'JWT expired');
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
     const { claim, reason } = error;
@@ -78,6 +102,9 @@ function classify(error: unknown, token: string): JwtError {
   return new JwtError('invalid', "JWT couldn't be decoded");
 }
 
-export async function signJwt(claims: Claims, secret: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keyOf(secret));
+/** HS256 with the secret, or the asymmetric signing key (with its kid) when one is configured. */
+export async function signJwt(claims: Claims, keys: string | JwtKeys): Promise<string> {
+  const signing = typeof keys === 'string' ? undefined : keys.signing;
+  if (signing) return new SignJWT(claims).setProtectedHeader({ alg: signing.alg, typ: 'JWT', kid: signing.kid }).sign(signing.privateKey);
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keyOf(typeof keys === 'string' ? keys : keys.secret));
 }

@@ -34,6 +34,8 @@ const WEIGHTS = {
   'auth: logout': 0.5,
   'auth: redirects': 1,
   'auth: any path': 0.5,
+  'auth: admin': 1,
+  'auth: passwordless': 1,
   'market: reads': 2,
   'market: rpc': 2,
   'realtime: frames': 2,

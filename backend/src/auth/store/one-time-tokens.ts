@@ -1,0 +1,61 @@
+/**
+ * The store of auth.one_time_tokens (email links, their six-digit codes, reauthentication nonces
+ * excepted): every statement on link tokens lives here. Rows hold hashes only.
+ */
+import type { Tx } from '../../db/types';
+import type { OneTimeTokenRow, TokenType } from '../otp';
+
+export interface NewToken {
+  userId: string;
+  type: TokenType;
+  tokenHash: string;
+  relatesTo: string;
+  flowStateId: string | null;
+  redirectTo: string | null;
+  at: string;
+  passwordHash: string | null;
+  userMeta: Record<string, unknown> | null;
+  identityId: string | null;
+  codeHash: string | null;
+}
+
+/** Delete the user's tokens of a type but the newest `keep`. */
+export async function pruneTokens(tx: Tx, userId: string, type: TokenType, keep: number): Promise<void> {
+  await tx.query(
+    `delete from auth.one_time_tokens where id in (
+       select id from auth.one_time_tokens where user_id = $1 and token_type = $2 order by created_at desc offset $3)`,
+    [userId, type, keep],
+  );
+}
+
+export async function insertToken(tx: Tx, t: NewToken): Promise<void> {
+  await tx.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, redirect_to, created_at, password_hash, user_meta, identity_id, code_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
+    [t.userId, t.type, t.tokenHash, t.relatesTo, t.flowStateId, t.redirectTo, t.at, t.passwordHash, t.userMeta ? JSON.stringify(t.userMeta) : null, t.identityId, t.codeHash],
+  );
+}
+
+/** Delete and return the token with this hash and one of these types. */
+export async function takeTokenByHash(tx: Tx, tokenHash: string, types: TokenType[]): Promise<OneTimeTokenRow | null> {
+  const { rows } = await tx.query<OneTimeTokenRow>('delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[]) returning *', [tokenHash, types]);
+  return rows[0] ?? null;
+}
+
+/** Delete and return the user's token of these types whose code hash matches. */
+export async function takeTokenByCode(tx: Tx, userId: string, types: TokenType[], codeHash: string): Promise<OneTimeTokenRow | null> {
+  const { rows } = await tx.query<OneTimeTokenRow>(
+    'delete from auth.one_time_tokens where user_id = $1 and token_type = any($2::text[]) and code_hash = $3 returning *',
+    [userId, types, codeHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** A wrong code: counted on every live code of the user of these types; those at `max` are deleted. */
+export async function countWrongCode(tx: Tx, userId: string, types: TokenType[], max: number): Promise<void> {
+  await tx.query(
+    'update auth.one_time_tokens set failed_attempts = failed_attempts + 1 where user_id = $1 and token_type = any($2::text[]) and code_hash is not null',
+    [userId, types],
+  );
+  await tx.query('delete from auth.one_time_tokens where user_id = $1 and code_hash is not null and failed_attempts >= $2', [userId, max]);
+}

@@ -5,6 +5,10 @@
  * message. (Returning a value here would hide the failure from the retry logic.)
  * The `fetch` hook hands the runtime a manifest already fetched (by public/prefetch.js or by the
  * kernel check, manifests.ts).
+ * The `beforePreloadRemote` hook turns off the runtime's own preloading of a remote's files when it
+ * is loaded: public/prefetch.js has already asked for them, and each remote's chunk loader fetches
+ * what it needs (from the browser's preload cache). The runtime's version walks the manifest and
+ * the share scope and inserts <script>/<link> elements: one more long task per remote.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { takeManifestResponse } from './manifests';
@@ -15,6 +19,10 @@ export default function need40RuntimePlugin(): ModuleFederationRuntimePlugin {
     fetch(url) {
       // Resolving to undefined (not fetched yet, or the fetch failed) makes the runtime fetch the manifest itself.
       return takeManifestResponse(url) as Promise<Response> | undefined;
+    },
+    beforePreloadRemote({ preloadOps }) {
+      // The runtime reads the list after this hook: an empty one means nothing to preload.
+      preloadOps.length = 0;
     },
     errorLoadRemote({ id, error, lifecycle }) {
       console.warn(`[need40] federation: ${String(id)} failed during ${lifecycle}`, error);

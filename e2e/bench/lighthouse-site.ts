@@ -65,7 +65,8 @@ export async function startSite(): Promise<Site> {
   const backendPort = portOf('BACKEND_PORT') || undefined;
   // The shell's URL is known only once it listens; the backend needs it for SITE_URL, which the
   // audited page never follows, so the configured port (or the default) is good enough here.
-  const backend = await startBackend({ port: backendPort, env: { SITE_URL: `http://${HOST}:${shellPort || 3000}`, LOG_LEVEL: 'warn' } });
+  // A busy machine can take minutes to migrate a fresh PGlite database: wait longer than the e2e default.
+  const backend = await startBackend({ port: backendPort, timeoutMs: 240_000, env: { SITE_URL: `http://${HOST}:${shellPort || 3000}`, LOG_LEVEL: 'warn' } });
   closers.push(() => backend.stop());
   try {
     await seedGigs(backend.url);

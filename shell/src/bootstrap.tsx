@@ -5,7 +5,7 @@
  * email link's code this browser cannot exchange opens it with a note that the address is confirmed.
  */
 import '@need40/shared/tokens.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getSupabase, loadRuntimeConfig, openAuthModal, startSessionSync } from '@need40/shared';
 import { App } from './App';
@@ -28,12 +28,16 @@ async function main(): Promise<void> {
     configureRemotes(remotes);
     startSessionSync();
     settleAuthCode(getSupabase()).catch((error: unknown) => console.error('[need40] could not settle the email link', error));
-    root.render(
-      <StrictMode>
-        <AppErrorBoundary>
-          <App />
-        </AppErrorBoundary>
-      </StrictMode>,
+    // The HTML already shows the hero: the first render is a transition, rendered in short slices
+    // that leave the main thread free between them (total blocking time), not one long task.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppErrorBoundary>
+            <App />
+          </AppErrorBoundary>
+        </StrictMode>,
+      ),
     );
     // The product's call: no handler, so nothing is loaded or measured (webVitals.ts).
     void reportWebVitals();

@@ -11,3 +11,4 @@ export { TextField, type TextFieldProps } from './TextField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { SafeLink } from './SafeLink';
 export { safeUrl } from './safeUrl';
+export { formatDate, formatNumber, type DateOptions, type NumberOptions } from './format';

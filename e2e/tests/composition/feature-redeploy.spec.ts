@@ -12,7 +12,7 @@ test('a feature-level change redeployed with one remote alone shows on the compo
   const v2 = buildRemoteVariant({
     remote: 'campaign',
     tag: 'usd',
-    edit: (dir) => editFile(dir, 'src/lib/format.ts', 'return `$${wholeDollars.format(amount)}`;', 'return `US$${wholeDollars.format(amount)}`;'),
+    edit: (dir) => editFile(dir, 'src/lib/format.ts', 'return `$${formatNumber(amount, { maxFraction: 2 })}`;', 'return `US$${formatNumber(amount, { maxFraction: 2 })}`;'),
   });
   const server = await remotes.control('campaign', 'ok');
   // The fee split's first figure (the hero above the campaign is the shell's own).

@@ -1,4 +1,6 @@
 /** Dates as the marketplace screens write them, in the reader's time zone unless one is given. */
+import { formatDate } from '@need40/ui';
+
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -8,13 +10,13 @@ function parse(value: string | null | undefined): Date | null {
 /** "Apr 8, 2024"; "" for a missing or unreadable date. */
 export function formatDay(value: string | null | undefined, timeZone?: string): string {
   const date = parse(value);
-  return date ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) }) : '';
+  return date ? formatDate(date, { month: 'short', timeZone }) : '';
 }
 
 /** "April 2024" (member since). */
 export function formatMonth(value: string | null | undefined, timeZone?: string): string {
   const date = parse(value);
-  return date ? date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', ...(timeZone ? { timeZone } : {}) }) : '';
+  return date ? formatDate(date, { month: 'long', day: false, timeZone }) : '';
 }
 
 /** Today as YYYY-MM-DD in the reader's zone (the earliest start date). */

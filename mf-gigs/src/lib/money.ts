@@ -4,6 +4,7 @@
  * computes an accepted application's split, so the gig page never promises another figure.
  */
 import { PLATFORM_FEE_PERCENT } from '@need40/shared';
+import { formatNumber } from '@need40/ui';
 
 export interface Split {
   worker: number;
@@ -16,10 +17,7 @@ export function splitOf(amount: number): Split {
   return { worker: (cents - feeCents) / 100, fee: feeCents / 100 };
 }
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "$570" for whole dollars, "$42.75" otherwise. */
+/** "$570" for whole dollars, "$42.75" otherwise (without Intl: no ICU load on the first screen). */
 export function formatMoney(amount: number): string {
-  return `$${Number.isInteger(amount) ? whole.format(amount) : cents.format(amount)}`;
+  return `$${Number.isInteger(amount) ? formatNumber(amount, { maxFraction: 0 }) : formatNumber(amount, { minFraction: 2, maxFraction: 2 })}`;
 }

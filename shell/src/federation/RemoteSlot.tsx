@@ -5,7 +5,7 @@
  * button that re-fetches the remote without reloading the page.
  * The wrapper carries `data-remote` and `data-remote-status` (loading | ready | error).
  */
-import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { KERNEL_PACKAGE } from '@need40/shared';
 import { KernelMismatchError } from './kernel';
 import { loadRemoteModule } from './loader';
@@ -65,7 +65,9 @@ export function RemoteSlot({ remote, expose, label, props, loading, className, o
         if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
           throw new Error(`${remote}/${expose} has no default export to render`);
         }
-        setState({ status: 'ready', Component: mod.default });
+        // A transition: React renders the remote's tree in slices of a few milliseconds, yielding to
+        // the browser between them, instead of one long task that blocks input (total blocking time).
+        startTransition(() => setState({ status: 'ready', Component: mod.default as ComponentType<AnyProps> }));
       })
       .catch((error: unknown) => {
         if (!cancelled) setState({ status: 'error', error });

@@ -14,6 +14,8 @@ import { takePrefetchedRemotes } from './prefetch';
 /** The remotes of remotes.manifest.json (the one list of apps), in page order. */
 export const REMOTE_NAMES: readonly string[] = manifest.remotes.map((r) => r.name);
 export type RemoteName = string;
+/** The remotes public/prefetch.js preloads with the page (remotes.json `firstScreen`, from the same list). */
+export const FIRST_SCREEN: ReadonlySet<string> = new Set(manifest.remotes.filter((r) => r.firstScreen).map((r) => r.name));
 
 export interface RemotesConfig {
   remotes: Record<RemoteName, string>;

@@ -5,9 +5,15 @@
  * message. (Returning a value here would hide the failure from the retry logic.)
  * The `fetch` hook hands the runtime a manifest already fetched (by public/prefetch.js or by the
  * kernel check, manifests.ts).
+ * The `beforePreloadRemote` hook turns off the runtime's own preloading of a first-screen remote's
+ * files when it is loaded: public/prefetch.js has already asked for them, and the remote's chunk
+ * loader fetches what it needs (from the browser's preload cache). The runtime's version walks the
+ * manifest and the share scope and inserts <script>/<link> elements: one more long task per remote
+ * on the first screen. Remotes loaded later (profile, auth) keep it: nothing preloaded them.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { takeManifestResponse } from './manifests';
+import { FIRST_SCREEN } from './remotes-config';
 
 export default function need40RuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -15,6 +21,11 @@ export default function need40RuntimePlugin(): ModuleFederationRuntimePlugin {
     fetch(url) {
       // Resolving to undefined (not fetched yet, or the fetch failed) makes the runtime fetch the manifest itself.
       return takeManifestResponse(url) as Promise<Response> | undefined;
+    },
+    beforePreloadRemote({ preloadOps }) {
+      // The runtime reads the list after this hook: what is taken out here is not preloaded.
+      const keep = preloadOps.filter((op) => !FIRST_SCREEN.has(op.nameOrAlias));
+      preloadOps.splice(0, preloadOps.length, ...keep);
     },
     errorLoadRemote({ id, error, lifecycle }) {
       console.warn(`[need40] federation: ${String(id)} failed during ${lifecycle}`, error);

@@ -1,8 +1,10 @@
-/** How a gig card writes its rate and posted date (docs/product.md, Latest Gigs). */
+/**
+ * How a gig card writes its rate and posted date (docs/product.md, Latest Gigs). Without Intl
+ * (@need40/ui's formatters): the cards are on the first screen, where loading the ICU locale data
+ * would be one long task.
+ */
 import type { PaymentType } from '@need40/shared';
-
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatDate, formatNumber } from '@need40/ui';
 
 /** Decimal places of `n` as JavaScript writes it shortest (19.999 → 3); exponent forms count as many. */
 function decimals(n: number): number {
@@ -18,10 +20,8 @@ function decimals(n: number): number {
  */
 export function formatMoney(amount: number): string {
   const places = decimals(amount);
-  if (places === 0) return `$${whole.format(amount)}`;
-  if (places <= 2) return `$${withCents.format(amount)}`;
-  const exact = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: Math.min(places, 20) });
-  return `$${exact.format(amount)}`;
+  if (places === 0) return `$${formatNumber(amount, { maxFraction: 0 })}`;
+  return `$${formatNumber(amount, { minFraction: 2, maxFraction: Math.max(2, Math.min(places, 20)) })}`;
 }
 
 /** "$rate/hr" for hourly gigs and "$rate" otherwise. */
@@ -37,7 +37,5 @@ export function formatRate(rate: number, paymentType: PaymentType): string {
  */
 export function formatShortDate(value: string | Date | null | undefined, timeZone?: string): string {
   if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
+  return formatDate(typeof value === 'string' ? new Date(value) : value, { month: 'short', timeZone });
 }

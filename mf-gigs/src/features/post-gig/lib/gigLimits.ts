@@ -2,6 +2,7 @@
  * The limits the database puts on a gig (docs/marketplace-limits.md), checked on the form so a
  * person gets a field message instead of a refused request.
  */
+import { formatNumber } from '@need40/ui';
 import { parseSkills } from '../../../lib/skills';
 import type { GigForm, GigFormErrors } from '../types';
 
@@ -16,7 +17,8 @@ export const GIG_LIMITS = {
   skillsJoinedMax: 2_000,
 } as const;
 
-const count = new Intl.NumberFormat('en-US');
+// Without Intl: the form is on the first screen, where loading the ICU locale data is one long task.
+const count = { format: (n: number) => formatNumber(n) };
 
 /** A decimal number as people type it, with an optional exponent ("25", "25.50", "1e3"); no signs or hex. */
 const NUMBER = /^(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;

@@ -4,7 +4,7 @@
  * Deleting a verified factor lowers the user's aal2 sessions to aal1, as unenrolling does.
  */
 import type { FastifyInstance } from 'fastify';
-import { auditor } from './admin';
+import { auditor } from './admin-audit';
 import { pagination, paginationHeaders, pathUuid } from './admin-params';
 import { queryOf } from './context';
 import { AuthErrors } from './errors';

@@ -5,7 +5,7 @@
  * (auth.admin.inviteUserByEmail) — mails an invitation. Both admin only (admin.ts's guard).
  */
 import type { FastifyInstance } from 'fastify';
-import { auditor } from './admin';
+import { auditor } from './admin-audit';
 import { metadata } from './admin-params';
 import { bodyOf, queryOf } from './context';
 import { normaliseEmail } from './emails';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditor } from './admin';
+import { auditor } from './admin-audit';
 import { banDurationMs, metadata, optionalString, pagination, paginationHeaders, pathUuid } from './admin-params';
 import { bodyOf, queryOf } from './context';
 import { normaliseEmail } from './emails';

@@ -6,34 +6,17 @@
  * auth.audit_log_entries (store/audit.ts) in the transaction of the change it makes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { jwtKeys } from '../security/jwt-keys';
+import { rememberAdmin } from './admin-audit';
 import { adminFactorRoutes } from './admin-factors';
 import { adminLinkRoutes } from './admin-links';
 import { adminUserRoutes } from './admin-users';
-import { bearerToken, clientIp } from './context';
+import { bearerToken } from './context';
 import { AuthErrors } from './errors';
-import { recordAudit, type AuditEntry } from './store/audit';
-import { iso } from './util';
 
 /** GoTrue's GOTRUE_JWT_ADMIN_ROLES default. */
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
-
-const admins = new WeakMap<FastifyRequest, Claims>();
-
-export type AuditFn = (tx: Tx, action: string, traits: Record<string, unknown>, logType?: AuditEntry['logType']) => Promise<void>;
-
-/** Record one admin action, as the caller of this request. */
-export function auditor(app: FastifyInstance, request: FastifyRequest): AuditFn {
-  const claims = admins.get(request) ?? {};
-  return (tx, action, traits, logType = 'team') =>
-    recordAudit(tx, {
-      actorId: typeof claims.sub === 'string' ? claims.sub : '',
-      actorUsername: typeof claims.role === 'string' ? claims.role : '',
-      action, logType, traits, ip: clientIp(request), at: iso(app.services.now()),
-    });
-}
 
 export function adminRoutes(app: FastifyInstance): void {
   const services = app.services;
@@ -49,7 +32,7 @@ export function adminRoutes(app: FastifyInstance): void {
       throw error;
     }
     if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) throw AuthErrors.notAdmin();
-    admins.set(request, claims);
+    rememberAdmin(request, claims);
   };
   app.register(async (scope) => {
     scope.addHook('onRequest', guard);

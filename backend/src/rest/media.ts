@@ -78,8 +78,15 @@ export async function renderMedia(tx: Tx, result: RestResult, media: Media): Pro
 /*
  * CSV as PostgREST writes it: a header of the first row's keys, then one line per row, each value
  * in the text form of a record field (quoted when empty or when it holds a comma, quote,
- * backslash, parenthesis or white space; null is empty). A non-array body is one row.
+ * backslash, parenthesis or white space; null is empty). An array of scalars is written as
+ * PostgreSQL writes an array ({a,"b c"}); objects and nested arrays keep their JSON text.
  */
+const ARRAY_ELEMENT = `case json_typeof(e) when 'null' then 'NULL' when 'string' then case when e #>> '{}' = '' or e #>> '{}' ~ '[{},"\\\\[:space:]]' or lower(e #>> '{}') = 'null'
+  then '"' || replace(replace(e #>> '{}', '\\', '\\\\'), '"', '\\"') || '"' else e #>> '{}' end else e::text end`;
+const FIELD_TEXT = `case json_typeof(j) when 'null' then null when 'string' then j #>> '{}'
+  when 'array' then case when exists (select 1 from json_array_elements(j) as x(e) where json_typeof(e) in ('object', 'array')) then j::text
+    else '{' || coalesce((select string_agg(${ARRAY_ELEMENT}, ',' order by o) from json_array_elements(j) with ordinality as x(e, o)), '') || '}' end
+  else j::text end`;
 const CSV_FIELD = `case when v is null then '' when v = '' or v ~ '[",\\\\()[:space:]]' then '"' || replace(replace(v, '\\', '\\\\'), '"', '""') || '"' else v end`;
 const CSV_SQL = `
 with pgrst_rows as (
@@ -87,4 +94,5 @@ with pgrst_rows as (
   where json_typeof(r) = 'object'
 )
 select coalesce((select string_agg(k, ',' order by o) from pgrst_rows, json_object_keys(r) with ordinality as x(k, o) where n = (select min(n) from pgrst_rows)), '')
-  || coalesce((select string_agg(E'\\n' || coalesce((select string_agg(${CSV_FIELD}, ',' order by o) from json_each_text(r) with ordinality as f(k, v, o)), ''), '' order by n) from pgrst_rows), '') as body`;
+  || coalesce((select string_agg(E'\\n' || coalesce((select string_agg(${CSV_FIELD}, ',' order by o)
+       from json_each(r) with ordinality as f(k, j, o), lateral (select ${FIELD_TEXT} as v) as t), ''), '' order by n) from pgrst_rows), '') as body`;

@@ -23,6 +23,10 @@ afterAll(async () => {
   await be?.close();
 });
 
+/** postgrest-js types .maxAffected() for PostgREST 13 schemas only; the untyped client here still sends it. */
+type Limited = PromiseLike<{ error: { code: string; message: string; details: string } | null; status: number }>;
+const maxAffected = (builder: unknown, n: number) => (builder as { maxAffected(n: number): Limited }).maxAffected(n);
+
 const names = async () => ((await anon.from('tc_items').select('id, name').order('id')).data ?? []) as { id: number; name: string }[];
 
 describe('upsert', () => {
@@ -75,10 +79,10 @@ describe('Prefer: tx, handling, max-affected', () => {
   });
 
   it('max-affected=N with handling=strict: more rows is 400 PGRST124 and nothing changes', async () => {
-    const { error, status } = await anon.from('tc_items').delete().gt('id', 1).maxAffected(1);
+    const { error, status } = await maxAffected(anon.from('tc_items').delete().gt('id', 1), 1);
     expect([status, error?.code, error?.message, error?.details]).toEqual([400, 'PGRST124', 'Query result exceeds max-affected preference constraint', 'The query affects 2 rows']);
     expect((await names()).length).toBe(3);
-    const ok = await anon.from('tc_items').update({ note: 'n' }).eq('id', 3).maxAffected(1);
+    const ok = await maxAffected(anon.from('tc_items').update({ note: 'n' }).eq('id', 3), 1);
     expect([ok.status, ok.error]).toEqual([204, null]);
   });
 

@@ -111,11 +111,10 @@ export function functionNotFound(name: string, keys: string[]): RestApiError {
   });
 }
 
-/** PGRST203: several overloads fit; candidates listed by their signature, as PostgREST writes them. */
+/** PGRST203: several overloads fit; candidates in catalog (creation) order, written as PostgREST writes them. */
 export const ambiguousFunction = (fits: RoutineDef[]) =>
   new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits
     .map((f) => `${SCHEMA}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`)
-    .sort()
     .join(', ')}`, {
     hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   });

@@ -39,7 +39,7 @@ function conflictClause(table: Table, query: ParsedQuery, prefs: Preferences, co
   const conflict = query.onConflict ?? table.primaryKey;
   if (conflict.length === 0) throw parseError(`Upsert on "${table.name}" needs on_conflict: the table has no primary key`);
   for (const c of conflict) if (!table.columns.has(c)) throw columnNotFound(table.name, c);
-  if (prefs.resolution === 'ignore-duplicates') return ` on conflict (${conflict.map(ident).join(', ')}) do nothing`;
+  if (prefs.resolution === 'ignore-duplicates' || cols.length === 0) return ` on conflict (${conflict.map(ident).join(', ')}) do nothing`;
   // A body of only the conflict columns still "updates" (to the same values), as PostgREST does,
   // so that the existing row is locked and returned.
   const others = cols.filter((c) => !conflict.includes(c));

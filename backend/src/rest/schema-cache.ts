@@ -152,7 +152,9 @@ where n.nspname = $1 and p.prokind = 'f'
   and rt.typname not in ('trigger', 'event_trigger')
   and (p.proargmodes is null or not ('v' = any(p.proargmodes)))
   -- Functions of extensions installed in the schema (pgcrypto, pg_trgm, …) are not the app's API.
-  and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`;
+  and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+-- Overloads in creation order, as PostgREST lists them (PGRST203).
+order by p.oid`;
 
 export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
   const tables = new Map<string, Table>();

@@ -2,7 +2,8 @@
  * Media types of /rest/v1 answers, negotiated from Accept as PostgREST does: the first acceptable
  * type by quality wins; none acceptable is 406 PGRST107. Served: application/json (and `*\/*`,
  * `application/*`), application/vnd.pgrst.object+json (.single()), application/vnd.pgrst.array+json,
- * both with `nulls=stripped`, and text/csv. Not served, so 406: the plan
+ * both with `nulls=stripped`, and text/csv; text/plain and application/octet-stream only for
+ * the raw value of a function returning text or bytea. Not served, so 406: the plan
  * (application/vnd.pgrst.plan+json), application/geo+json, and anything else.
  */
 import type { Tx } from '../db/types';
@@ -12,15 +13,18 @@ import type { RestResult } from './response';
 export interface Media {
   /** How the planners shape the rows: an array, or the single object of .single(). */
   shape: 'json' | 'object';
-  format: 'json' | 'csv';
+  /** text/binary: a function's raw text or bytea value (rpc.ts); 406 anywhere else. */
+  format: 'json' | 'csv' | 'text' | 'binary';
   /** nulls=stripped: keys whose value is null are left out (at every depth, as json_strip_nulls). */
   stripNulls: boolean;
   contentType: string;
+  /** The Accept header as sent (for PGRST107). */
+  requested: string;
 }
 
 const JSON_CT = 'application/json; charset=utf-8';
 
-function candidate(type: string, params: Map<string, string>): Media | undefined {
+function candidate(type: string, params: Map<string, string>): Omit<Media, 'requested'> | undefined {
   const strip = params.get('nulls') === 'stripped';
   switch (type) {
     case '*/*':
@@ -35,6 +39,10 @@ function candidate(type: string, params: Map<string, string>): Media | undefined
       return { shape: 'object', format: 'json', stripNulls: strip, contentType: `application/vnd.pgrst.object+json;${strip ? ' nulls=stripped;' : ''} charset=utf-8` };
     case 'text/csv':
       return { shape: 'json', format: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
+    case 'text/plain':
+      return { shape: 'json', format: 'text', stripNulls: false, contentType: 'text/plain; charset=utf-8' };
+    case 'application/octet-stream':
+      return { shape: 'json', format: 'binary', stripNulls: false, contentType: 'application/octet-stream' };
     default:
       return undefined;
   }
@@ -43,7 +51,7 @@ function candidate(type: string, params: Map<string, string>): Media | undefined
 /** The answer's media type from the Accept header (absent: application/json). */
 export function negotiate(accept: string | undefined): Media {
   const raw = (accept ?? '').trim();
-  if (raw === '') return candidate('application/json', new Map())!;
+  if (raw === '') return { ...candidate('application/json', new Map())!, requested: raw };
   const ranges = raw.split(',').slice(0, 20).map((part, i) => {
     const [type = '', ...rest] = part.split(';').map((s) => s.trim());
     const params = new Map(rest.map((p) => p.split('=').map((s) => s.trim().toLowerCase()) as [string, string]));
@@ -54,9 +62,14 @@ export function negotiate(accept: string | undefined): Media {
   for (const r of ranges) {
     if (r.q <= 0) continue;
     const m = candidate(r.type, r.params);
-    if (m) return m;
+    if (m) return { ...m, requested: raw };
   }
   throw notAcceptable(raw);
+}
+
+/** Tables and views answer JSON or CSV only: a raw text or binary answer is 406 (PGRST107). */
+export function structuredOnly(media: Media): void {
+  if (media.format === 'text' || media.format === 'binary') throw notAcceptable(media.requested);
 }
 
 /**
@@ -64,7 +77,7 @@ export function negotiate(accept: string | undefined): Media {
  * the database too (in the request's transaction), so numbers keep their exact text.
  */
 export async function renderMedia(tx: Tx, result: RestResult, media: Media): Promise<RestResult> {
-  if (result.body === undefined || (!media.stripNulls && media.format === 'json')) return result;
+  if (typeof result.body !== 'string' || media.format === 'text' || media.format === 'binary' || (!media.stripNulls && media.format === 'json')) return result;
   if (media.stripNulls) {
     const { rows } = await tx.query<{ body: string }>('select json_strip_nulls($1::json)::text as body', [result.body]);
     return { ...result, body: rows[0]!.body };

@@ -12,7 +12,8 @@ export type MediaType = 'json' | 'object';
 
 export interface RestResult {
   status: number;
-  body?: string;
+  /** A Buffer only for a function's raw bytea value (application/octet-stream). */
+  body?: string | Buffer;
   headers?: Record<string, string>;
 }
 

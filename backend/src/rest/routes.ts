@@ -9,7 +9,7 @@ import { tableBody } from './body';
 import { parseQuery } from './query-string';
 import { executeRead, pageOf, planRead } from './read';
 import { apiRequest, authenticate, runAs, type ApiRequest, type Caller } from './request';
-import { renderMedia } from './media';
+import { renderMedia, structuredOnly } from './media';
 import { send, sendError } from './response';
 import { executeRpc, planRpcCall } from './rpc';
 import { schemaCacheFor, type SchemaCache, type SchemaCacheHolder, type Table } from './schema-cache';
@@ -86,6 +86,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
     const req = await restRequest(request);
+    structuredOnly(req.accept);
     const query = parseQuery(req.pairs);
     const page = pageOf(query, req.range, services.config.DB_MAX_ROWS);
     // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
@@ -98,6 +99,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | Buffer | undefined }>, reply: FastifyReply) => {
     const req = await restRequest(request);
+    structuredOnly(req.accept);
     const method = req.method as WriteRequest['method'];
     const w: WriteRequest = {
       method,
@@ -114,7 +116,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | Buffer | undefined }>, reply: FastifyReply) => {
     const req = await restRequest(request);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
-    const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body, contentType: request.headers['content-type'], prefs: req.prefs });
+    const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body, contentType: request.headers['content-type'], prefs: req.prefs, raw: req.accept.format === 'text' || req.accept.format === 'binary' ? req.accept.format : undefined });
     const options = { media: req.media, offset, head: req.method === 'HEAD', prefs: req.prefs };
     const result = await runAs(services, runFor(req, isGet), async (tx) => renderMedia(tx, await executeRpc(tx, plan, options), req.accept));
     return send(reply, result, plan.kind === 'scalar' && req.accept.format === 'csv' ? 'application/json; charset=utf-8' : req.accept.contentType);

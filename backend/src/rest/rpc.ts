@@ -6,7 +6,7 @@
  * composite renders as an object, a scalar as its JSON value, void as 204.
  */
 import type { Tx } from '../db/types';
-import { maxAffectedExceeded, maxAffectedNeedsRows, parseError, singularityError } from './errors';
+import { maxAffectedExceeded, maxAffectedNeedsRows, notAcceptable, parseError, singularityError } from './errors';
 import { compileFilters } from './filters';
 import { parseQuery, type ParsedQuery } from './query-string';
 import { contentRange, stripArray } from './read';
@@ -33,11 +33,25 @@ function resultTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
 export interface RpcPlan {
   sql: string;
   params: (string | null)[];
-  kind: 'rows' | 'object' | 'scalar' | 'void';
+  kind: 'rows' | 'object' | 'scalar' | 'void' | 'text' | 'binary';
+}
+
+const TEXT_TYPES = new Set(['text', 'character varying', 'character', 'name', 'citext', 'xml']);
+
+/** The raw value of a function returning text (text/plain) or bytea (application/octet-stream); other functions: 406. */
+function planRaw(fn: RoutineDef, input: RpcInput, raw: 'text' | 'binary'): RpcPlan {
+  const fits = !fn.returnsSet && (raw === 'text' ? TEXT_TYPES.has(fn.returnType) : fn.returnType === 'bytea');
+  if (!fits) throw notAcceptable(raw === 'text' ? 'text/plain' : 'application/octet-stream');
+  const params = new Params();
+  const invocation = `${qualified(EXPOSED_SCHEMA, fn.name)}(${callArguments(fn, input, params).join(', ')})`;
+  const value = raw === 'text' ? `(${invocation})::text` : `encode(${invocation}, 'base64')`;
+  return { sql: `select ${value} as body, 1 as page_total`, params: params.values, kind: raw };
 }
 
 export interface RpcRequest {
   method: string;
+  /** Accept: text/plain or application/octet-stream — the raw value of a text or bytea function. */
+  raw?: 'text' | 'binary';
   pairs: [string, string][];
   body?: string | Buffer;
   contentType?: string;
@@ -57,7 +71,7 @@ export async function planRpcCall(holder: SchemaCacheHolder, name: string, reque
   const query = parseQuery(request.pairs, isGet ? argNames : new Set());
   const input: RpcInput = isGet ? { kind: 'query', args: new Map(query.rest) } : rpcInput(request.body, request.contentType);
   const fn = resolveFunction(cache, name, input);
-  const plan = planRpc(cache, fn, query, input, request.prefs.count === 'exact');
+  const plan = request.raw ? planRaw(fn, input, request.raw) : planRpc(cache, fn, query, input, request.prefs.count === 'exact');
   return { plan, offset: query.nodes.get('')!.offset ?? 0 };
 }
 
@@ -112,6 +126,10 @@ async function rpcResult(tx: Tx, plan: RpcPlan, { media, offset, prefs }: RpcRes
   const headers: Record<string, string> = {};
   if (prefs.applied.length) headers['Preference-Applied'] = prefs.applied.join(', ');
   if (plan.kind === 'void') return { status: 204, headers: { ...headers, 'Content-Range': '*/*' } };
+  if (plan.kind === 'text' || plan.kind === 'binary') {
+    const value = rows[0]?.body ?? '';
+    return { status: 200, headers: { ...headers, 'Content-Range': '0-0/*' }, body: plan.kind === 'binary' ? Buffer.from(value, 'base64') : value };
+  }
   const body = rows[0]?.body ?? 'null';
   const n = Number(rows[0]?.page_total ?? 0);
   const total = prefs.count === 'exact' && rows[0]?.total != null ? Number(rows[0].total) : undefined;

@@ -56,6 +56,22 @@ describe('nulls=stripped', () => {
   });
 });
 
+describe('raw values of functions', () => {
+  it('text/plain for a function returning text, application/octet-stream for bytea', async () => {
+    let res = await rest(be, '/rpc/tc_text', { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'text/plain' }, body: 'raw' });
+    expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([200, 'text/plain; charset=utf-8', 'RAW']);
+    res = await rest(be, '/rpc/tc_rev', { method: 'POST', headers: { accept: 'application/octet-stream' }, body: JSON.stringify({ b: '\\x0102ff' }) });
+    expect([res.status, res.headers.get('content-type'), [...new Uint8Array(await res.arrayBuffer())]]).toEqual([200, 'application/octet-stream', [0xff, 0x20, 0x10]]);
+  });
+
+  it('anything else asked as text/plain or octet-stream is 406 PGRST107', async () => {
+    for (const [path, accept] of [['/tc_items', 'text/plain'], ['/rpc/tc_pairs?n=1', 'text/plain'], ['/rpc/tc_mkpoint?a=1', 'application/octet-stream']] as const) {
+      const res = await rest(be, path, { headers: { accept } });
+      expect([path, res.status, ((await res.json()) as { code: string }).code]).toEqual([path, 406, 'PGRST107']);
+    }
+  });
+});
+
 describe('media types not served', () => {
   it.each(['application/vnd.pgrst.plan+json', 'application/geo+json', 'text/html', 'application/json;q=0'])('Accept: %s → 406 PGRST107', async (accept) => {
     const res = await rest(be, '/tc_items', { headers: { accept } });

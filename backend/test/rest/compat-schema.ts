@@ -32,13 +32,14 @@ create function public.tc_mkpoint(a int) returns public.tc_point language sql im
 create function public.tc_json(json) returns json language sql immutable as 'select $1';
 create function public.tc_text(text) returns text language sql immutable as 'select upper($1)';
 create function public.tc_bytes(bytea) returns int language sql immutable as 'select length($1)';
+create function public.tc_rev(b bytea) returns bytea language sql immutable as $$ select decode(reverse(encode(b, 'hex')), 'hex') $$;
 create function public.tc_over(a int) returns text language sql immutable as $$ select 'int' $$;
 create function public.tc_over(a text, b text default 'x') returns text language sql immutable as $$ select 'text' $$;
 create function public.tc_two(int, int) returns int language sql immutable as 'select $1 + $2';
 create function public.tc_void() returns void language sql as 'select';
 create function public.tc_take_items(above int) returns setof public.tc_items language sql as 'delete from public.tc_items where id > above returning *';
 grant execute on function public.tc_point_sum(public.tc_point), public.tc_points_count(public.tc_point[]), public.tc_pairs(int),
-  public.tc_out(int), public.tc_items_all(), public.tc_mkpoint(int), public.tc_json(json), public.tc_text(text), public.tc_bytes(bytea),
+  public.tc_out(int), public.tc_items_all(), public.tc_mkpoint(int), public.tc_json(json), public.tc_text(text), public.tc_bytes(bytea), public.tc_rev(bytea),
   public.tc_over(int), public.tc_over(text, text), public.tc_two(int, int), public.tc_void(), public.tc_take_items(int) to anon;
 `;
 

@@ -244,7 +244,7 @@ const preferArb = fc.oneof(
 /** Accept headers: served, not served (406), with parameters and qualities. */
 const ACCEPTS = [
   'application/json', 'application/vnd.pgrst.object+json', 'text/csv', '*/*', 'application/geo+json', 'application/vnd.pgrst.plan+json',
-  'application/vnd.pgrst.array+json;nulls=stripped', 'application/vnd.pgrst.object+json;nulls=stripped', 'text/csv;q=0.5, application/json;q=0.9', 'application/json;q=0',
+  'application/vnd.pgrst.array+json;nulls=stripped', 'application/vnd.pgrst.object+json;nulls=stripped', 'text/csv;q=0.5, application/json;q=0.9', 'application/json;q=0', 'text/plain', 'application/octet-stream',
 ];
 
 // ── properties ────────────────────────────────────────────────────────────────────────────────
@@ -441,7 +441,7 @@ describe('/rest/v1 fuzzing', () => {
       ),
       get: fc.boolean(),
       tail: fc.oneof(fc.constant<[string, string][]>([]), fc.array(fc.oneof(selectArb('payments').map((x): [string, string] => ['select', x]), orderArb('payments').map((o): [string, string] => ['order', o]), condArb('payments').map((c2): [string, string] => { const i = c2.indexOf('.'); return [c2.slice(0, i), c2.slice(i + 1)]; })), { maxLength: 2 })),
-      media: fc.constantFrom(undefined, 'application/vnd.pgrst.object+json', 'text/csv', 'application/vnd.pgrst.array+json;nulls=stripped', 'application/vnd.pgrst.plan+json'),
+      media: fc.constantFrom(undefined, 'application/vnd.pgrst.object+json', 'text/csv', 'application/vnd.pgrst.array+json;nulls=stripped', 'application/vnd.pgrst.plan+json', 'text/plain', 'application/octet-stream'),
       prefer: fc.constantFrom(undefined, 'count=exact', 'handling=strict, max-affected=1', 'handling=strict, max-affected=0', 'tx=rollback', 'handling=strict, bogus'),
       // Bodies other than a JSON object: a whole-body parameter (json/jsonb, text, xml, bytea) or nothing that fits.
       raw: fc.option(fc.record({ type: fc.constantFrom('application/json', 'text/plain', 'text/xml', 'application/octet-stream'), text: fc.oneof(hostileString, jsonText, fc.constantFrom('[1,2]', '"x"', '1', 'null', '')) }), { freq: 4, nil: undefined }),

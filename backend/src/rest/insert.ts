@@ -60,14 +60,19 @@ function identityGroups(table: Table, cols: string[], rows: Record<string, unkno
   return groups;
 }
 
-export function insertCtes(table: Table, query: ParsedQuery, prefs: Preferences, { text: bodyText, rows }: TableBody, params: Params): InsertCtes | undefined {
+/** `returningClause`: the write's RETURNING (returning.ts: the columns its select needs, or `1`). */
+export function insertCtes(table: Table, query: ParsedQuery, prefs: Preferences, { text: bodyText, rows }: TableBody, params: Params, returningClause: string): InsertCtes | undefined {
   const cols = columnsOf(table, query, rows);
   const alias = ident(table.name);
   const target = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
   const merge = prefs.resolution === 'merge-duplicates';
   // xmax is 0 on a row this statement inserted, and set on one it updated (ON CONFLICT DO UPDATE).
-  const returning = ` returning ${alias}.*${merge ? `, (${alias}.xmax::text = '0') as pgrst_inserted` : ''}`;
-  const source = (raw: string) => `pgrst_source as (select ${table.columnOrder.map((c) => `pgrst_raw.${ident(c)}`).join(', ')} from ${raw} as pgrst_raw)`;
+  const returning = `${returningClause}${merge ? `, (${alias}.xmax::text = '0') as pgrst_inserted` : ''}`;
+  // The rows as the table's row type without the flag (the select renders from pgrst_source; a
+  // column RETURNING left out, which the select does not name, is null there).
+  const source = (raw: string) => merge
+    ? `pgrst_source as (select pgrst_x.* from ${raw} as pgrst_raw cross join lateral jsonb_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, to_jsonb(pgrst_raw) - 'pgrst_inserted') as pgrst_x)`
+    : `pgrst_source as (select * from ${raw} as pgrst_raw)`;
   const inserted = merge ? `(select count(*) from pgrst_raw where pgrst_inserted)::int` : undefined;
   if (cols.length === 0) {
     // `{}` is one row of defaults; `[]` inserts nothing. No body parameter here: a parameter the

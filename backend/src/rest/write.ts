@@ -13,6 +13,7 @@ import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import { stripArray } from './read';
 import type { Preferences } from './request';
+import { returningClause } from './returning';
 import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
@@ -56,7 +57,7 @@ function planInsert(cache: SchemaCache, table: Table, { query, prefs, representa
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
-  const insert = insertCtes(table, query, prefs, body, params);
+  const insert = insertCtes(table, query, prefs, body, params, returningClause(cache, table, ident(table.name), query.select, representation));
   if (!insert) return undefined;
   return { sql: `with ${insert.ctes} ${renderAffected(ctx, table, query, representation, insert.insertedCount)}`, params: params.values };
 }
@@ -72,7 +73,7 @@ function planUpdate(cache: SchemaCache, table: Table, { query, representation }:
   const filters = compileFilters(table, alias, query.nodes.get('')!.filters, params);
   const set = cols.map((c) => `${ident(c)} = pgrst_r.${ident(c)}`).join(', ');
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
-  const returning = representation ? ` returning ${alias}.*` : ' returning 1';
+  const returning = returningClause(cache, table, alias, query.select, representation);
   const update = `update ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias} set ${set} from json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, ${body}::json) as pgrst_r${where}${returning}`;
   return { sql: `with pgrst_source as (${update}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }
@@ -84,7 +85,7 @@ function planDelete(cache: SchemaCache, table: Table, { query, representation }:
   const alias = ident(table.name);
   const filters = compileFilters(table, alias, query.nodes.get('')!.filters, params);
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
-  const returning = representation ? ` returning ${alias}.*` : ' returning 1';
+  const returning = returningClause(cache, table, alias, query.select, representation);
   const del = `delete from ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}${where}${returning}`;
   return { sql: `with pgrst_source as (${del}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }

@@ -1,0 +1,27 @@
+/**
+ * What a write's RETURNING hands to the select that renders `Prefer: return=representation`:
+ * the columns the request's `select` names and the parent-side columns its embeds join on — not
+ * `table.*` (unless the select asks for `*`). A role that may select only some of a table's
+ * columns (column grants, e.g. a profile's private contact columns) can then write and read back
+ * the columns it may see, as with PostgREST, which returns only the selected columns.
+ */
+import type { SelectItem } from './query-string';
+import type { SchemaCache, Table } from './schema-cache';
+import { resolveEmbed } from './select';
+import { ident } from './sql';
+
+export function returningClause(cache: SchemaCache, table: Table, alias: string, items: SelectItem[], representation: boolean): string {
+  if (!representation) return ' returning 1';
+  const names = new Set<string>();
+  for (const item of items) {
+    if (item.kind === 'star') return ` returning ${alias}.*`;
+    if (item.kind === 'column') names.add(item.field.name);
+    else {
+      const e = resolveEmbed(cache, table, item.name, item.hint);
+      for (const c of e.toOne ? e.rel.columns : e.rel.foreignColumns) names.add(c);
+    }
+  }
+  // An unknown column is left out here: rendering the select reports it (42703) before anything runs.
+  const known = [...names].filter((n) => table.columns.has(n));
+  return known.length ? ` returning ${known.map((n) => `${alias}.${ident(n)}`).join(', ')}` : ' returning 1';
+}

@@ -59,6 +59,11 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: int(100, 600_000).default(5000),
   /** /rest/v1: the most rows one read returns (PostgREST's db-max-rows); unset means no limit. */
   DB_MAX_ROWS: int(1, 10_000_000).optional(),
+  /**
+   * /rest/v1: how each request's transaction ends (PostgREST's db-tx-end): commit, rollback, or
+   * either with `-allow-override` so that `Prefer: tx=commit|rollback` may choose.
+   */
+  DB_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
 
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
   JWT_EXPIRY: int(10, 7 * 24 * 3600).default(3600),

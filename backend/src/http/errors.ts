@@ -37,8 +37,11 @@ export class AuthApiError extends ApiError {
 }
 
 /** What a PostgREST error carries besides status, code and message. */
+/** PostgREST's `details`: text, or (PGRST201) a list describing each candidate relationship. */
+export type RestErrorDetails = string | Record<string, string>[] | null;
+
 export interface RestErrorExtra {
-  details?: string | null;
+  details?: RestErrorDetails;
   hint?: string | null;
   /** Response headers that belong to this error (WWW-Authenticate, Content-Range). */
   headers?: Record<string, string>;
@@ -49,7 +52,7 @@ export interface RestErrorExtra {
  * its headers; the catalogue of codes is rest/errors.ts.
  */
 export class RestApiError extends ApiError {
-  readonly details: string | null;
+  readonly details: RestErrorDetails;
   readonly hint: string | null;
   private readonly extraHeaders: Record<string, string>;
 

@@ -6,20 +6,15 @@
 import { LIMITS, jsonDepth } from '../http/limits';
 import { bodyError } from './errors';
 
-/** A table write's body: one object or an array of objects. */
+/** A table write's body: one object or an array of objects. (An rpc call's body: rpc-args.ts.) */
 export interface TableBody {
   text: string;
   rows: Record<string, unknown>[];
   isArray: boolean;
 }
 
-/** An rpc call's body: an object of named arguments. */
-export interface RpcBody {
-  text: string;
-  value: Record<string, unknown>;
-}
-
-function readJson(raw: string): unknown {
+/** Parse JSON text (bounded nesting); anything else is 400 PGRST102. */
+export function readJson(raw: string): unknown {
   if (jsonDepth(raw) > LIMITS.bodyNesting) throw bodyError('JSON nested too deeply', `Arrays and objects may be nested at most ${LIMITS.bodyNesting} levels deep`);
   try {
     return JSON.parse(raw);
@@ -39,12 +34,4 @@ export function tableBody(raw: string | undefined, allowArray: boolean): TableBo
   const rows = (isArray ? value : [value]) as unknown[];
   if (!rows.every(isObject)) throw bodyError('All elements must be JSON objects');
   return { text: raw, rows, isArray };
-}
-
-/** POST /rpc/{fn}: no body is a call without arguments. */
-export function rpcBody(raw: string | undefined): RpcBody {
-  if (raw === undefined || raw.trim() === '') return { text: '{}', value: {} };
-  const value = readJson(raw);
-  if (!isObject(value)) throw bodyError('The body of an rpc call must be a JSON object of named arguments');
-  return { text: raw, value };
 }

@@ -43,6 +43,18 @@ export const notEmbedded = (path: string) =>
 export const singularityError = (count: number) =>
   new RestApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', { details: `The result contains ${count} rows` });
 
+/** PGRST122: Prefer: handling=strict with preferences that are unknown or cannot be honoured. */
+export const invalidPreferences = (invalid: string[]) =>
+  new RestApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', { details: `Invalid preferences: ${invalid.join(', ').slice(0, 300)}` });
+
+/** PGRST124: Prefer: handling=strict, max-affected=N and the statement affected more rows. */
+export const maxAffectedExceeded = (n: number) =>
+  new RestApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', { details: `The query affects ${n} rows` });
+
+/** PGRST128: max-affected with handling=strict on a function that does not return rows. */
+export const maxAffectedNeedsRows = () =>
+  new RestApiError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+
 /** PGRST117: a method /rest/v1 does not serve. */
 export const unsupportedMethod = (method: string) => new RestApiError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`);
 
@@ -75,21 +87,35 @@ export const relationshipNotFound = (parent: string, name: string, hint?: string
     details: `Searched for a foreign key relationship between '${parent}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${SCHEMA}', but no matches were found.`,
   });
 
+/** PGRST201: several foreign keys link the two; `details` describes each as PostgREST does. */
 export const ambiguousRelationship = (parent: string, name: string, matching: Relationship[]) =>
   new RestApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${name}'`, {
-    details: matching.map((r) => `${r.table} via ${r.name}`).join('; '),
-    hint: `Try changing '${name}' to one of the following: ${matching.map((r) => `'${name}!${r.name}'`).join(', ')}.`,
+    details: matching.map((r) => {
+      const toOne = r.table === parent;
+      const other = toOne ? r.foreignTable : r.table;
+      return {
+        cardinality: toOne ? 'many-to-one' : 'one-to-many',
+        embedding: `${parent} with ${other}`,
+        relationship: `${r.name} using ${r.table}(${r.columns.join(', ')}) and ${r.foreignTable}(${r.foreignColumns.join(', ')})`,
+      };
+    }),
+    hint: `Try changing '${name}' to one of the following: ${matching.map((r) => `'${name}!${r.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   });
 
+/** PGRST202: no function of that name takes these arguments (names sorted, as PostgREST lists them). */
 export function functionNotFound(name: string, keys: string[]): RestApiError {
   const sorted = [...keys].sort();
-  return new RestApiError(404, 'PGRST202', `Could not find the function ${SCHEMA}.${name}${keys.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`, {
-    details: `Searched for the function ${SCHEMA}.${name} with parameters ${keys.length ? sorted.join(', ') : 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+  const params = sorted.join(', ');
+  return new RestApiError(404, 'PGRST202', `Could not find the function ${SCHEMA}.${name}${keys.length ? `(${params})` : ' without parameters'} in the schema cache`, {
+    details: `Searched for the function ${SCHEMA}.${name} ${keys.length ? `with parameters ${params}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
   });
 }
 
+/** PGRST203: several overloads fit; candidates in catalog (creation) order, written as PostgREST writes them. */
 export const ambiguousFunction = (fits: RoutineDef[]) =>
-  new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((f) => `${SCHEMA}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`, {
+  new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits
+    .map((f) => `${SCHEMA}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`)
+    .join(', ')}`, {
     hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   });
 

@@ -147,7 +147,8 @@ export async function executeRead(tx: Tx, plan: ReadPlan, { page, prefs, media, 
     total = Math.max(total, page.offset + pageTotal);
   }
   const headers: Record<string, string> = { 'Content-Range': contentRange(page.offset, pageTotal, total) };
-  if (prefs.count) headers['Preference-Applied'] = `count=${prefs.count}`;
+  const applied = prefs.applied.filter((p) => /^(count|tx|handling)=/.test(p));
+  if (applied.length) headers['Preference-Applied'] = applied.join(', ');
   if (!plan.estimate && total !== undefined && pageTotal === 0 && page.offset > 0 && page.offset >= total && total > 0) {
     throw rangeNotSatisfiable(`An offset of ${page.offset} was requested, but there are only ${total} rows.`, `*/${total}`);
   }

@@ -8,7 +8,9 @@ import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
-import { fromPgError, invalidApiKey, isPgError, jwtError, noApiKey, notAcceptable, schemaNotExposed, statementTimeout } from './errors';
+import { fromPgError, invalidApiKey, isPgError, jwtError, noApiKey, schemaNotExposed, statementTimeout } from './errors';
+import { negotiate, type Media } from './media';
+import { parsePrefer, type Preferences, type TxEnd } from './preferences';
 import type { MediaType } from './response';
 import { queryPairs } from './query-string';
 import { EXPOSED_SCHEMA } from './schema-cache';
@@ -87,38 +89,11 @@ export async function authenticate(request: FastifyRequest, services: Services):
   return { role, claims };
 }
 
-export interface Preferences {
-  return?: 'minimal' | 'representation' | 'headers-only';
-  count?: 'exact' | 'planned' | 'estimated';
-  resolution?: 'merge-duplicates' | 'ignore-duplicates';
-  missing?: 'default' | 'null';
-  applied: string[];
-}
+export type { Preferences } from './preferences';
 
-/** Prefer: values may come comma-joined in one header or in several; unknown ones are ignored. */
-export function parsePrefer(request: FastifyRequest): Preferences {
-  const raw = header(request, 'prefer') ?? '';
-  const prefs: Preferences = { applied: [] };
-  for (const part of raw.split(',')) {
-    const [k, v] = part.trim().split('=').map((x) => x.trim());
-    if (!k || !v) continue;
-    if (k === 'return' && ['minimal', 'representation', 'headers-only'].includes(v)) prefs.return = v as Preferences['return'];
-    else if (k === 'count' && ['exact', 'planned', 'estimated'].includes(v)) prefs.count = v as Preferences['count'];
-    else if (k === 'resolution' && ['merge-duplicates', 'ignore-duplicates'].includes(v)) prefs.resolution = v as Preferences['resolution'];
-    else if (k === 'missing' && ['default', 'null'].includes(v)) prefs.missing = v as Preferences['missing'];
-    else continue;
-    prefs.applied.push(`${k}=${v}`);
-  }
-  return prefs;
-}
-
-
-/** application/json (default) or the single-object media type of .single(); others → 406 PGRST107. */
-export function mediaType(request: FastifyRequest): MediaType {
-  const accept = (header(request, 'accept') ?? '').toLowerCase();
-  if (accept.includes('application/vnd.pgrst.object')) return 'object';
-  if (!accept || accept.includes('json') || accept.includes('*/*')) return 'json';
-  throw notAcceptable(accept);
+/** Every Prefer header of the request, joined as one list. */
+export function preferHeader(request: FastifyRequest): string {
+  return header(request, 'prefer') ?? '';
 }
 
 /** Accept-Profile (reads) / Content-Profile (writes) must name the exposed schema. */
@@ -135,7 +110,10 @@ export function checkProfile(request: FastifyRequest): void {
 export interface ApiRequest {
   caller: Caller;
   method: string;
+  /** The shape the planners render: an array, or one object (.single()). */
   media: MediaType;
+  /** The negotiated media type (format, nulls=stripped, Content-Type). */
+  accept: Media;
   prefs: Preferences;
   pairs: [string, string][];
   range?: string;
@@ -144,12 +122,12 @@ export interface ApiRequest {
 }
 
 /** The ApiRequest of `request`, checked in PostgREST's order: caller, profile, media type. */
-export function apiRequest(request: FastifyRequest, caller: Caller, signal?: AbortSignal): ApiRequest {
+export function apiRequest(request: FastifyRequest, caller: Caller, txEnd: TxEnd, signal?: AbortSignal): ApiRequest {
   checkProfile(request);
-  const media = mediaType(request);
-  const prefs = parsePrefer(request);
+  const accept = negotiate(header(request, 'accept'));
+  const prefs = parsePrefer(preferHeader(request), txEnd);
   const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-  return { caller, method: request.method, media, prefs, pairs: queryPairs(request.raw.url ?? ''), range, signal };
+  return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(request.raw.url ?? ''), range, signal };
 }
 
 export interface RunOptions {
@@ -159,6 +137,13 @@ export interface RunOptions {
   method: string;
   /** Aborted when the client goes away: the transaction is dropped or its statement canceled. */
   signal?: AbortSignal;
+  /** End the transaction with a rollback once the answer is built (db-tx-end / Prefer: tx=rollback). */
+  rollback?: boolean;
+}
+
+/** Carries the answer out of a transaction that is rolled back on purpose. */
+class RolledBack<T> {
+  constructor(readonly value: T) {}
 }
 
 /**
@@ -167,7 +152,7 @@ export interface RunOptions {
  * bounds its requests). Database errors become PostgREST errors (SQLSTATE → status).
  */
 export async function runAs<T>(services: Services, options: RunOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const { caller, readOnly, method, signal } = options;
+  const { caller, readOnly, method, signal, rollback } = options;
   const timeoutMs = services.config.DB_STATEMENT_TIMEOUT_MS;
   const timeout = services.db.kind === 'postgres' ? `, set_config('statement_timeout', '${timeoutMs}', true)` : '';
   try {
@@ -176,9 +161,12 @@ export async function runAs<T>(services: Services, options: RunOptions, fn: (tx:
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)${timeout}`,
         [caller.role, JSON.stringify(caller.claims), method],
       );
-      return fn(tx);
+      const value = await fn(tx);
+      if (rollback) throw new RolledBack(value);
+      return value;
     }, { readOnly, signal });
   } catch (error) {
+    if (error instanceof RolledBack) return error.value as T;
     if (isPgError(error) && error.code === '57014' && !signal?.aborted) throw statementTimeout(timeoutMs);
     if (isPgError(error)) throw fromPgError(error, caller.role);
     throw error;

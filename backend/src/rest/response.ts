@@ -12,15 +12,17 @@ export type MediaType = 'json' | 'object';
 
 export interface RestResult {
   status: number;
-  body?: string;
+  /** A Buffer only for a function's raw bytea value (application/octet-stream). */
+  body?: string | Buffer;
   headers?: Record<string, string>;
 }
 
-export function send(reply: FastifyReply, result: RestResult, media: MediaType = 'json'): FastifyReply {
+/** `contentType`: the negotiated media type (media.ts); a scalar function's JSON value is JSON whatever was asked. */
+export function send(reply: FastifyReply, result: RestResult, contentType = 'application/json; charset=utf-8'): FastifyReply {
   reply.status(result.status);
   if (result.headers) reply.headers(result.headers);
   if (result.body === undefined) return reply.send();
-  reply.header('content-type', media === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8');
+  reply.header('content-type', contentType);
   // reply.compress (@fastify/compress, app.ts) and not its automatic hook: the hook leaves any
   // answer with a Content-Range alone (byte ranges of the encoded body would lie), but ours
   // counts rows, as PostgREST's does, so it holds for the compressed body too.

@@ -9,6 +9,7 @@ import { tableBody } from './body';
 import { parseQuery } from './query-string';
 import { executeRead, pageOf, planRead } from './read';
 import { apiRequest, authenticate, runAs, type ApiRequest, type Caller } from './request';
+import { renderMedia, structuredOnly } from './media';
 import { send, sendError } from './response';
 import { executeRpc, planRpcCall } from './rpc';
 import { schemaCacheFor, type SchemaCache, type SchemaCacheHolder, type Table } from './schema-cache';
@@ -59,6 +60,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   // Bodies are kept as text: they travel to SQL as one JSON parameter (exact numbers, no re-encoding).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  // Bytes for a function's single unnamed bytea parameter (rpc-args.ts); elsewhere read as text.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   // Who is calling is settled before anything else is read (PostgREST's order): a forged or expired
   // token is a 401 whatever the body, its media type, the profile headers or the path. The CORS
@@ -78,42 +81,45 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   app.setErrorHandler(sendError);
 
-  const restRequest = async (request: FastifyRequest) => apiRequest(request, await callerOf(request), request.restSignal);
-  const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, signal: req.signal });
+  const restRequest = async (request: FastifyRequest) => apiRequest(request, await callerOf(request), services.config.DB_TX_END, request.restSignal);
+  const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, signal: req.signal, rollback: req.prefs.tx === 'rollback' });
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
     const req = await restRequest(request);
+    structuredOnly(req.accept);
     const query = parseQuery(req.pairs);
     const page = pageOf(query, req.range, services.config.DB_MAX_ROWS);
     // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
     const countFor = (table: Table) => (req.prefs.count && table.rls && req.caller.role !== 'service_role' ? 'exact' : req.prefs.count);
     const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, { page, count: countFor(table) }));
     const head = req.method === 'HEAD';
-    const result = await runAs(services, runFor(req, true), (tx) => executeRead(tx, plan, { page, prefs: req.prefs, media: req.media, head }));
-    return send(reply, result, req.media);
+    const result = await runAs(services, runFor(req, true), async (tx) => renderMedia(tx, await executeRead(tx, plan, { page, prefs: req.prefs, media: req.media, head }), req.accept));
+    return send(reply, result, req.accept.contentType);
   };
 
-  const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | undefined }>, reply: FastifyReply) => {
+  const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | Buffer | undefined }>, reply: FastifyReply) => {
     const req = await restRequest(request);
+    structuredOnly(req.accept);
     const method = req.method as WriteRequest['method'];
     const w: WriteRequest = {
       method,
       query: parseQuery(req.pairs),
       prefs: req.prefs,
-      body: method === 'DELETE' ? undefined : tableBody(request.body, method === 'POST'),
+      body: method === 'DELETE' ? undefined : tableBody(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : request.body, method === 'POST'),
       representation: req.prefs.return === 'representation',
     };
     const plan = await planFresh(holder, request.params.table, (cache, table) => planWrite(cache, table, w));
-    const result = await runAs(services, runFor(req, false), (tx) => executeWrite(tx, plan, w, req.media));
-    return send(reply, result, req.media);
+    const result = await runAs(services, runFor(req, false), async (tx) => renderMedia(tx, await executeWrite(tx, plan, w, req.media), req.accept));
+    return send(reply, result, req.accept.contentType);
   };
 
-  const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | undefined }>, reply: FastifyReply) => {
+  const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | Buffer | undefined }>, reply: FastifyReply) => {
     const req = await restRequest(request);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
-    const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body });
-    const result = await runAs(services, runFor(req, isGet), (tx) => executeRpc(tx, plan, { media: req.media, offset, head: req.method === 'HEAD' }));
-    return send(reply, result, req.media);
+    const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body, contentType: request.headers['content-type'], prefs: req.prefs, raw: req.accept.format === 'text' || req.accept.format === 'binary' ? req.accept.format : undefined });
+    const options = { media: req.media, offset, head: req.method === 'HEAD', prefs: req.prefs };
+    const result = await runAs(services, runFor(req, isGet), async (tx) => renderMedia(tx, await executeRpc(tx, plan, options), req.accept));
+    return send(reply, result, plan.kind === 'scalar' && req.accept.format === 'csv' ? 'application/json; charset=utf-8' : req.accept.contentType);
   };
 
   app.get('/:table', read);

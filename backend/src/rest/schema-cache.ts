@@ -63,6 +63,8 @@ export interface RoutineDef {
   returnsComposite: boolean;
   returnsVoid: boolean;
   volatility: 'i' | 's' | 'v';
+  /** The columns of a composite result (OUT/TABLE parameters, or the composite type's attributes). */
+  columns: FunctionArg[];
 }
 
 export interface SchemaCache {
@@ -127,7 +129,22 @@ select p.proname as name, p.proretset as returns_set, p.provolatile as volatilit
          from unnest(p.proargtypes::oid[]) with ordinality as i(typ, ord)
          join pg_type t on t.oid = i.typ
          left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
-       ), '[]'::json)::text as args
+       ), '[]'::json)::text as args,
+       coalesce((
+         select json_agg(json_build_object('name', p.proargnames[i.ord], 'type', format_type(i.typ, null),
+                  'base_type', coalesce(et.typname, t.typname), 'is_array', t.typcategory = 'A') order by i.ord)
+         from unnest(p.proallargtypes, p.proargmodes) with ordinality as i(typ, mode, ord)
+         join pg_type t on t.oid = i.typ
+         left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
+         where i.mode in ('o', 'b', 't')
+       ), (
+         select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, null),
+                  'base_type', coalesce(et.typname, t.typname), 'is_array', t.typcategory = 'A') order by a.attnum)
+         from pg_attribute a
+         join pg_type t on t.oid = a.atttypid
+         left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
+         where a.attrelid = rt.typrelid and rt.typrelid <> 0 and a.attnum > 0 and not a.attisdropped
+       ), '[]'::json)::text as columns
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
@@ -135,7 +152,9 @@ where n.nspname = $1 and p.prokind = 'f'
   and rt.typname not in ('trigger', 'event_trigger')
   and (p.proargmodes is null or not ('v' = any(p.proargmodes)))
   -- Functions of extensions installed in the schema (pgcrypto, pg_trgm, …) are not the app's API.
-  and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`;
+  and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+-- Overloads in creation order, as PostgREST lists them (PGRST203).
+order by p.oid`;
 
 export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
   const tables = new Map<string, Table>();
@@ -166,11 +185,13 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
   }));
   const fns = await tx.query<{
     name: string; returns_set: boolean; volatility: 'i' | 's' | 'v'; return_type: string; returns_composite: boolean;
-    returns_void: boolean; nargs: number; nargdefaults: number; args: string;
+    returns_void: boolean; nargs: number; nargdefaults: number; args: string; columns: string;
   }>(FUNCTIONS_SQL, [schema]);
   const functions = new Map<string, RoutineDef[]>();
   for (const r of fns.rows) {
-    const raw = JSON.parse(r.args) as { name: string; type: string; base_type: string; is_array: boolean }[];
+    type RawArg = { name: string; type: string; base_type: string; is_array: boolean };
+    const raw = JSON.parse(r.args) as RawArg[];
+    const columns = (JSON.parse(r.columns) as RawArg[]).map((a) => ({ name: a.name, type: a.type, baseType: a.base_type, isArray: a.is_array, hasDefault: false }));
     const nargs = Number(r.nargs);
     const firstDefault = nargs - Number(r.nargdefaults);
     const def: RoutineDef = {
@@ -181,6 +202,7 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
       returnsComposite: r.returns_composite,
       returnsVoid: r.returns_void,
       volatility: r.volatility,
+      columns,
     };
     const list = functions.get(r.name) ?? [];
     list.push(def);

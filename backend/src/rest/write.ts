@@ -7,7 +7,8 @@
  */
 import type { Tx } from '../db/types';
 import type { TableBody } from './body';
-import { bodyError, columnNotFound, parseError, singularityError } from './errors';
+import { maxAffectedExceeded, singularityError } from './errors';
+import { columnsOf, insertCtes } from './insert';
 import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import { stripArray } from './read';
@@ -17,20 +18,15 @@ import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
 import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileSelectList, type CompileContext } from './select';
-import { Params, ident, literal, qualified } from './sql';
-
-function columnsOf(table: Table, query: ParsedQuery, rows: Record<string, unknown>[]): string[] {
-  const names = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  for (const n of names) if (!table.columns.has(n)) throw columnNotFound(table.name, n);
-  return names;
-}
+import { Params, ident, qualified } from './sql';
 
 /** The final SELECT over the affected rows (pgrst_source), rendering them as PostgREST does. */
-function renderAffected(ctx: CompileContext, table: Table, query: ParsedQuery, representation: boolean): string {
-  if (!representation) return `select null::text as body, count(*)::int as page_total from pgrst_source`;
+function renderAffected(ctx: CompileContext, table: Table, query: ParsedQuery, representation: boolean, insertedCount?: string): string {
+  const inserted = insertedCount ? `, ${insertedCount} as inserted` : '';
+  if (!representation) return `select null::text as body, count(*)::int as page_total${inserted} from pgrst_source`;
   const alias = ident(table.name);
   const tlist = compileSelectList(ctx, table, alias, query.select);
-  return `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total from (select ${tlist} from pgrst_source as ${alias}) pgrst_t`;
+  return `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total${inserted} from (select ${tlist} from pgrst_source as ${alias}) pgrst_t`;
 }
 
 interface WritePlan {
@@ -57,47 +53,13 @@ export function planWrite(cache: SchemaCache, table: Table, w: WriteRequest): Wr
 }
 
 /** An insert plan; undefined for `[]` (nothing to insert, no statement). */
-function planInsert(cache: SchemaCache, table: Table, { query, prefs, representation }: WriteRequest, { text: bodyText, rows }: TableBody): WritePlan | undefined {
+function planInsert(cache: SchemaCache, table: Table, { query, prefs, representation }: WriteRequest, body: TableBody): WritePlan | undefined {
   checkNodePaths(query.nodes, query.select);
   const params = new Params();
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
-  const cols = columnsOf(table, query, rows);
-  const target = `${qualified(EXPOSED_SCHEMA, table.name)} as ${ident(table.name)}`;
-  const returning = returningClause(cache, table, ident(table.name), query.select, representation);
-  let insert: string;
-  if (cols.length === 0) {
-    // `{}` is one row of defaults; `[]` inserts nothing. No body parameter here: a parameter the
-    // statement does not use is a protocol error (08P01, a 503) on both drivers.
-    if (rows.length === 0) return undefined;
-    if (rows.length > 1) throw bodyError('Cannot insert several rows with no columns');
-    insert = `insert into ${target} default values${returning}`;
-  } else {
-    const body = params.add(bodyText);
-    const elements = `json_array_elements(case when json_typeof(${body}::json) = 'array' then ${body}::json else json_build_array(${body}::json) end) with ordinality as pgrst_e(j, n)`;
-    const rec = `json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, pgrst_e.j) as pgrst_r`;
-    const values = cols.map((c) => {
-      const col = table.columns.get(c)!;
-      const v = `pgrst_r.${ident(c)}`;
-      if (prefs.missing === 'default' && col.defaultExpr) return `case when (pgrst_e.j)::jsonb ? ${literal(c)} then ${v} else ${col.defaultExpr} end`;
-      return v;
-    });
-    insert = `insert into ${target} (${cols.map(ident).join(', ')}) select ${values.join(', ')} from ${elements} cross join lateral ${rec} order by pgrst_e.n`;
-    if (prefs.resolution) {
-      const conflict = query.onConflict ?? table.primaryKey;
-      if (conflict.length === 0) throw parseError(`Upsert on "${table.name}" needs on_conflict: the table has no primary key`);
-      for (const c of conflict) if (!table.columns.has(c)) throw columnNotFound(table.name, c);
-      const updates = cols.filter((c) => !conflict.includes(c));
-      insert += ` on conflict (${conflict.map(ident).join(', ')})`;
-      insert += prefs.resolution === 'ignore-duplicates' || updates.length === 0
-        ? ' do nothing'
-        : ` do update set ${updates.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
-    } else if (query.onConflict) {
-      throw parseError('on_conflict needs Prefer: resolution=merge-duplicates or resolution=ignore-duplicates');
-    }
-    insert += returning;
-  }
-  const sql = `with pgrst_source as (${insert}) ${renderAffected(ctx, table, query, representation)}`;
-  return { sql, params: params.values };
+  const insert = insertCtes(table, query, prefs, body, params, returningClause(cache, table, ident(table.name), query.select, representation));
+  if (!insert) return undefined;
+  return { sql: `with ${insert.ctes} ${renderAffected(ctx, table, query, representation, insert.insertedCount)}`, params: params.values };
 }
 
 function planUpdate(cache: SchemaCache, table: Table, { query, representation }: WriteRequest, { text: bodyText, rows }: TableBody): WritePlan | undefined {
@@ -132,18 +94,22 @@ function planDelete(cache: SchemaCache, table: Table, { query, representation }:
 export async function executeWrite(tx: Tx, plan: WritePlan | undefined, { method, prefs, representation }: WriteRequest, media: MediaType): Promise<RestResult> {
   let body = '[]';
   let n = 0;
+  let inserted: number | undefined;
   if (plan) {
-    const { rows } = await tx.query<{ body: string | null; page_total: number | string }>(plan.sql, plan.params);
+    const { rows } = await tx.query<{ body: string | null; page_total: number | string; inserted?: number | string }>(plan.sql, plan.params);
     body = rows[0]?.body ?? '[]';
     n = Number(rows[0]?.page_total ?? 0);
+    if (rows[0]?.inserted !== undefined) inserted = Number(rows[0].inserted);
   }
+  // Thrown inside the transaction, so the write is rolled back.
+  if (prefs.maxAffected !== undefined && n > prefs.maxAffected) throw maxAffectedExceeded(n);
   // .single() on a write: anything but one row rolls the transaction back (we throw inside it).
   if (media === 'object' && n !== 1) throw singularityError(n);
   const total = prefs.count ? String(n) : '*';
   const headers: Record<string, string> = { 'Content-Range': n > 0 ? `0-${n - 1}/${total}` : `*/${total}` };
   if (prefs.applied.length) headers['Preference-Applied'] = prefs.applied.join(', ');
-  const okStatus = method === 'POST' ? 201 : 200;
-  if (!representation) return { status: method === 'POST' ? 201 : 204, headers };
-  return { status: okStatus, headers, body: media === 'object' ? stripArray(body) : body };
+  // An upsert (merge-duplicates) that inserted nothing, only updated (or had nothing), is 200.
+  const created = method === 'POST' && !(prefs.resolution === 'merge-duplicates' && (inserted ?? 0) === 0);
+  if (!representation) return { status: created ? 201 : method === 'POST' ? 200 : 204, headers };
+  return { status: created ? 201 : 200, headers, body: media === 'object' ? stripArray(body) : body };
 }
-

@@ -110,7 +110,7 @@ describe('headers', () => {
   });
 
   it('an unsupported Accept → 406 PGRST107', async () => {
-    const res = await rest(be, '/gigs', { headers: { accept: 'text/csv' } });
+    const res = await rest(be, '/gigs', { headers: { accept: 'application/vnd.pgrst.plan+json' } });
     expect([res.status, (await json(res)).code]).toEqual([406, 'PGRST107']);
   });
 

@@ -236,7 +236,16 @@ const pairArb = (table: string): fc.Arbitrary<[string, string]> =>
     { weight: 1, arbitrary: fc.tuple(hostileString, hostileString) },
   );
 
-const preferArb = fc.oneof(fc.constant(undefined), fc.constantFrom('count=exact', 'count=planned', 'count=estimated', 'return=representation', 'count=exact, return=minimal'), hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, '')));
+const preferArb = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom('count=exact', 'count=planned', 'count=estimated', 'return=representation', 'count=exact, return=minimal', 'handling=strict, count=exact', 'handling=strict, foo', 'tx=rollback', 'handling=strict, tx=rollback', 'timezone=UTC'),
+  hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+);
+/** Accept headers: served, not served (406), with parameters and qualities. */
+const ACCEPTS = [
+  'application/json', 'application/vnd.pgrst.object+json', 'text/csv', '*/*', 'application/geo+json', 'application/vnd.pgrst.plan+json',
+  'application/vnd.pgrst.array+json;nulls=stripped', 'application/vnd.pgrst.object+json;nulls=stripped', 'text/csv;q=0.5, application/json;q=0.9', 'application/json;q=0', 'text/plain', 'application/octet-stream',
+];
 
 // ── properties ────────────────────────────────────────────────────────────────────────────────
 
@@ -248,7 +257,7 @@ describe('/rest/v1 fuzzing', () => {
       head: fc.boolean(),
       prefer: preferArb,
       range: fc.oneof(fc.constant(undefined), fc.constantFrom('0-9', '5-', '10-0', 'items=0-1', 'bytes=0-1'), hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, ''))),
-      accept: fc.oneof(fc.constant(undefined), fc.constantFrom('application/json', 'application/vnd.pgrst.object+json', 'text/csv', '*/*', 'application/geo+json')),
+      accept: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: fc.constantFrom(...ACCEPTS) }, { weight: 1, arbitrary: hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, '')) }),
     }).chain((r) => fc.array(pairArb(r.table), { maxLength: 5 }).map((pairs) => ({ ...r, pairs })));
     await check('rest: query strings', arb, async ({ who, table, head, prefer, range, accept, pairs }) => {
       const path = `/rest/v1/${table}?${query(pairs)}`;
@@ -381,7 +390,7 @@ describe('/rest/v1 fuzzing', () => {
         who: callerArb(['visitor', 'visitorSdk', 'A', 'A', 'A']),
         table: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...TABLES) }, { weight: 1, arbitrary: fc.constantFrom(...HIDDEN) }),
         method: fc.constantFrom('POST', 'POST', 'PATCH', 'DELETE'),
-        prefer: fc.array(fc.constantFrom('return=representation', 'return=minimal', 'return=headers-only', 'resolution=merge-duplicates', 'resolution=ignore-duplicates', 'missing=default', 'count=exact', 'tx=rollback'), { maxLength: 3 }).map((xs) => xs.join(', ')),
+        prefer: fc.array(fc.constantFrom('return=representation', 'return=minimal', 'return=headers-only', 'resolution=merge-duplicates', 'resolution=ignore-duplicates', 'missing=default', 'count=exact', 'tx=rollback', 'handling=strict', 'max-affected=1', 'max-affected=0', 'foo'), { maxLength: 3 }).map((xs) => xs.join(', ')),
         shape: fc.constantFrom('object', 'object', 'array', 'raw'),
       })
       .chain((r) =>
@@ -432,12 +441,20 @@ describe('/rest/v1 fuzzing', () => {
       ),
       get: fc.boolean(),
       tail: fc.oneof(fc.constant<[string, string][]>([]), fc.array(fc.oneof(selectArb('payments').map((x): [string, string] => ['select', x]), orderArb('payments').map((o): [string, string] => ['order', o]), condArb('payments').map((c2): [string, string] => { const i = c2.indexOf('.'); return [c2.slice(0, i), c2.slice(i + 1)]; })), { maxLength: 2 })),
-      media: fc.constantFrom(undefined, 'application/vnd.pgrst.object+json'),
+      media: fc.constantFrom(undefined, 'application/vnd.pgrst.object+json', 'text/csv', 'application/vnd.pgrst.array+json;nulls=stripped', 'application/vnd.pgrst.plan+json', 'text/plain', 'application/octet-stream'),
+      prefer: fc.constantFrom(undefined, 'count=exact', 'handling=strict, max-affected=1', 'handling=strict, max-affected=0', 'tx=rollback', 'handling=strict, bogus'),
+      // Bodies other than a JSON object: a whole-body parameter (json/jsonb, text, xml, bytea) or nothing that fits.
+      raw: fc.option(fc.record({ type: fc.constantFrom('application/json', 'text/plain', 'text/xml', 'application/octet-stream'), text: fc.oneof(hostileString, jsonText, fc.constantFrom('[1,2]', '"x"', '1', 'null', '')) }), { freq: 4, nil: undefined }),
     });
-    await check('rest: rpc', arb, async ({ who, call: { fn, args }, get, tail, media }) => {
+    await check('rest: rpc', arb, async ({ who, call: { fn, args }, get, tail, media, prefer, raw }) => {
       const argPairs = Object.entries(args).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? 'null']);
       const path = `/rest/v1/rpc/${segment(fn)}?${query(get ? [...argPairs, ...tail] : tail)}`;
-      const a = await send(be, { method: get ? 'GET' : 'POST', path, apikey: who.apikey, bearer: who.bearer, headers: media ? { accept: media } : {}, body: get ? undefined : args, timeoutMs: REQUEST_TIMEOUT_MS });
+      const headers: Record<string, string> = {};
+      if (media) headers.accept = media;
+      if (prefer) headers.prefer = prefer;
+      if (raw && !get) headers['content-type'] = raw.type;
+      const body = get ? undefined : raw ? raw.text : args;
+      const a = await send(be, { method: get ? 'GET' : 'POST', path, apikey: who.apikey, bearer: who.bearer, headers, body, timeoutMs: REQUEST_TIMEOUT_MS });
       await expectSafe(a, who, `${get ? 'GET' : 'POST'} ${path} ${get ? '' : JSON.stringify(args).slice(0, 300)}`);
     });
     await healthy();

@@ -58,6 +58,11 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: int(100, 600_000).default(5000),
   /** /rest/v1: the most rows one read returns (PostgREST's db-max-rows); unset means no limit. */
   DB_MAX_ROWS: int(1, 10_000_000).optional(),
+  /**
+   * /rest/v1: aggregates in select (`count()`, `col.sum()`…; PostgREST's db-aggregates-enabled).
+   * On here; PostgREST and hosted Supabase default to off (PGRST123), so set it to false to match.
+   */
+  REST_AGGREGATES_ENABLED: bool.default(true),
 
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
   JWT_EXPIRY: int(10, 7 * 24 * 3600).default(3600),

@@ -87,7 +87,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     const page = pageOf(query, req.range, services.config.DB_MAX_ROWS);
     // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
     const countFor = (table: Table) => (req.prefs.count && table.rls && req.caller.role !== 'service_role' ? 'exact' : req.prefs.count);
-    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, { page, count: countFor(table) }));
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, { page, count: countFor(table), aggregates: services.config.REST_AGGREGATES_ENABLED }));
     const head = req.method === 'HEAD';
     const result = await runAs(services, runFor(req, true), (tx) => executeRead(tx, plan, { page, prefs: req.prefs, media: req.media, head }));
     return send(reply, result, req.media);

@@ -4,7 +4,6 @@
  * The lexical pieces are in query-syntax.ts, filters and logic trees in filter-syntax.ts (both
  * re-exported here). Anything malformed throws PGRST100 (HTTP 400). Nothing here touches SQL.
  */
-import { LIMITS } from '../http/limits';
 import { checkQueryCost } from './cost';
 import { parseError } from './errors';
 import { parseLogic, parseOperation, type Filter } from './filter-syntax';

@@ -6,7 +6,6 @@
  */
 import type { Tx } from '../db/types';
 import { rangeNotSatisfiable, singularityError } from './errors';
-import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import type { Preferences } from './request';
 import type { MediaType, RestResult } from './response';

@@ -54,7 +54,8 @@ describe('aggregates (issue 16, point 10)', () => {
     const spread = await anon.from('pc_orders').select('amount.sum(), ...pc_films(title)').order('title');
     expect(spread.data).toEqual([{ sum: 12.5, title: 'Castle' }, { sum: 2.5, title: 'Moon' }, { sum: 10, title: 'Workers' }]);
     const embedded = await anon.from('pc_orders').select('count(), pc_films(year)').eq('customer', 'ann');
-    expect((embedded.data ?? []).sort((a, b) => a.pc_films.year - b.pc_films.year)).toEqual([{ count: 1, pc_films: { year: 1895 } }, { count: 1, pc_films: { year: 1896 } }]);
+    const rows = (embedded.data ?? []) as unknown as { count: number; pc_films: { year: number } }[];
+    expect(rows.sort((a, b) => a.pc_films.year - b.pc_films.year)).toEqual([{ count: 1, pc_films: { year: 1895 } }, { count: 1, pc_films: { year: 1896 } }]);
   });
 
   it('inside an embed: the aggregate runs per parent row; rel(count) is the legacy count', async () => {

@@ -30,8 +30,8 @@ export const bodyTooLarge = () => new RestApiError(413, 'PGRST102', 'Request bod
 export const rangeNotSatisfiable = (details: string, contentRange?: string) =>
   new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', { details, headers: contentRange ? { 'Content-Range': contentRange } : {} });
 
-export const schemaNotExposed = (schema: string) =>
-  new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, { hint: `Only the following schemas are exposed: ${SCHEMA}` });
+export const schemaNotExposed = (schema: string, exposed: string[] = [SCHEMA]) =>
+  new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, { hint: `Only the following schemas are exposed: ${exposed.join(', ')}` });
 
 /** PGRST107: the Accept header names no media type served here. */
 export const notAcceptable = (accept: string) => new RestApiError(406, 'PGRST107', `None of these media types are available: ${accept.slice(0, 200)}`);

@@ -5,7 +5,7 @@
  */
 import { parseError, undefinedColumn } from './errors';
 import type { Field } from './query-string';
-import { EXPOSED_SCHEMA, type Table } from './schema-cache';
+import type { Table } from './schema-cache';
 import { ident, qualified, type Params } from './sql';
 
 export interface FieldSql {
@@ -21,7 +21,7 @@ export function compileField(table: Table, alias: string, field: Field, params: 
   // A computed field is its function applied to the row (the alias is a whole-row reference).
   const col = computed ?? table.columns.get(field.name);
   if (!col) throw undefinedColumn(table.name, field.name);
-  let sql = computed ? `${qualified(EXPOSED_SCHEMA, computed.fn)}(${alias})` : `${alias}.${ident(field.name)}`;
+  let sql = computed ? `${qualified(table.schema, computed.fn)}(${alias})` : `${alias}.${ident(field.name)}`;
   if (field.jsonPath.length === 0) return { sql, type: col.type, isArray: col.isArray };
   if (col.baseType !== 'json' && col.baseType !== 'jsonb') {
     throw parseError(`JSON path on column "${field.name}" which is not json or jsonb`);

@@ -10,7 +10,7 @@ import { buildRelationships, matchRelationships, type CatalogFacts } from './rel
 import type { SchemaCache, Table } from './schema-cache';
 
 const table = (name: string, cols: string[], kind: 'table' | 'view' = 'table'): Table => ({
-  name, kind, rls: true, primaryKey: [], columnOrder: cols, computed: new Map(),
+  name, kind, rls: true, schema: 'public', primaryKey: [], columnOrder: cols, computed: new Map(),
   columns: new Map(cols.map((c) => [c, { name: c, type: 'integer', baseType: 'int4', isArray: false, nullable: true, defaultExpr: null, identity: false, generated: false }])),
 });
 
@@ -33,7 +33,7 @@ const facts: CatalogFacts = {
 };
 const rels = buildRelationships(facts);
 const tables = [table('films', ['id', 'director_id']), table('directors', ['id']), table('specs', ['film_id']), table('actors', ['id']), table('roles', ['film_id', 'actor_id']), table('staff', ['id', 'boss_id']), table('films_v', ['id', 'director_id'], 'view')];
-const cache: SchemaCache = { tables: new Map(tables.map((t) => [t.name, t])), relationships: [], rels, functions: new Map(), loadedAt: 0 };
+const cache: SchemaCache = { schema: 'public', tables: new Map(tables.map((t) => [t.name, t])), relationships: [], rels, functions: new Map(), loadedAt: 0 };
 
 const cardinality = (origin: string, target: string, hint?: string) => matchRelationships(rels.get(origin) ?? [], target, hint).map((r) => r.cardinality);
 const plan = (from: string, select: string) => planRead(cache, cache.tables.get(from)!, parseSelect(select), new Map(), { aggregates: true });

@@ -10,7 +10,6 @@ import type { ParsedQuery } from './query-string';
 import type { Preferences } from './request';
 import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
-import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkPlanCost } from './cost';
 import { planRead as planSelect, type PlanNode } from './read-plan';
 import { nodeConditions, renderNodeSelect, type RenderCtx } from './render-select';
@@ -30,7 +29,7 @@ export const ESTIMATE_EXACT_BELOW = 10_000;
 function estimatePlan(table: Table, plan: PlanNode): NonNullable<ReadPlan['estimate']> {
   const ctx: RenderCtx = { params: new Params(), seq: 0 };
   const alias = ident(table.name);
-  const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
+  const from = `${qualified(table.schema, table.name)} as ${alias}`;
   const conditions = nodeConditions(ctx, plan, alias);
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
   return { explain: `explain (format json) select 1 from ${from}${where}`, exact: `select count(*)::text as n from ${from}${where}`, params: ctx.params.values };
@@ -75,7 +74,7 @@ export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, {
   const estimate = countMode === 'planned' || countMode === 'estimated' ? estimatePlan(table, plan) : undefined;
   const ctx: RenderCtx = { params: new Params(), seq: 0 };
   const alias = ident(table.name);
-  const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
+  const from = `${qualified(table.schema, table.name)} as ${alias}`;
   const rows = renderNodeSelect(ctx, plan, from, alias, [], { order: plan.opts.order, limit: page.limit, offset: page.offset }, false);
   let count = '';
   if (withCount) {

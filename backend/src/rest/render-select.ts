@@ -10,7 +10,6 @@ import { checkCast, compileField } from './fields';
 import { compileFilters } from './filters';
 import type { OrderTerm } from './query-string';
 import { hasAggregates, type PlanItem, type PlanNode } from './read-plan';
-import { EXPOSED_SCHEMA } from './schema-cache';
 import { ident, qualified, type Params } from './sql';
 
 export interface RenderCtx {
@@ -48,15 +47,16 @@ export function renderLimit(limit: number | undefined, offset: number | undefine
 /** The relation an embed reads and how it joins its parent row. */
 function embedSource(ctx: RenderCtx, e: Embed, child: string, parent: string): { from: string; conds: string[] } {
   const rel = e.rel;
-  if (rel.fn) return { from: `${qualified(EXPOSED_SCHEMA, rel.fn)}(${parent}) as ${child}`, conds: [] };
-  const from = `${qualified(EXPOSED_SCHEMA, rel.target)} as ${child}`;
+  const schema = e.node.table.schema;
+  if (rel.fn) return { from: `${qualified(schema, rel.fn)}(${parent}) as ${child}`, conds: [] };
+  const from = `${qualified(schema, rel.target)} as ${child}`;
   if (!rel.junction) return { from, conds: rel.cols.map(([o, t]) => `${child}.${ident(t)} = ${parent}.${ident(o)}`) };
   const j = ident(`pgrst_j_${++ctx.seq}`);
   const on = [
     ...rel.junction.source.map(([o, jc]) => `${j}.${ident(jc)} = ${parent}.${ident(o)}`),
     ...rel.junction.target.map(([jc, t]) => `${j}.${ident(jc)} = ${child}.${ident(t)}`),
   ];
-  return { from, conds: [`exists (select 1 from ${qualified(EXPOSED_SCHEMA, rel.junction.table)} as ${j} where ${on.join(' and ')})`] };
+  return { from, conds: [`exists (select 1 from ${qualified(schema, rel.junction.table)} as ${j} where ${on.join(' and ')})`] };
 }
 
 /** The node's own filters and an exists(…) for each of its !inner embeds. */

@@ -54,7 +54,9 @@ async function planFresh<T>(holder: SchemaCacheHolder, name: string, plan: (cach
 
 export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const services = app.services;
-  const holder = schemaCacheFor(services.db);
+  // One schema cache per exposed schema (REST_DB_SCHEMAS); the request's profile header picks one.
+  const schemas = services.config.REST_DB_SCHEMAS.split(',').map((s) => s.trim());
+  const holderOf = (req: ApiRequest) => schemaCacheFor(services.db, req.schema);
 
   // Bodies are kept as text: they travel to SQL as one JSON parameter (exact numbers, no re-encoding).
   app.removeAllContentTypeParsers();
@@ -78,11 +80,17 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   app.setErrorHandler(sendError);
 
-  const restRequest = async (request: FastifyRequest) => apiRequest(request, await callerOf(request), request.restSignal);
+  const restRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const req = apiRequest(request, await callerOf(request), request.restSignal, schemas);
+    // PostgREST names the schema it answered from when more than one is exposed.
+    if (schemas.length > 1) reply.header('Content-Profile', req.schema);
+    return req;
+  };
   const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, signal: req.signal });
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
-    const req = await restRequest(request);
+    const req = await restRequest(request, reply);
+    const holder = holderOf(req);
     const query = parseQuery(req.pairs);
     const page = pageOf(query, req.range, services.config.DB_MAX_ROWS);
     // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
@@ -94,7 +102,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   };
 
   const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | undefined }>, reply: FastifyReply) => {
-    const req = await restRequest(request);
+    const req = await restRequest(request, reply);
+    const holder = holderOf(req);
     const method = req.method as WriteRequest['method'];
     const w: WriteRequest = {
       method,
@@ -109,7 +118,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   };
 
   const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | undefined }>, reply: FastifyReply) => {
-    const req = await restRequest(request);
+    const req = await restRequest(request, reply);
+    const holder = holderOf(req);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body });
     const result = await runAs(services, runFor(req, isGet), (tx) => executeRpc(tx, plan, { media: req.media, offset, head: req.method === 'HEAD' }));

@@ -12,7 +12,6 @@ import { parseQuery, type ParsedQuery } from './query-string';
 import { contentRange, stripArray } from './read';
 import type { MediaType, RestResult } from './response';
 import type { RoutineDef, SchemaCache, SchemaCacheHolder, Table } from './schema-cache';
-import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
 import { Params, arrayLiteral, ident, literal, qualified } from './sql';
 
@@ -97,7 +96,7 @@ function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, args: R
       call.push(`${ident(a.name)} := ${params.add(value)}::${a.type}`);
     }
   }
-  const invocation = `${qualified(EXPOSED_SCHEMA, fn.name)}(${call.join(', ')})`;
+  const invocation = `${qualified(cache.schema, fn.name)}(${call.join(', ')})`;
   if (fn.returnsVoid) return { sql: `select ${invocation}`, params: params.values, kind: 'void' };
   const table = rowTable(cache, fn);
   if (!fn.returnsComposite && !table) {

@@ -46,6 +46,7 @@ export interface Table {
    * planner's row estimate counts every row, so it is never given for these (read.ts).
    */
   rls: boolean;
+  schema: string;
   /** Computed fields: functions taking this relation's row and returning a non-row value. */
   computed: Map<string, ComputedField>;
 }
@@ -85,6 +86,8 @@ export interface RoutineDef {
 }
 
 export interface SchemaCache {
+  /** The schema this cache describes (one cache per exposed schema). */
+  schema: string;
   tables: Map<string, Table>;
   /** Foreign keys, each seen from its owning table. */
   relationships: Relationship[];
@@ -103,7 +106,7 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
   for (const r of cols.rows) {
     let t = tables.get(r.table);
     if (!t) {
-      t = { name: r.table, kind: r.kind, rls: r.rls, columns: new Map(), columnOrder: [], primaryKey: [], computed: new Map() };
+      t = { name: r.table, kind: r.kind, rls: r.rls, schema, columns: new Map(), columnOrder: [], primaryKey: [], computed: new Map() };
       tables.set(r.table, t);
     }
     t.columns.set(r.column, {
@@ -150,22 +153,27 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
   }
   const facts = await catalogFacts(tx, schema, tables, relationships);
   addComputed(tables, functions, facts);
-  return { tables, relationships, rels: buildRelationships(facts), functions, loadedAt: Date.now() };
+  return { schema, tables, relationships, rels: buildRelationships(facts), functions, loadedAt: Date.now() };
 }
 
 const RELOAD_INTERVAL_MS = 1000;
 
-const holders = new WeakMap<Database, SchemaCacheHolder>();
+const holders = new WeakMap<Database, Map<string, SchemaCacheHolder>>();
 
 /**
  * The schema cache of a database (one per database, shared by every app built on it).
  * @example await schemaCacheFor(db).reload(); // after migrations that change the exposed schema
  */
-export function schemaCacheFor(db: Database): SchemaCacheHolder {
-  let holder = holders.get(db);
+export function schemaCacheFor(db: Database, schema = EXPOSED_SCHEMA): SchemaCacheHolder {
+  let bySchema = holders.get(db);
+  if (!bySchema) {
+    bySchema = new Map();
+    holders.set(db, bySchema);
+  }
+  let holder = bySchema.get(schema);
   if (!holder) {
-    holder = new SchemaCacheHolder(db);
-    holders.set(db, holder);
+    holder = new SchemaCacheHolder(db, schema);
+    bySchema.set(schema, holder);
   }
   return holder;
 }
@@ -176,7 +184,10 @@ export class SchemaCacheHolder {
   private loading: Promise<SchemaCache> | undefined;
   private lastReload = 0;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly schema = EXPOSED_SCHEMA,
+  ) {}
 
   async get(): Promise<SchemaCache> {
     if (this.cache) return this.cache;
@@ -188,7 +199,7 @@ export class SchemaCacheHolder {
     if (!this.loading) {
       this.lastReload = Date.now();
       this.loading = this.db
-        .transaction((tx) => loadSchemaCache(tx), { readOnly: true })
+        .transaction((tx) => loadSchemaCache(tx, this.schema), { readOnly: true })
         .then((c) => {
           this.cache = c;
           return c;

@@ -14,7 +14,6 @@ import { stripArray } from './read';
 import type { Preferences } from './request';
 import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
-import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileSelectList, type CompileContext } from './select';
 import { Params, ident, literal, qualified } from './sql';
 
@@ -61,7 +60,7 @@ function planInsert(cache: SchemaCache, table: Table, { query, prefs, representa
   const params = new Params();
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
   const cols = columnsOf(table, query, rows);
-  const target = `${qualified(EXPOSED_SCHEMA, table.name)} as ${ident(table.name)}`;
+  const target = `${qualified(table.schema, table.name)} as ${ident(table.name)}`;
   const returning = representation ? ` returning ${ident(table.name)}.*` : ' returning 1';
   let insert: string;
   if (cols.length === 0) {
@@ -73,7 +72,7 @@ function planInsert(cache: SchemaCache, table: Table, { query, prefs, representa
   } else {
     const body = params.add(bodyText);
     const elements = `json_array_elements(case when json_typeof(${body}::json) = 'array' then ${body}::json else json_build_array(${body}::json) end) with ordinality as pgrst_e(j, n)`;
-    const rec = `json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, pgrst_e.j) as pgrst_r`;
+    const rec = `json_populate_record(null::${qualified(table.schema, table.name)}, pgrst_e.j) as pgrst_r`;
     const values = cols.map((c) => {
       const col = table.columns.get(c)!;
       const v = `pgrst_r.${ident(c)}`;
@@ -111,7 +110,7 @@ function planUpdate(cache: SchemaCache, table: Table, { query, representation }:
   const set = cols.map((c) => `${ident(c)} = pgrst_r.${ident(c)}`).join(', ');
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
   const returning = representation ? ` returning ${alias}.*` : ' returning 1';
-  const update = `update ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias} set ${set} from json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, ${body}::json) as pgrst_r${where}${returning}`;
+  const update = `update ${qualified(table.schema, table.name)} as ${alias} set ${set} from json_populate_record(null::${qualified(table.schema, table.name)}, ${body}::json) as pgrst_r${where}${returning}`;
   return { sql: `with pgrst_source as (${update}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }
 
@@ -123,7 +122,7 @@ function planDelete(cache: SchemaCache, table: Table, { query, representation }:
   const filters = compileFilters(table, alias, query.nodes.get('')!.filters, params);
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
   const returning = representation ? ` returning ${alias}.*` : ' returning 1';
-  const del = `delete from ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}${where}${returning}`;
+  const del = `delete from ${qualified(table.schema, table.name)} as ${alias}${where}${returning}`;
   return { sql: `with pgrst_source as (${del}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }
 

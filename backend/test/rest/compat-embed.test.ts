@@ -6,6 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/http/limits';
 import { startTestBackend, type TestBackend } from '../harness';
 import { createCompatSchema } from './compat-schema';
 import { client, rest } from './helpers';
@@ -135,5 +136,18 @@ describe('many-to-many and views (point 13)', () => {
     });
     const hinted = await anon.from('pc_films').select('id, sequels:pc_sequels!pc_sequel_of(sequel_id)').eq('id', 2).single();
     expect(hinted.data).toEqual({ id: 2, sequels: [{ sequel_id: 3 }] });
+  });
+});
+
+describe('the new shapes are bounded like every embed (PGRST191)', () => {
+  it('many-to-many levels count as one-to-many levels', async () => {
+    const { error, status } = await anon.from('pc_actors').select('id, pc_films(id, pc_actors(id, pc_films(id)))');
+    expect([status, error?.code]).toEqual([400, 'PGRST191']);
+  });
+
+  it('spreads count as embeds', async () => {
+    const select = Array.from({ length: LIMITS.embeds + 1 }, (_, i) => `...d${i}:pc_directors(n${i}:name)`).join(',');
+    const { error, status } = await anon.from('pc_films').select(select);
+    expect([status, error?.code]).toEqual([400, 'PGRST191']);
   });
 });

@@ -54,8 +54,8 @@ const RATE_LIMITS = {
 const ANON = { apikey: DEV_ANON_KEY, authorization: `Bearer ${DEV_ANON_KEY}` };
 const READ_HEADERS = { ...ANON, 'accept-profile': 'public', prefer: 'count=exact' };
 const AUTH_HEADERS = { ...ANON, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' };
-/** What supabase-js sends for the home page: select('*, profiles(username, avatar_url)', { count: 'exact' }).order('created_at', { ascending: false }).range(0, 11). */
-const HOME = '/rest/v1/gigs?select=*%2Cprofiles%28username%2Cavatar_url%29&order=created_at.desc&offset=0&limit=12';
+/** What supabase-js sends for the home page: select('*, profiles!gigs_user_id_fkey(username, avatar_url)', { count: 'exact' }).order('created_at', { ascending: false }).range(0, 11). */
+const HOME = '/rest/v1/gigs?select=*%2Cprofiles!gigs_user_id_fkey%28username%2Cavatar_url%29&order=created_at.desc&offset=0&limit=12';
 const FILTERS = [
   `${HOME}&title=ilike.%25react%25`,
   `${HOME}&payment_type=eq.fixed`,

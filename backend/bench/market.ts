@@ -59,7 +59,7 @@ const QUERIES: Query[] = [
     sql: `select s.created_at, ${EMBED('id, title, rate, payment_type, status, applicant_count', 'gigs', 'e.id = s.gig_id')} from public.saved_gigs s where $1::uuid is not null and $2::uuid is not null order by s.created_at desc limit 20`,
   },
   {
-    name: 'open grid (context)', path: () => '/gigs?select=*,profiles(full_name,avatar_url)&status=eq.active&order=created_at.desc&limit=12',
+    name: 'open grid (context)', path: () => '/gigs?select=*,profiles!gigs_user_id_fkey(full_name,avatar_url)&status=eq.active&order=created_at.desc&limit=12',
     sql: `select g.*, ${EMBED('full_name, avatar_url', 'profiles', 'e.id = g.user_id')} from public.gigs g where g.status = 'active' and $1::uuid is not null and $2::uuid is not null order by g.created_at desc limit 12`,
   },
 ];

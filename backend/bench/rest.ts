@@ -56,7 +56,7 @@ interface BenchQuery {
   iterations?: number;
 }
 
-const HOME_SELECT = 'select=*,profiles(username,avatar_url)&order=created_at.desc&offset=0&limit=12';
+const HOME_SELECT = 'select=*,profiles!gigs_user_id_fkey(username,avatar_url)&order=created_at.desc&offset=0&limit=12';
 const DRIVER = (where: string) => `
   select g.*, case when p.id is null then null else json_build_object('username', p.username, 'avatar_url', p.avatar_url) end as profiles
   from public.gigs g left join public.profiles p on p.id = g.user_id
@@ -231,7 +231,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: number): Promise<Row[
         const viaRest = async () => JSON.parse(await get(q.rest));
         // Exactly what the REST layer runs for this request, in the same security context.
         const parsed = parseQuery(queryPairs(`/rest/v1${q.rest}`));
-        const plan = planRead(cache, gigs, parsed, { page: pageOf(parsed, undefined), count: q.prefer === 'count=exact' ? 'exact' : undefined });
+        const plan = planRead(cache, gigs, parsed, { page: pageOf(parsed, undefined), count: q.prefer === 'count=exact' ? 'exact' : undefined, aggregates: true });
         const claims = JSON.stringify({ role: 'anon', iss: 'supabase-demo', exp: 1983812996 });
         const asAnon = <T>(fn: (tx: Tx) => Promise<T>) =>
           db.transaction(async (tx) => {

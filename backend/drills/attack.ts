@@ -49,7 +49,7 @@ const SHAPES: Record<string, string> = {
   'order on 40 terms': `/rest/v1/gigs?order=${Array.from({ length: 40 }, () => 'title.desc').join(',')}`,
   'fts run of 1000 !': `/rest/v1/gigs?title=fts.${q(`${'!'.repeat(1000)}a`)}`,
   'allowed: regex at the budget': `/rest/v1/gigs?select=id&title=match.${q(`${'[a-z]?'.repeat(16)}z`)}`,
-  'allowed: gigs→profiles→gigs': `/rest/v1/gigs?select=${q('id,profiles(id,gigs(id,title))')}&profiles.gigs.offset=1000`,
+  'allowed: gigs→profiles→gigs': `/rest/v1/gigs?select=${q('id,profiles!gigs_user_id_fkey(id,gigs!gigs_user_id_fkey(id,title))')}&profiles.gigs.offset=1000`,
   'allowed: like, 32 wildcards': `/rest/v1/gigs?select=id&title=ilike.${q('*e'.repeat(16))}`,
 };
 

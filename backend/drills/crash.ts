@@ -232,7 +232,7 @@ async function serverWorks(client: JsonClient, user: User, ledger: Ledger, cycle
     if (!(await write(client, kind, `drill c${cycle} after restart ${kind}`, user, ledger))) problems.push(`${kind} after restart failed`);
   }
   const lastGig = [...ledger.formGigs.keys()].at(-1);
-  const read = await client.request<unknown[]>('GET', `/rest/v1/gigs?select=id,profiles(username)&id=eq.${lastGig}`, ANON);
+  const read = await client.request<unknown[]>('GET', `/rest/v1/gigs?select=id,profiles!gigs_user_id_fkey(username)&id=eq.${lastGig}`, ANON);
   if (read.status !== 200 || read.body?.length !== 1) problems.push(`read-back after restart: HTTP ${read.status}`);
   return problems;
 }

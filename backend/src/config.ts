@@ -64,6 +64,16 @@ const schema = z.object({
    * either with `-allow-override` so that `Prefer: tx=commit|rollback` may choose.
    */
   DB_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
+  /**
+   * /rest/v1: aggregates in select (`count()`, `col.sum()`…; PostgREST's db-aggregates-enabled).
+   * On here; PostgREST and hosted Supabase default to off (PGRST123), so set it to false to match.
+   */
+  REST_AGGREGATES_ENABLED: bool.default(true),
+  /**
+   * /rest/v1: the exposed schemas, comma-separated (PostgREST's db-schemas). The first is the
+   * default; Accept-Profile (reads) and Content-Profile (writes) pick another; any other is PGRST106.
+   */
+  REST_DB_SCHEMAS: z.string().regex(/^\s*[a-z_][a-z0-9_]{0,62}\s*(,\s*[a-z_][a-z0-9_]{0,62}\s*)*$/, 'comma-separated schema names').default('public'),
 
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
   JWT_EXPIRY: int(10, 7 * 24 * 3600).default(3600),

@@ -8,7 +8,7 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export type GigLocation = (typeof LOCATIONS)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** A row of public.gigs as read with `select('*, profiles(username, avatar_url)')`. */
+/** A row of public.gigs as read with `select('*, profiles!gigs_user_id_fkey(username, avatar_url)')`. */
 export interface GigRow {
   id: string;
   user_id: string;

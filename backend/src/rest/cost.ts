@@ -11,7 +11,7 @@ import { LIMITS } from '../http/limits';
 import { breadthError, embedCostError, patternCostError, regexCostError } from './errors';
 import type { Condition, Filter, ParsedQuery, SelectItem } from './query-string';
 import { regexProblem } from './regex-cost';
-import type { SchemaCache, Table } from './schema-cache';
+import type { PlanNode } from './read-plan';
 
 const LIKE_OPS = new Set(['like', 'ilike']);
 const REGEX_OPS = new Set(['match', 'imatch']);
@@ -84,26 +84,25 @@ export function checkQueryCost(query: ParsedQuery): void {
  * Embeds multiply work by the rows each level returns. A path may visit a table at most
  * LIMITS.embedRevisits + 1 times (gigs → profiles → gigs, the poster's other gigs, is fine; going
  * round again multiplies by the fan-out each time), hold at most LIMITS.embedToMany one-to-many
- * levels, and a request may hold at most LIMITS.embeds embeds in all.
+ * levels (a many-to-many counts as one, a to-many spread too), and a request may hold at most
+ * LIMITS.embeds embeds in all (spreads, empty embeds and the junction of a many-to-many count).
  */
-/** How an embed resolves (select.ts's resolveEmbed, handed in so this module need not import the compiler that calls it). */
-export type EmbedResolver = (cache: SchemaCache, parent: Table, name: string, hint?: string) => { toOne: boolean; target: Table };
-
-export function checkEmbedCost(cache: SchemaCache, root: Table, items: SelectItem[], resolveEmbed: EmbedResolver): void {
+export function checkPlanCost(root: PlanNode): void {
   let total = 0;
-  const walk = (table: Table, list: SelectItem[], path: string[], toMany: number) => {
-    for (const item of list) {
+  const walk = (node: PlanNode, path: string[], toMany: number) => {
+    for (const item of node.items) {
       if (item.kind !== 'embed') continue;
-      if (++total > LIMITS.embeds) throw embedCostError(`At most ${LIMITS.embeds} embedded resources per request`);
-      const e = resolveEmbed(cache, table, item.name, item.hint);
-      const next = [...path, e.target.name];
-      if (next.filter((t) => t === e.target.name).length > LIMITS.embedRevisits + 1) {
-        throw embedCostError(`The embed path ${next.join(' → ')} returns to '${e.target.name}' more than ${LIMITS.embedRevisits} time(s)`);
+      total += item.rel.junction ? 2 : 1;
+      if (total > LIMITS.embeds) throw embedCostError(`At most ${LIMITS.embeds} embedded resources per request`);
+      const target = item.node.table.name;
+      const next = [...path, target];
+      if (next.filter((t) => t === target).length > LIMITS.embedRevisits + 1) {
+        throw embedCostError(`The embed path ${next.join(' → ')} returns to '${target}' more than ${LIMITS.embedRevisits} time(s)`);
       }
-      const many = toMany + (e.toOne ? 0 : 1);
+      const many = toMany + (item.rel.toOne ? 0 : 1);
       if (many > LIMITS.embedToMany) throw embedCostError(`The embed path ${next.join(' → ')} nests more than ${LIMITS.embedToMany} one-to-many embeds`);
-      walk(e.target, item.items, next, many);
+      walk(item.node, next, many);
     }
   };
-  walk(root, items, [root.name], 0);
+  walk(root, [root.table.name], 0);
 }

@@ -30,8 +30,8 @@ export const bodyTooLarge = () => new RestApiError(413, 'PGRST102', 'Request bod
 export const rangeNotSatisfiable = (details: string, contentRange?: string) =>
   new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', { details, headers: contentRange ? { 'Content-Range': contentRange } : {} });
 
-export const schemaNotExposed = (schema: string) =>
-  new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, { hint: `Only the following schemas are exposed: ${SCHEMA}` });
+export const schemaNotExposed = (schema: string, exposed: string[] = [SCHEMA]) =>
+  new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, { hint: `Only the following schemas are exposed: ${exposed.join(', ')}` });
 
 /** PGRST107: the Accept header names no media type served here. */
 export const notAcceptable = (accept: string) => new RestApiError(406, 'PGRST107', `None of these media types are available: ${accept.slice(0, 200)}`);
@@ -184,3 +184,37 @@ export function fromPgError(error: PgLikeError & { code: string }, role: string)
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   return new RestApiError(statusForSqlState(error.code, role), error.code, str(error.message) ?? 'Database error', { details: str(error.detail), hint: str(error.hint) });
 }
+
+// ── Embeds and aggregates (read-plan.ts) ─────────────────────────────────────────────────────
+
+/** PGRST123: an aggregate in select while db-aggregates-enabled is off (REST_AGGREGATES_ENABLED). */
+export const aggregatesDisabled = () => new RestApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+
+interface EmbedRel {
+  cardinality: string;
+  origin: string;
+  target: string;
+  constraint: string;
+  cols: [string, string][];
+  junction?: { table: string; constraint1: string; constraint2: string; source: [string, string][]; target: [string, string][] };
+}
+
+/** PGRST201 as PostgREST 12 writes it: one `{cardinality, embedding, relationship}` per candidate. */
+export function ambiguousEmbed(parent: string, name: string, rels: EmbedRel[]): RestApiError {
+  const list = (cols: string[]) => `(${cols.join(', ')})`;
+  const details = rels.map((r) => ({
+    cardinality: r.cardinality,
+    embedding: `${r.origin} with ${r.target}`,
+    relationship: r.junction
+      ? `${r.junction.table} using ${r.junction.constraint1}${list(r.junction.source.map((c) => c[1]))} and ${r.junction.constraint2}${list(r.junction.target.map((c) => c[0]))}`
+      : `${r.constraint} using ${r.origin}${list(r.cols.map((c) => c[0]))} and ${r.target}${list(r.cols.map((c) => c[1]))}`,
+  }));
+  const hints = rels.map((r) => `'${name}!${r.junction ? r.junction.table : r.constraint}'`).join(', ');
+  return new RestApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${name}'`, {
+    details: details as never,
+    hint: `Try changing '${name}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
+  });
+}
+
+/** 42712: two embeds under the same key (PostgreSQL's duplicate alias, as PostgREST answers it). */
+export const duplicateEmbed = (key: string) => new RestApiError(400, '42712', `table name "${key.slice(0, 63)}" specified more than once`);

@@ -6,7 +6,7 @@
 import { parseError, undefinedColumn } from './errors';
 import type { Field } from './query-string';
 import type { Table } from './schema-cache';
-import { ident, type Params } from './sql';
+import { ident, qualified, type Params } from './sql';
 
 export interface FieldSql {
   sql: string;
@@ -17,9 +17,11 @@ export interface FieldSql {
 
 /** `alias."col"->$1->>$2`, with the resulting type. */
 export function compileField(table: Table, alias: string, field: Field, params: Params): FieldSql {
-  const col = table.columns.get(field.name);
+  const computed = table.columns.has(field.name) ? undefined : table.computed.get(field.name);
+  // A computed field is its function applied to the row (the alias is a whole-row reference).
+  const col = computed ?? table.columns.get(field.name);
   if (!col) throw undefinedColumn(table.name, field.name);
-  let sql = `${alias}.${ident(field.name)}`;
+  let sql = computed ? `${qualified(table.schema, computed.fn)}(${alias})` : `${alias}.${ident(field.name)}`;
   if (field.jsonPath.length === 0) return { sql, type: col.type, isArray: col.isArray };
   if (col.baseType !== 'json' && col.baseType !== 'jsonb') {
     throw parseError(`JSON path on column "${field.name}" which is not json or jsonb`);

@@ -14,7 +14,6 @@ import { bodyError, columnNotFound, parseError } from './errors';
 import type { ParsedQuery } from './query-string';
 import type { Preferences } from './request';
 import type { Table } from './schema-cache';
-import { EXPOSED_SCHEMA } from './schema-cache';
 import { ident, literal, qualified, type Params } from './sql';
 
 export interface InsertCtes {
@@ -64,14 +63,14 @@ function identityGroups(table: Table, cols: string[], rows: Record<string, unkno
 export function insertCtes(table: Table, query: ParsedQuery, prefs: Preferences, { text: bodyText, rows }: TableBody, params: Params, returningClause: string): InsertCtes | undefined {
   const cols = columnsOf(table, query, rows);
   const alias = ident(table.name);
-  const target = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
+  const target = `${qualified(table.schema, table.name)} as ${alias}`;
   const merge = prefs.resolution === 'merge-duplicates';
   // xmax is 0 on a row this statement inserted, and set on one it updated (ON CONFLICT DO UPDATE).
   const returning = `${returningClause}${merge ? `, (${alias}.xmax::text = '0') as pgrst_inserted` : ''}`;
   // The rows as the table's row type without the flag (the select renders from pgrst_source; a
   // column RETURNING left out, which the select does not name, is null there).
   const source = (raw: string) => merge
-    ? `pgrst_source as (select pgrst_x.* from ${raw} as pgrst_raw cross join lateral jsonb_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, to_jsonb(pgrst_raw) - 'pgrst_inserted') as pgrst_x)`
+    ? `pgrst_source as (select pgrst_x.* from ${raw} as pgrst_raw cross join lateral jsonb_populate_record(null::${qualified(table.schema, table.name)}, to_jsonb(pgrst_raw) - 'pgrst_inserted') as pgrst_x)`
     : `pgrst_source as (select * from ${raw} as pgrst_raw)`;
   const inserted = merge ? `(select count(*) from pgrst_raw where pgrst_inserted)::int` : undefined;
   if (cols.length === 0) {
@@ -83,7 +82,7 @@ export function insertCtes(table: Table, query: ParsedQuery, prefs: Preferences,
   }
   const body = params.add(bodyText);
   const elements = `json_array_elements(case when json_typeof(${body}::json) = 'array' then ${body}::json else json_build_array(${body}::json) end) with ordinality as pgrst_e(j, n)`;
-  const rec = `json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, pgrst_e.j) as pgrst_r`;
+  const rec = `json_populate_record(null::${qualified(table.schema, table.name)}, pgrst_e.j) as pgrst_r`;
   const groups = identityGroups(table, cols, rows, prefs);
   const inserts = [...groups].map(([missingKey, ordinals], g) => {
     const missing = new Set(missingKey === '' ? [] : missingKey.split('\u0000'));

@@ -4,19 +4,15 @@
  * The lexical pieces are in query-syntax.ts, filters and logic trees in filter-syntax.ts (both
  * re-exported here). Anything malformed throws PGRST100 (HTTP 400). Nothing here touches SQL.
  */
-import { LIMITS } from '../http/limits';
 import { checkQueryCost } from './cost';
 import { parseError } from './errors';
 import { parseLogic, parseOperation, type Filter } from './filter-syntax';
-import { checkName, parseField, splitTopLevel, unquote, type Field } from './query-syntax';
+import { parseField, splitTopLevel, type Field } from './query-syntax';
+import { parseSelect, type SelectItem } from './select-syntax';
 
 export * from './filter-syntax';
 export * from './query-syntax';
-
-export type SelectItem =
-  | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string; aggregate?: 'count' }
-  | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; items: SelectItem[] };
+export * from './select-syntax';
 
 export interface OrderTerm {
   field: Field;
@@ -40,55 +36,6 @@ export interface ParsedQuery {
   onConflict?: string[];
   /** Pairs that are not reserved words (rpc GET: function arguments or filters). */
   rest: [string, string][];
-}
-
-/** Parse a `select` parameter into a tree (`depth`: how deep inside embeds this list is). */
-export function parseSelect(s: string, depth = 0): SelectItem[] {
-  const src = s.trim();
-  if (src === '') return [{ kind: 'star' }];
-  if (depth > LIMITS.embedDepth) throw parseError(`Embedded resources nested deeper than ${LIMITS.embedDepth} levels`);
-  return splitTopLevel(src).map((raw) => parseSelectItem(raw.trim(), s, depth));
-}
-
-function parseSelectItem(item: string, context: string, depth: number): SelectItem {
-  if (item === '*') return { kind: 'star' };
-  if (item === '') throw parseError('Empty item in select', context.slice(0, 200));
-  if (item.startsWith('...')) throw parseError('Spread embedding ("...") is not supported', item.slice(0, 200));
-  let alias: string | undefined;
-  let body = item;
-  const aliasMatch = /^("(?:[^"\\]|\\.)*"|[^:(!"]+):(?!:)/.exec(item);
-  if (aliasMatch) {
-    const a = aliasMatch[1]!;
-    alias = a.startsWith('"') ? unquote(a) : checkName(a.trim(), 'alias', context);
-    body = item.slice(aliasMatch[0].length).trim();
-  }
-  const paren = body.indexOf('(');
-  if (paren >= 0) {
-    if (!body.endsWith(')')) throw parseError(`Invalid embedding "${body.slice(0, 200)}"`);
-    const head = body.slice(0, paren).trim();
-    const inside = body.slice(paren + 1, -1);
-    const [name, ...mods] = head.split('!');
-    let hint: string | undefined;
-    let inner = false;
-    for (const mod of mods) {
-      if (mod === 'inner') inner = true;
-      else if (mod === 'left') inner = false;
-      else if (hint === undefined) hint = checkName(mod, 'embedding hint', context);
-      else throw parseError(`Invalid embedding modifier "${mod.slice(0, 100)}"`, context.slice(0, 200));
-    }
-    if (!name) throw parseError('Empty embedded resource', context.slice(0, 200));
-    checkName(name, 'embedded resource', context);
-    if (name === 'count' && inside.trim() === '' && !hint) return { kind: 'column', field: { name: 'count', jsonPath: [] }, alias, aggregate: 'count' };
-    return { kind: 'embed', name, alias, hint, inner, items: parseSelect(inside, depth + 1) };
-  }
-  let cast: string | undefined;
-  const castAt = body.lastIndexOf('::');
-  if (castAt >= 0) {
-    cast = body.slice(castAt + 2).trim();
-    body = body.slice(0, castAt);
-    if (!/^[a-z_][a-z0-9_]{0,62}(\[\])?$/i.test(cast)) throw parseError(`Invalid cast type "${cast.slice(0, 100)}"`, context.slice(0, 200));
-  }
-  return { kind: 'column', field: parseField(body, context), alias, cast };
 }
 
 /** `order=a.desc.nullslast,b` */

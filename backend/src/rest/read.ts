@@ -2,17 +2,17 @@
  * GET/HEAD on a table or view: one SQL statement that filters, orders, pages and embeds, and
  * renders the JSON in the database (json_agg over the page), plus the exact count when asked.
  *
- * @example GET /rest/v1/gigs?select=*,profiles(username,avatar_url)&order=created_at.desc&limit=10
+ * @example GET /rest/v1/gigs?select=*,profiles!gigs_user_id_fkey(username,avatar_url)&order=created_at.desc&limit=10
  */
 import type { Tx } from '../db/types';
 import { rangeNotSatisfiable, singularityError } from './errors';
-import { compileFilters } from './filters';
 import type { ParsedQuery } from './query-string';
 import type { Preferences } from './request';
 import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
-import { EXPOSED_SCHEMA } from './schema-cache';
-import { checkNodePaths, compileLimit, compileOrder, compileSelectList, innerConditions, type CompileContext } from './select';
+import { checkPlanCost } from './cost';
+import { planRead as planSelect, type PlanNode } from './read-plan';
+import { nodeConditions, renderNodeSelect, type RenderCtx } from './render-select';
 import { Params, ident, qualified } from './sql';
 
 export interface ReadPlan {
@@ -26,14 +26,13 @@ export interface ReadPlan {
 export const ESTIMATE_EXACT_BELOW = 10_000;
 
 /** The planner's row estimate for `select 1 from … where …` (count=planned / estimated). */
-function estimatePlan(table: Table, query: ParsedQuery, cache: SchemaCache): NonNullable<ReadPlan['estimate']> {
-  const params = new Params();
-  const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
+function estimatePlan(table: Table, plan: PlanNode): NonNullable<ReadPlan['estimate']> {
+  const ctx: RenderCtx = { params: new Params(), seq: 0 };
   const alias = ident(table.name);
-  const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
-  const conditions = [...compileFilters(table, alias, query.nodes.get('')!.filters, params), ...innerConditions(ctx, table, alias, query.select, '')];
+  const from = `${qualified(table.schema, table.name)} as ${alias}`;
+  const conditions = nodeConditions(ctx, plan, alias);
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-  return { explain: `explain (format json) select 1 from ${from}${where}`, exact: `select count(*)::text as n from ${from}${where}`, params: params.values };
+  return { explain: `explain (format json) select 1 from ${from}${where}`, exact: `select count(*)::text as n from ${from}${where}`, params: ctx.params.values };
 }
 
 export interface Page {
@@ -60,50 +59,30 @@ export function pageOf(query: ParsedQuery, range: string | undefined, maxRows?: 
   return { offset, limit };
 }
 
-/**
- * `select=count()` — or `select=count` on a table without such a column, as older supabase-js
- * examples send — is the row count as [{"count": n}].
- */
-function countOnly(table: Table, query: ParsedQuery): string | undefined {
-  if (query.select.length !== 1) return undefined;
-  const item = query.select[0]!;
-  if (item.kind !== 'column' || item.field.name !== 'count' || item.field.jsonPath.length) return undefined;
-  if (!item.aggregate && table.columns.has('count')) return undefined;
-  return item.alias ?? 'count';
-}
-
 export interface ReadOptions {
   page: Page;
   /** The count to plan for (the route makes planned/estimated exact under RLS). */
   count?: Preferences['count'];
+  /** db-aggregates-enabled (config REST_AGGREGATES_ENABLED). */
+  aggregates: boolean;
 }
 
-export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, { page, count: countMode }: ReadOptions): ReadPlan {
+export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, { page, count: countMode, aggregates }: ReadOptions): ReadPlan {
+  const plan = planSelect(cache, table, query.select, query.nodes, { aggregates });
+  checkPlanCost(plan);
   const withCount = countMode === 'exact';
-  const estimate = countMode === 'planned' || countMode === 'estimated' ? estimatePlan(table, query, cache) : undefined;
-  checkNodePaths(query.nodes, query.select);
-  const params = new Params();
-  const countAlias = countOnly(table, query);
-  if (countAlias !== undefined) {
-    const alias = ident(table.name);
-    const root = query.nodes.get('')!;
-    const conditions = compileFilters(table, alias, root.filters, params);
-    const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-    const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
-    const count = withCount ? `, (select count(*) from ${from}${where})::text as total` : '';
-    return { sql: `select json_agg(pgrst_t)::text as body, 1 as page_total${count} from (select count(*) as ${ident(countAlias)} from ${from}${where}) pgrst_t`, params: params.values, estimate };
-  }
-  const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
+  const estimate = countMode === 'planned' || countMode === 'estimated' ? estimatePlan(table, plan) : undefined;
+  const ctx: RenderCtx = { params: new Params(), seq: 0 };
   const alias = ident(table.name);
-  const root = query.nodes.get('')!;
-  const from = `${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}`;
-  const tlist = compileSelectList(ctx, table, alias, query.select);
-  const conditions = [...compileFilters(table, alias, root.filters, params), ...innerConditions(ctx, table, alias, query.select, '')];
-  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-  const tail = compileOrder(table, alias, root.order, params) + compileLimit(page.limit, page.offset);
-  const count = withCount ? `, (select count(*) from ${from}${where})::text as total` : '';
-  const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total${count} from (select ${tlist} from ${from}${where}${tail}) pgrst_t`;
-  return { sql, params: params.values, estimate };
+  const from = `${qualified(table.schema, table.name)} as ${alias}`;
+  const rows = renderNodeSelect(ctx, plan, from, alias, [], { order: plan.opts.order, limit: page.limit, offset: page.offset }, false);
+  let count = '';
+  if (withCount) {
+    const conditions = nodeConditions(ctx, plan, alias);
+    count = `, (select count(*) from ${from}${conditions.length ? ` where ${conditions.join(' and ')}` : ''})::text as total`;
+  }
+  const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total${count} from (${rows.sql}) pgrst_t`;
+  return { sql, params: ctx.params.values, estimate };
 }
 
 function planRows(plan: unknown): number {

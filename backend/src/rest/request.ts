@@ -96,11 +96,13 @@ export function preferHeader(request: FastifyRequest): string {
   return header(request, 'prefer') ?? '';
 }
 
-/** Accept-Profile (reads) / Content-Profile (writes) must name the exposed schema. */
-export function checkProfile(request: FastifyRequest): void {
+/** Accept-Profile (reads) / Content-Profile (writes) must name an exposed schema; none is the first. */
+export function checkProfile(request: FastifyRequest, schemas: string[] = [EXPOSED_SCHEMA]): string {
   const read = request.method === 'GET' || request.method === 'HEAD';
   const value = header(request, read ? 'accept-profile' : 'content-profile') ?? header(request, read ? 'content-profile' : 'accept-profile');
-  if (value !== undefined && value.trim() !== EXPOSED_SCHEMA) throw schemaNotExposed(value.trim().slice(0, 63));
+  if (value === undefined) return schemas[0]!;
+  if (!schemas.includes(value.trim())) throw schemaNotExposed(value.trim().slice(0, 63), schemas);
+  return value.trim();
 }
 
 /**
@@ -117,17 +119,19 @@ export interface ApiRequest {
   prefs: Preferences;
   pairs: [string, string][];
   range?: string;
+  /** The schema the request addresses (its profile header, or the first exposed). */
+  schema: string;
   /** Aborted when the client goes away (see RunOptions). */
   signal?: AbortSignal;
 }
 
 /** The ApiRequest of `request`, checked in PostgREST's order: caller, profile, media type. */
-export function apiRequest(request: FastifyRequest, caller: Caller, txEnd: TxEnd, signal?: AbortSignal): ApiRequest {
-  checkProfile(request);
+export function apiRequest(request: FastifyRequest, caller: Caller, txEnd: TxEnd, signal?: AbortSignal, schemas?: string[]): ApiRequest {
+  const schema = checkProfile(request, schemas);
   const accept = negotiate(header(request, 'accept'));
   const prefs = parsePrefer(preferHeader(request), txEnd);
   const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-  return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(request.raw.url ?? ''), range, signal };
+  return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(request.raw.url ?? ''), range, schema, signal };
 }
 
 export interface RunOptions {

@@ -7,18 +7,23 @@
  */
 import type { SelectItem } from './query-string';
 import type { SchemaCache, Table } from './schema-cache';
-import { resolveEmbed } from './select';
+import { resolveRel } from './read-plan';
 import { ident } from './sql';
 
 export function returningClause(cache: SchemaCache, table: Table, alias: string, items: SelectItem[], representation: boolean): string {
   if (!representation) return ' returning 1';
   const names = new Set<string>();
+  const whole = ` returning ${alias}.*`;
   for (const item of items) {
-    if (item.kind === 'star') return ` returning ${alias}.*`;
-    if (item.kind === 'column') names.add(item.field.name);
-    else {
-      const e = resolveEmbed(cache, table, item.name, item.hint);
-      for (const c of e.toOne ? e.rel.columns : e.rel.foreignColumns) names.add(c);
+    if (item.kind === 'star') return whole;
+    if (item.kind === 'column') {
+      // A computed field takes the whole row as its argument.
+      if (table.computed.has(item.field.name)) return whole;
+      names.add(item.field.name);
+    } else {
+      const rel = resolveRel(cache, table, item.name, item.hint);
+      if (rel.fn) return whole; // a computed relationship, likewise
+      for (const [origin] of rel.junction ? rel.junction.source : rel.cols) names.add(origin);
     }
   }
   // An unknown column is left out here: rendering the select reports it (42703) before anything runs.

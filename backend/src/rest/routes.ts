@@ -55,7 +55,9 @@ async function planFresh<T>(holder: SchemaCacheHolder, name: string, plan: (cach
 
 export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const services = app.services;
-  const holder = schemaCacheFor(services.db);
+  // One schema cache per exposed schema (REST_DB_SCHEMAS); the request's profile header picks one.
+  const schemas = services.config.REST_DB_SCHEMAS.split(',').map((s) => s.trim());
+  const holderOf = (req: ApiRequest) => schemaCacheFor(services.db, req.schema);
 
   // Bodies are kept as text: they travel to SQL as one JSON parameter (exact numbers, no re-encoding).
   app.removeAllContentTypeParsers();
@@ -81,25 +83,32 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   app.setErrorHandler(sendError);
 
-  const restRequest = async (request: FastifyRequest) => apiRequest(request, await callerOf(request), services.config.DB_TX_END, request.restSignal);
+  const restRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const req = apiRequest(request, await callerOf(request), services.config.DB_TX_END, request.restSignal, schemas);
+    // PostgREST names the schema it answered from when more than one is exposed.
+    if (schemas.length > 1) reply.header('Content-Profile', req.schema);
+    return req;
+  };
   const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, signal: req.signal, rollback: req.prefs.tx === 'rollback' });
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
-    const req = await restRequest(request);
+    const req = await restRequest(request, reply);
     structuredOnly(req.accept);
+    const holder = holderOf(req);
     const query = parseQuery(req.pairs);
     const page = pageOf(query, req.range, services.config.DB_MAX_ROWS);
     // The planner's estimate counts rows the caller cannot see: under RLS the count is exact.
     const countFor = (table: Table) => (req.prefs.count && table.rls && req.caller.role !== 'service_role' ? 'exact' : req.prefs.count);
-    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, { page, count: countFor(table) }));
+    const plan = await planFresh(holder, request.params.table, (cache, table) => planRead(cache, table, query, { page, count: countFor(table), aggregates: services.config.REST_AGGREGATES_ENABLED }));
     const head = req.method === 'HEAD';
     const result = await runAs(services, runFor(req, true), async (tx) => renderMedia(tx, await executeRead(tx, plan, { page, prefs: req.prefs, media: req.media, head }), req.accept));
     return send(reply, result, req.accept.contentType);
   };
 
   const write = async (request: FastifyRequest<{ Params: { table: string }; Body: string | Buffer | undefined }>, reply: FastifyReply) => {
-    const req = await restRequest(request);
+    const req = await restRequest(request, reply);
     structuredOnly(req.accept);
+    const holder = holderOf(req);
     const method = req.method as WriteRequest['method'];
     const w: WriteRequest = {
       method,
@@ -114,7 +123,8 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   };
 
   const rpc = async (request: FastifyRequest<{ Params: { fn: string }; Body: string | Buffer | undefined }>, reply: FastifyReply) => {
-    const req = await restRequest(request);
+    const req = await restRequest(request, reply);
+    const holder = holderOf(req);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     const { plan, offset } = await planRpcCall(holder, request.params.fn, { method: req.method, pairs: req.pairs, body: request.body, contentType: request.headers['content-type'], prefs: req.prefs, raw: req.accept.format === 'text' || req.accept.format === 'binary' ? req.accept.format : undefined });
     const options = { media: req.media, offset, head: req.method === 'HEAD', prefs: req.prefs };

@@ -14,7 +14,6 @@ import type { Preferences } from './request';
 import type { MediaType, RestResult } from './response';
 import { callArguments, resolveFunction, rpcInput, type RpcInput } from './rpc-args';
 import type { Column, RoutineDef, SchemaCache, SchemaCacheHolder, Table } from './schema-cache';
-import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
 import { Params, ident, qualified } from './sql';
 
@@ -27,7 +26,7 @@ function resultTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
   if (t) return t;
   if (!fn.returnsComposite || fn.columns.length === 0) return undefined;
   const columns = new Map<string, Column>(fn.columns.map((c) => [c.name, { name: c.name, type: c.type, baseType: c.baseType, isArray: c.isArray, nullable: true, defaultExpr: null, identity: false, generated: false }]));
-  return { name: fn.name, kind: 'view', columns, columnOrder: fn.columns.map((c) => c.name), primaryKey: [], rls: true };
+  return { name: fn.name, schema: cache.schema, kind: 'view', columns, columnOrder: fn.columns.map((c) => c.name), primaryKey: [], rls: true, computed: new Map() };
 }
 
 export interface RpcPlan {
@@ -39,11 +38,11 @@ export interface RpcPlan {
 const TEXT_TYPES = new Set(['text', 'character varying', 'character', 'name', 'citext', 'xml']);
 
 /** The raw value of a function returning text (text/plain) or bytea (application/octet-stream); other functions: 406. */
-function planRaw(fn: RoutineDef, input: RpcInput, raw: 'text' | 'binary'): RpcPlan {
+function planRaw(schema: string, fn: RoutineDef, input: RpcInput, raw: 'text' | 'binary'): RpcPlan {
   const fits = !fn.returnsSet && (raw === 'text' ? TEXT_TYPES.has(fn.returnType) : fn.returnType === 'bytea');
   if (!fits) throw notAcceptable(raw === 'text' ? 'text/plain' : 'application/octet-stream');
   const params = new Params();
-  const invocation = `${qualified(EXPOSED_SCHEMA, fn.name)}(${callArguments(fn, input, params).join(', ')})`;
+  const invocation = `${qualified(schema, fn.name)}(${callArguments(fn, input, params).join(', ')})`;
   const value = raw === 'text' ? `(${invocation})::text` : `encode(${invocation}, 'base64')`;
   return { sql: `select ${value} as body, 1 as page_total`, params: params.values, kind: raw };
 }
@@ -71,13 +70,13 @@ export async function planRpcCall(holder: SchemaCacheHolder, name: string, reque
   const query = parseQuery(request.pairs, isGet ? argNames : new Set());
   const input: RpcInput = isGet ? { kind: 'query', args: new Map(query.rest) } : rpcInput(request.body, request.contentType);
   const fn = resolveFunction(cache, name, input);
-  const plan = request.raw ? planRaw(fn, input, request.raw) : planRpc(cache, fn, query, input, request.prefs.count === 'exact');
+  const plan = request.raw ? planRaw(cache.schema, fn, input, request.raw) : planRpc(cache, fn, query, input, request.prefs.count === 'exact');
   return { plan, offset: query.nodes.get('')!.offset ?? 0 };
 }
 
 function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, input: RpcInput, withCount: boolean): RpcPlan {
   const params = new Params();
-  const invocation = `${qualified(EXPOSED_SCHEMA, fn.name)}(${callArguments(fn, input, params).join(', ')})`;
+  const invocation = `${qualified(cache.schema, fn.name)}(${callArguments(fn, input, params).join(', ')})`;
   if (fn.returnsVoid) return { sql: `select ${invocation}`, params: params.values, kind: 'void' };
   const table = resultTable(cache, fn);
   const root = query.nodes.get('')!;

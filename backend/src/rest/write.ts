@@ -16,7 +16,6 @@ import type { Preferences } from './request';
 import { returningClause } from './returning';
 import type { MediaType, RestResult } from './response';
 import type { SchemaCache, Table } from './schema-cache';
-import { EXPOSED_SCHEMA } from './schema-cache';
 import { checkNodePaths, compileSelectList, type CompileContext } from './select';
 import { Params, ident, qualified } from './sql';
 
@@ -74,7 +73,7 @@ function planUpdate(cache: SchemaCache, table: Table, { query, representation }:
   const set = cols.map((c) => `${ident(c)} = pgrst_r.${ident(c)}`).join(', ');
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
   const returning = returningClause(cache, table, alias, query.select, representation);
-  const update = `update ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias} set ${set} from json_populate_record(null::${qualified(EXPOSED_SCHEMA, table.name)}, ${body}::json) as pgrst_r${where}${returning}`;
+  const update = `update ${qualified(table.schema, table.name)} as ${alias} set ${set} from json_populate_record(null::${qualified(table.schema, table.name)}, ${body}::json) as pgrst_r${where}${returning}`;
   return { sql: `with pgrst_source as (${update}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }
 
@@ -86,7 +85,7 @@ function planDelete(cache: SchemaCache, table: Table, { query, representation }:
   const filters = compileFilters(table, alias, query.nodes.get('')!.filters, params);
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
   const returning = returningClause(cache, table, alias, query.select, representation);
-  const del = `delete from ${qualified(EXPOSED_SCHEMA, table.name)} as ${alias}${where}${returning}`;
+  const del = `delete from ${qualified(table.schema, table.name)} as ${alias}${where}${returning}`;
   return { sql: `with pgrst_source as (${del}) ${renderAffected(ctx, table, query, representation)}`, params: params.values };
 }
 

@@ -43,7 +43,7 @@ describe('applications and their events', () => {
   });
 
   it('anyone sees a gig\'s applicant count and its poster\'s display name, never the applications', async () => {
-    const { data } = await as(m.be).from('gigs').select('id, applicant_count, profiles(full_name, avatar_url, created_at)').eq('id', gig).single();
+    const { data } = await as(m.be).from('gigs').select('id, applicant_count, profiles!gigs_user_id_fkey(full_name, avatar_url, created_at)').eq('id', gig).single();
     expect(data).toEqual({ id: gig, applicant_count: 1, profiles: { full_name: 'Pat Poster', avatar_url: null, created_at: expect.any(String) } });
     const embed = await as(m.be, m.stranger).from('gigs').select('id, applications(id)').eq('id', gig).single();
     expect(embed.data).toEqual({ id: gig, applications: [] });

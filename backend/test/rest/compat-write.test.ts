@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { createCompatSchema } from './compat-schema';
+import { createCompatSchema } from './compat-rpc-schema';
 import { client, rest } from './helpers';
 
 let be: TestBackend;

@@ -74,7 +74,7 @@ describe('compressed JSON', () => {
   });
 
   it('supabase-js reads the compressed answer', async () => {
-    const { data, error, count } = await client(be).from('gigs').select('*, profiles(username)', { count: 'exact' }).order('rate');
+    const { data, error, count } = await client(be).from('gigs').select('*, profiles!gigs_user_id_fkey(username)', { count: 'exact' }).order('rate');
     expect(error).toBeNull();
     expect(count).toBe(40);
     expect(data?.[0]).toMatchObject({ title: 'Compressible gig 0', skills: ['React', 'TypeScript'] });

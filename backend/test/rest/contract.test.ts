@@ -44,7 +44,7 @@ const titles = (data: unknown) => (data as { title: string }[]).map((g) => g.tit
 
 describe('the home page list', () => {
   it('reads every gig newest first with the poster embedded (visitor)', async () => {
-    const { data, error, status } = await anon.from('gigs').select('*, profiles(username, avatar_url)').order('created_at', { ascending: false });
+    const { data, error, status } = await anon.from('gigs').select('*, profiles!gigs_user_id_fkey(username, avatar_url)').order('created_at', { ascending: false });
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(titles(data)).toEqual(['Write a React hook', 'Data cleanup in Python', 'React landing page', 'Fix leaking tap', 'Paint the garden fence']);
@@ -65,7 +65,7 @@ describe('the home page list', () => {
     ['skills containing two', (q: Query) => q.contains('skills', ['react', 'css']), ['React landing page']],
     ['all filters at once', (q: Query) => q.ilike('title', '%React%').eq('payment_type', 'hourly').eq('location', 'remote').gte('rate', 10).lte('rate', 100).contains('skills', ['react']), ['Write a React hook']],
   ])('filters: %s', async (_name, apply, expected) => {
-    const q = anon.from('gigs').select('*, profiles(username, avatar_url)');
+    const q = anon.from('gigs').select('*, profiles!gigs_user_id_fkey(username, avatar_url)');
     const { data, error } = await apply(q).order('created_at', { ascending: false });
     expect(error).toBeNull();
     expect(titles(data)).toEqual(expected);
@@ -175,25 +175,25 @@ describe('shaping the answer', () => {
   it('aliases, casts, one-to-many arrays, !inner and hints', async () => {
     const { data, error } = await anon
       .from('profiles')
-      .select('name:full_name, rate_text:hourly_rate::text, gigs(title)')
+      .select('name:full_name, rate_text:hourly_rate::text, gigs!gigs_user_id_fkey(title)')
       .eq('id', alice.id)
       .order('created_at', { ascending: true, referencedTable: 'gigs' })
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ name: 'Alice Doe', rate_text: null, gigs: [{ title: 'Paint the garden fence' }, { title: 'React landing page' }] });
 
-    const inner = await anon.from('gigs').select('title, poster:profiles!inner(username)').eq('poster.username', 'alicedoe').order('title');
+    const inner = await anon.from('gigs').select('title, poster:profiles!gigs_user_id_fkey!inner(username)').eq('poster.username', 'alicedoe').order('title');
     expect(inner.error).toBeNull();
     expect(titles(inner.data)).toEqual(['Paint the garden fence', 'React landing page']);
     expect(inner.data![0]).toEqual({ title: 'Paint the garden fence', poster: { username: 'alicedoe' } });
 
-    const left = await anon.from('gigs').select('title, profiles(username)').eq('profiles.username', 'alicedoe').order('title').limit(2);
+    const left = await anon.from('gigs').select('title, profiles!gigs_user_id_fkey(username)').eq('profiles.username', 'alicedoe').order('title').limit(2);
     expect(left.data).toEqual([{ title: 'Data cleanup in Python', profiles: null }, { title: 'Fix leaking tap', profiles: null }]);
 
     const hinted = await anon.from('gigs').select('title, profiles!gigs_user_id_fkey(full_name)').eq('rate', 40).single();
     expect(hinted.data).toEqual({ title: 'Fix leaking tap', profiles: { full_name: 'Bob Smith' } });
 
-    const limited = await anon.from('profiles').select('username, gigs(title)').eq('id', bob.id).limit(1, { referencedTable: 'gigs' }).single();
+    const limited = await anon.from('profiles').select('username, gigs!gigs_user_id_fkey(title)').eq('id', bob.id).limit(1, { referencedTable: 'gigs' }).single();
     expect((limited.data as { gigs: unknown[] }).gigs).toHaveLength(1);
   });
 
@@ -240,7 +240,7 @@ describe('writes', () => {
     // Keys missing from some objects are NULL unless missing=default (supabase-js: defaultToNull: false).
     const nulls = await asAlice.from('gigs').insert(rows);
     expect([nulls.status, nulls.error?.code]).toEqual([400, '23502']);
-    const { data, error, status } = await asAlice.from('gigs').insert(rows, { defaultToNull: false }).select('title, skills, profiles(username)');
+    const { data, error, status } = await asAlice.from('gigs').insert(rows, { defaultToNull: false }).select('title, skills, profiles!gigs_user_id_fkey(username)');
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toEqual([
@@ -336,7 +336,7 @@ describe('rpc', () => {
     expect(data).toMatchObject({ title: 'Paid gig', payment_type: 'fixed', rate: 600, worker_rate: 570, platform_fee: 30, status: 'active', user_id: alice.id });
     const payment = await asAlice.from('payments').select('amount, status, payment_method, user_id').eq('id', data.payment_id).single();
     expect(payment.data).toEqual({ amount: 600, status: 'completed', payment_method: 'paypal', user_id: alice.id });
-    const embedded = await asAlice.rpc('create_paid_gig', { p_title: 'Paid 2', p_description: 'x' }).select('title, profiles(username)').single();
+    const embedded = await asAlice.rpc('create_paid_gig', { p_title: 'Paid 2', p_description: 'x' }).select('title, profiles!gigs_user_id_fkey(username)').single();
     expect(embedded.data).toEqual({ title: 'Paid 2', profiles: { username: 'alicedoe' } });
   });
 

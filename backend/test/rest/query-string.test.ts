@@ -37,7 +37,7 @@ describe('parseSelect', () => {
       { kind: 'column', field: { name: 'rate', jsonPath: [] }, alias: undefined, cast: 'text' },
       { kind: 'column', field: { name: 'meta', jsonPath: [{ op: '->', key: 'a' }, { op: '->>', key: 'b' }] }, alias: undefined, cast: undefined },
       {
-        kind: 'embed', name: 'profiles', alias: 'poster', hint: 'gigs_user_id_fkey', inner: true,
+        kind: 'embed', name: 'profiles', alias: 'poster', hint: 'gigs_user_id_fkey', inner: true, spread: false,
         items: [
           { kind: 'column', field: { name: 'username', jsonPath: [] }, alias: undefined, cast: undefined },
           { kind: 'column', field: { name: 'avatar_url', jsonPath: [] }, alias: undefined, cast: undefined },
@@ -45,8 +45,16 @@ describe('parseSelect', () => {
       },
     ]);
   });
-  it.each(['title,profiles(username', 'rate::text;drop', 'a b', '...profiles(username)', 'x!y!z(*)'])('refuses %s', (s) => {
+  it.each(['title,profiles(username', 'rate::text;drop', 'a b', '...profiles', 'x!y!z(*)', 'sum()', 'a.sum()::x;y', 'a.median()'])('refuses %s', (s) => {
     expect(pgrst(() => parseSelect(s))).toBe('PGRST100');
+  });
+  it('parses aggregates with input and output casts, spreads and empty embeds', () => {
+    expect(parseSelect('count(),total:amount::numeric.sum()::int,...customers(city),orders()')).toEqual([
+      { kind: 'column', field: { name: 'count', jsonPath: [] }, aggregate: 'count', countAll: true, aggregateCast: undefined, alias: undefined },
+      { kind: 'column', field: { name: 'amount', jsonPath: [] }, cast: 'numeric', aggregate: 'sum', aggregateCast: 'int', alias: 'total' },
+      { kind: 'embed', name: 'customers', alias: undefined, hint: undefined, inner: false, spread: true, items: [{ kind: 'column', field: { name: 'city', jsonPath: [] }, alias: undefined, cast: undefined }] },
+      { kind: 'embed', name: 'orders', alias: undefined, hint: undefined, inner: false, spread: false, items: [] },
+    ]);
   });
 });
 

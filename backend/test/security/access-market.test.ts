@@ -132,7 +132,7 @@ const scenarios: Scenario[] = [
   // ── contact columns: nobody selects them through the table, not even their owner ───────────
   { name: 'visitor: select contact_email of profiles', as: 'visitor', method: 'GET', path: `${R}/profiles?select=id,contact_email`, status: 401, code: '42501' },
   { name: 'visitor: select * of profiles', as: 'visitor', method: 'GET', path: `${R}/profiles?select=*`, status: 401, code: '42501' },
-  { name: 'visitor: contact_phone through an embed from gigs', as: 'visitor', method: 'GET', path: `${R}/gigs?select=id,profiles(contact_phone)`, status: 401, code: '42501' },
+  { name: 'visitor: contact_phone through an embed from gigs', as: 'visitor', method: 'GET', path: `${R}/gigs?select=id,profiles!gigs_user_id_fkey(contact_phone)`, status: 401, code: '42501' },
   { name: 'visitor: filter profiles by contact_email (an oracle)', as: 'visitor', method: 'GET', path: `${R}/profiles?select=id&contact_email=eq.w@contact.example`, status: 401, code: '42501' },
   { name: "O: select W's contact_phone", as: 'O', method: 'GET', path: `${R}/profiles?select=contact_phone&id=eq.{W}`, status: 403, code: '42501' },
   { name: 'O: order profiles by contact_email (an oracle)', as: 'O', method: 'GET', path: `${R}/profiles?select=id&order=contact_email`, status: 403, code: '42501' },

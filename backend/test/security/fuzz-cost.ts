@@ -26,13 +26,26 @@ export const costlyRegex: fc.Arbitrary<string> = fc.letrec<{ re: string }>((tie)
 const embedCycle = fc.integer({ min: 1, max: 10 }).map((levels): [string, string][] => {
   const names = Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? 'profiles' : 'gigs'));
   let select = 'id';
-  for (let i = levels - 1; i >= 0; i--) select = `id,${names[i]}(${select})`;
+  for (let i = levels - 1; i >= 0; i--) select = `id,${names[i]}!gigs_user_id_fkey(${select})`;
   const pairs: [string, string][] = [['select', select], ['offset', '1000']];
   names.forEach((n, i) => n === 'gigs' && pairs.push([`${names.slice(0, i + 1).join('.')}.offset`, '1000']));
   return pairs;
 });
 
 const many = (max: number) => fc.integer({ min: 1, max });
+
+/**
+ * New embedding shapes at their widest: many-to-many round trips (gigs ↔ profiles through
+ * saved_gigs), to-many spreads, and aggregates over every column group, each level with an offset.
+ */
+const newShapes = fc.integer({ min: 1, max: 8 }).chain((levels) =>
+  fc.constantFrom('m2m', 'spread', 'aggregate').map((kind): [string, string][] => {
+    if (kind === 'aggregate') return [['select', Array.from({ length: levels * 12 }, (_, i) => `a${i}:rate.${['sum', 'avg', 'min', 'max'][i % 4]}()`).join(',') + ',title,location']];
+    let select = 'id';
+    for (let i = levels - 1; i >= 0; i--) select = kind === 'm2m' ? `id,${i % 2 === 0 ? 'profiles' : 'gigs'}!saved_gigs(${select})` : `id,...${i % 2 === 0 ? 'profiles' : 'gigs'}!gigs_user_id_fkey(${select.replace(/^id,?/, 'n' + i + ':id,')})`;
+    return [['select', select], ['offset', '1000']];
+  }),
+);
 
 /** One costly shape as query-string pairs on `gigs`. */
 export const costlyPairs: fc.Arbitrary<[string, string][]> = fc.oneof(
@@ -41,6 +54,7 @@ export const costlyPairs: fc.Arbitrary<[string, string][]> = fc.oneof(
   ]),
   fc.constant<[string, string][]>([['title', 'match.((a*){1,255}){1,6}c']]),
   embedCycle,
+  newShapes,
   fc.tuple(many(120), fc.constantFrom('*a', '%_', '_', '*', '%a%')).map(([n, unit]): [string, string][] => [['title', `like.${unit.repeat(n)}z`]]),
   many(300).map((n): [string, string][] => [['or', `(${Array.from({ length: n }, (_, i) => `rate.eq.${i}`).join(',')})`]]),
   many(300).map((n): [string, string][] => [['select', Array.from({ length: n }, () => 'title').join(',')]]),

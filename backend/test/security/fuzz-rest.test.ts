@@ -206,10 +206,12 @@ const logicArb = (table?: string): fc.Arbitrary<string> =>
   })).tree;
 
 /** Embeds reachable from a table (and some that are not). */
-const EMBEDS: Record<string, string[]> = { profiles: ['gigs'], gigs: ['profiles', 'payments', 'user_id', 'payment_id'], payments: ['gigs'], audit_logs: [] };
+const EMBEDS: Record<string, string[]> = { profiles: ['gigs', 'saved_gigs'], gigs: ['profiles', 'payments', 'user_id', 'payment_id', 'saved_gigs'], payments: ['gigs'], audit_logs: [] };
 const selectItem = (table: string, depth = 0): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom('*', 'count()') },
+    { weight: 2, arbitrary: fc.constantFrom('*', 'count()', 'count') },
+    // Aggregates (with input/output casts) group by the other items of their level.
+    { weight: 1, arbitrary: fc.tuple(fieldArb(table), fc.constantFrom('sum', 'avg', 'min', 'max', 'count'), fc.constantFrom('', '::text', '::int', '::x')).map(([f, fn, c2]) => `${f}.${fn}()${c2}`) },
     { weight: 6, arbitrary: fieldArb(table) },
     { weight: 1, arbitrary: fc.tuple(fc.oneof(words.map((w) => w.replace(/ /g, '_')), hostileString), fieldArb(table)).map(([a, f]) => `${a}:${f}`) },
     { weight: 1, arbitrary: fc.tuple(fieldArb(table), fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...CASTS) }, { weight: 1, arbitrary: hostileString })).map(([f, t]) => `${f}::${t}`) },
@@ -217,8 +219,9 @@ const selectItem = (table: string, depth = 0): fc.Arbitrary<string> =>
       weight: depth < 2 ? 3 : 0,
       arbitrary: fc.tuple(
         fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(EMBEDS[table]?.length ? EMBEDS[table]! : ['gigs'])) }, { weight: 1, arbitrary: fc.constantFrom(...TABLES, 'users', 'sessions', 'vault') }),
-        fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 2, arbitrary: fc.constantFrom('!inner', '!left', '!gigs_user_id_fkey', '!payment_id', '!x') }, { weight: 1, arbitrary: hostileString.map((h) => `!${h}`) }),
-      ).chain(([t, hint]) => fc.array(selectItem(t === 'user_id' ? 'profiles' : t === 'payment_id' ? 'payments' : t, depth + 1), { maxLength: 3 }).map((items) => `${t}${hint}(${items.join(',')})`)),
+        fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 2, arbitrary: fc.constantFrom('!inner', '!left', '!gigs_user_id_fkey', '!payment_id', '!x', '!saved_gigs', '!user_id') }, { weight: 1, arbitrary: hostileString.map((h) => `!${h}`) }),
+              fc.constantFrom('', '', '', '...'), // spreads, to-one and to-many
+      ).chain(([t, hint, spread]) => fc.array(selectItem(t === 'user_id' ? 'profiles' : t === 'payment_id' ? 'payments' : t, depth + 1), { maxLength: 3 }).map((items) => `${spread}${t}${hint}(${items.join(',')})`)),
     },
   );
 const selectArb = (table = 'gigs') => fc.array(selectItem(table), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(','));

@@ -10,7 +10,7 @@ export type GigReadRow = Omit<GigRow, 'profiles'> & {
     full_name?: string | null;
     username: string | null;
     avatar_url: string | null;
-    member_ratings?: { average_rating: number | string | null; review_count: number | null }[] | null;
+    member_ratings?: { average_rating: number | string | null; review_count: number | null } | { average_rating: number | string | null; review_count: number | null }[] | null;
   } | null;
 };
 

@@ -26,7 +26,7 @@ export interface ApplicantRow {
     title: string | null;
     avatar_url: string | null;
     hourly_rate: number | null;
-    member_ratings?: { average_rating: number | string | null; review_count: number | null }[] | null;
+    member_ratings?: { average_rating: number | string | null; review_count: number | null } | { average_rating: number | string | null; review_count: number | null }[] | null;
   } | null;
 }
 

@@ -26,7 +26,7 @@ it("reads one gig with its poster's display name, avatar and member since", asyn
     error: null,
   };
   const gig = await fetchGig(id);
-  expect(calls).toEqual([['from', 'gigs'], ['select', '*, profiles(full_name, username, avatar_url, created_at)'], ['eq', 'id', id], ['maybeSingle']]);
+  expect(calls).toEqual([['from', 'gigs'], ['select', '*, profiles!gigs_user_id_fkey(full_name, username, avatar_url, created_at)'], ['eq', 'id', id], ['maybeSingle']]);
   expect(gig).toMatchObject({ rate: 45.5, hours: 10, applicantCount: 2, poster: { displayName: 'Ada Lovelace', memberSince: '2024-01-01T00:00:00Z' } });
 });
 

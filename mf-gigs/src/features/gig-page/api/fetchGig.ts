@@ -39,7 +39,7 @@ export async function fetchGig(id: string): Promise<GigDetail | null> {
   if (!UUID.test(id)) return null;
   const { data, error } = await getSupabase()
     .from('gigs')
-    .select('*, profiles(full_name, username, avatar_url, created_at)')
+    .select('*, profiles!gigs_user_id_fkey(full_name, username, avatar_url, created_at)')
     .eq('id', id)
     .maybeSingle<GigDetailRow>();
   if (error) throw error;

@@ -33,7 +33,7 @@ describe('reading gigs', () => {
     const page = await fetchGigs({});
     expect(calls).toEqual([
       ['from', 'gigs'],
-      ['select', '*, profiles(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' }],
+      ['select', '*, profiles!gigs_user_id_fkey(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' }],
       ['eq', 'status', 'active'],
       ['order', 'created_at', { ascending: false }],
       ['range', 0, PAGE_SIZE - 1],

@@ -22,7 +22,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SIZE): Promise<GigPage> {
   let query = getSupabase()
     .from('gigs')
-    .select('*, profiles(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' })
+    .select('*, profiles!gigs_user_id_fkey(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' })
     .eq('status', 'active')
     .order('created_at', { ascending: false });
   if (filters.search) query = query.ilike('title', `%${likeLiteral(filters.search)}%`);

@@ -58,6 +58,13 @@ describe('getPublicProfile', () => {
     expect(p.reviews).toEqual([{ rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'Need40 member' }]);
   });
 
+  it('reads the rating as PostgREST renders a one-to-one embed: an object, or null', async () => {
+    answers.profiles = ok({ ...row, member_ratings: { average_rating: '3.25', review_count: 4 } });
+    expect((await getPublicProfile(ID)).rating).toEqual({ average: 3.25, count: 4 });
+    answers.profiles = ok({ ...row, member_ratings: null });
+    expect((await getPublicProfile(ID)).rating).toBeNull();
+  });
+
   it('asks contact_details() for a signed-in viewer and shows only what it returns', async () => {
     expect((await getPublicProfile(ID, true)).contact).toEqual({ email: 'grace@example.com', phone: '' });
     expect(calls[2]).toEqual(['rpc contact_details', JSON.stringify({ p_user_id: ID })]);

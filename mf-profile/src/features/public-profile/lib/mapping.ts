@@ -16,7 +16,11 @@ export interface PublicProfileRow {
   linkedin_url: string | null;
   github_url: string | null;
   created_at: string | null;
-  member_ratings?: { average_rating: number | string; review_count: number }[] | null;
+  /**
+   * One-to-one (its key is the profile's id): PostgREST renders an object or null. An array of at
+   * most one is read too (what servers before PostgREST 10 sent).
+   */
+  member_ratings?: MemberRating | MemberRating[] | null;
   reviews?: { rating: number; body: string | null; created_at: string; reviewer?: { full_name: string | null } | null }[] | null;
 }
 
@@ -37,8 +41,13 @@ export const UNNAMED_MEMBER = 'Need40 member';
 
 const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
+interface MemberRating {
+  average_rating: number | string;
+  review_count: number;
+}
+
 function ratingFrom(rows: PublicProfileRow['member_ratings']): PublicProfile['rating'] {
-  const row = rows?.[0];
+  const row = Array.isArray(rows) ? rows[0] : rows;
   const average = num(row?.average_rating);
   return row && average !== null && row.review_count > 0 ? { average, count: row.review_count } : null;
 }

@@ -25,14 +25,16 @@ export function factorRoutes(app: FastifyInstance): void {
 
   app.post('/factors', async (request) => {
     const claims = await verifyAccessToken(services, bearerToken(request));
-    const body = bodyOf(request);
-    const friendlyName = typeof body.friendly_name === 'string' ? body.friendly_name.trim() : '';
-    const issuer = typeof body.issuer === 'string' && body.issuer.trim() ? body.issuer.trim() : new URL(services.config.SITE_URL).hostname;
     const secret = newTotpSecret();
+    let issuer = '';
 
     const factor = await db.transaction(async (tx) => {
-      // The session first (GoTrue's requireAuthentication), then the request's fields.
+      // The session first (GoTrue's requireAuthentication), then the request's fields: an ended
+      // session is refused as such even when its body is malformed.
       const { user, session } = await loadCaller(tx, claims);
+      const body = bodyOf(request);
+      const friendlyName = typeof body.friendly_name === 'string' ? body.friendly_name.trim() : '';
+      issuer = typeof body.issuer === 'string' && body.issuer.trim() ? body.issuer.trim() : new URL(services.config.SITE_URL).hostname;
       const type = body.factor_type;
       if (type === 'phone') throw AuthErrors.mfaPhoneEnrollDisabled();
       if (type === 'webauthn') throw AuthErrors.mfaWebauthnEnrollDisabled();

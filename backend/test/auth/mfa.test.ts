@@ -110,3 +110,17 @@ describe('MFA (TOTP)', () => {
     }
   });
 });
+
+describe('enrolling with an ended session', () => {
+  it('is refused as an ended session (403 session_not_found) even when the body is malformed', async () => {
+    const client = makeClient(be);
+    await client.auth.signUp({ email: uniqueEmail('mfa-ended').toLowerCase(), password: 'secret123' });
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    expect((await call(be, 'POST', '/logout', undefined, token)).status).toBe(204);
+    // Found by `pnpm fuzz`: the NUL check of the body answered 400 before the session was checked.
+    for (const body of [{ factor_type: 'totp', friendly_name: '\u0000' }, { factor_type: 'totp' }]) {
+      const res = await call(be, 'POST', '/factors', body, token);
+      expect(res).toMatchObject({ status: 403, body: { error_code: 'session_not_found' } });
+    }
+  });
+});

@@ -134,8 +134,10 @@ export const noApiKey = () => new RestApiError(401, 'PGRST301', 'No API key foun
 export const invalidApiKey = () => new RestApiError(401, 'PGRST301', 'Invalid API key', { hint: 'Double check your Supabase `anon` or `service_role` API key.' });
 
 /** PGRST301 (does not decode or verify) or PGRST303 (claims that do not hold), with the Bearer challenge. */
-export const jwtError = (code: 'PGRST301' | 'PGRST303', message: string, description: string) =>
+const jwtError = (code: 'PGRST301' | 'PGRST303', message: string, description: string) =>
   new RestApiError(401, code, message, { headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` } });
+export const jwtInvalid = (message: string, description: string) => jwtError('PGRST301', message, description);
+export const jwtClaimsInvalid = (message: string, description: string) => jwtError('PGRST303', message, description);
 
 // ── SQLSTATEs ────────────────────────────────────────────────────────────────────────────────
 

@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
-import { fromPgError, invalidApiKey, isPgError, jwtError, noApiKey, schemaNotExposed, statementTimeout } from './errors';
+import { fromPgError, invalidApiKey, isPgError, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed, statementTimeout } from './errors';
 import { negotiate, type Media } from './media';
 import { parsePrefer, type Preferences, type TxEnd } from './preferences';
 import type { MediaType } from './response';
@@ -75,17 +75,17 @@ export async function authenticate(request: FastifyRequest, services: Services):
   const authorization = header(request, 'authorization');
   if (authorization) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!m) throw jwtError('PGRST301', 'Expected a Bearer token in the Authorization header', 'invalid authorization header');
+    if (!m) throw jwtInvalid('Expected a Bearer token in the Authorization header', 'invalid authorization header');
     try {
       claims = await verifyCached(m[1]!, secret, now);
     } catch (error) {
       // PostgREST: PGRST301 for a token that does not decode or verify, PGRST303 for claims that do not hold.
       if (!(error instanceof JwtError)) throw error;
-      throw jwtError(error.problem === 'invalid' ? 'PGRST301' : 'PGRST303', error.message, error.message);
+      throw (error.problem === 'invalid' ? jwtInvalid : jwtClaimsInvalid)(error.message, error.message);
     }
   }
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
-  if (!API_ROLES.has(role)) throw jwtError('PGRST301', `The JWT role "${role.slice(0, 64)}" is not allowed`, 'role not allowed');
+  if (!API_ROLES.has(role)) throw jwtInvalid(`The JWT role "${role.slice(0, 64)}" is not allowed`, 'role not allowed');
   return { role, claims };
 }
 

@@ -12,3 +12,4 @@ export { SelectField, type SelectFieldProps, type SelectOption } from './SelectF
 export { SafeLink } from './SafeLink';
 export { safeUrl } from './safeUrl';
 export { formatDate, formatNumber, type DateOptions, type NumberOptions } from './format';
+export { openPendingTab, type PendingTab } from './pendingTab';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ui } from '@need40/ui';
+import { openPendingTab, ui } from '@need40/ui';
 import { formatMoney } from '../money';
 import { recordPayment } from './api';
 import { Failure } from './Failure';
 import { MissingNote } from './MissingNote';
-import { openPendingTab, paypalLink } from './paypal';
+import { paypalLink } from './paypal';
 import type { Deal } from './types';
 import { useStep } from './useStep';
 import styles from './Deal.module.css';

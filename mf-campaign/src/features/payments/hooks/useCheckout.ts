@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { DONATION_DEFAULT, errorMessage, GIG_PRICE, MESSAGES } from '@need40/shared';
 import { recordPayment } from '../api/recordPayment';
-import { openPendingTab } from '../lib/pendingTab';
+import { openPendingTab } from '@need40/ui';
 import { paypalLink } from '../lib/paypalLink';
 
 /** The two PayPal paths open to visitors: Pay $600 and the Give40 donation. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeTab, stubWindowOpen } from '../../../test/fakeTab';
+import { fakeTab, stubWindowOpen } from './test/fakeTab';
 import { openPendingTab } from './pendingTab';
 
 describe('openPendingTab', () => {

@@ -6,10 +6,10 @@
  */
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
-import { insertToken, pruneTokens, takeTokenByHash } from './store/one-time-tokens';
+import { insertToken, pruneTokens, takeTokenByHash, type OneTimeTokenRow, type TokenType } from './store/one-time-tokens';
 import { iso, ms, randomHex, sha256Hex } from './util';
 
-export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token' | 'magiclink_token' | 'invite_token';
+export type { OneTimeTokenRow, TokenType } from './store/one-time-tokens';
 
 /**
  * The token types each `type` of /verify accepts (GoTrue's verification types). `email` is what
@@ -55,18 +55,6 @@ export async function issueOneTimeToken(
   return token;
 }
 
-export interface OneTimeTokenRow {
-  id: string;
-  user_id: string;
-  token_type: TokenType;
-  relates_to: string;
-  flow_state_id: string | null;
-  redirect_to: string | null;
-  created_at: unknown;
-  password_hash: string | null;
-  user_meta: unknown;
-  identity_id: string | null;
-}
 
 /** Consume a token: returns the row, or null when unknown, of another type, or expired. */
 export async function consumeOneTimeToken(services: Services, tx: Tx, token: string, types: TokenType[]): Promise<OneTimeTokenRow | null> {

@@ -3,7 +3,7 @@
  * (identities, factors, app_metadata.provider/providers, email_confirmed_at, …).
  */
 import type { Tx } from '../db/types';
-import { identitiesOf } from './store/identities';
+import { identitiesOf, type IdentityRow } from './store/identities';
 import { json, ts } from './util';
 
 export interface UserRow {
@@ -30,17 +30,8 @@ export interface UserRow {
   updated_at: unknown;
 }
 
-export interface IdentityRow {
-  id: string;
-  user_id: string;
-  provider: string;
-  provider_id: string;
-  identity_data: unknown;
-  email: string | null;
-  last_sign_in_at: unknown;
-  created_at: unknown;
-  updated_at: unknown;
-}
+
+export type { IdentityRow } from './store/identities';
 
 export interface FactorRow {
   id: string;

@@ -2,7 +2,6 @@
 import type { Identity } from './auth';
 import type { Permissions } from './authorize';
 import type { Binding, ResolvedBindings } from './join';
-import type { Channel } from './channel';
 import type { JwtKeys } from '../security/jwt-keys';
 
 /** What a channel needs of its socket. */
@@ -13,7 +12,7 @@ export interface ChannelHost {
   send(topic: string, event: string, payload: unknown, ref: string | null, joinRef: string | null): void;
   sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void;
   /** Called once when the channel is gone (left, replaced, shut down). */
-  dropped(channel: Channel): void;
+  dropped(channel: { readonly topic: string }): void;
   onError(error: unknown): void;
   /** postgres_changes bindings resolved for an identity (see join.ts). */
   resolve(bindings: Binding[], identity: Identity, ids: number[]): Promise<ResolvedBindings>;

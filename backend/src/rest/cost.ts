@@ -9,9 +9,11 @@
  */
 import { LIMITS } from '../http/limits';
 import { breadthError, embedCostError, patternCostError, regexCostError } from './errors';
-import type { Condition, Filter, ParsedQuery, SelectItem } from './query-string';
+import type { Condition, Filter } from './filter-syntax';
+import type { ParsedQuery } from './query-types';
 import { regexProblem } from './regex-cost';
 import type { PlanNode } from './read-plan';
+import type { SelectItem } from './select-syntax';
 
 const LIKE_OPS = new Set(['like', 'ilike']);
 const REGEX_OPS = new Set(['match', 'imatch']);

@@ -6,37 +6,16 @@
  */
 import { checkQueryCost } from './cost';
 import { parseError } from './errors';
-import { parseLogic, parseOperation, type Filter } from './filter-syntax';
-import { parseField, splitTopLevel, type Field } from './query-syntax';
-import { parseSelect, type SelectItem } from './select-syntax';
+import { parseLogic, parseOperation } from './filter-syntax';
+import { parseField, splitTopLevel } from './query-syntax';
+import type { NodeOptions, OrderTerm, ParsedQuery } from './query-types';
+import { parseSelect } from './select-syntax';
 
 export * from './filter-syntax';
 export * from './query-syntax';
 export * from './select-syntax';
 
-export interface OrderTerm {
-  field: Field;
-  dir?: 'asc' | 'desc';
-  nulls?: 'first' | 'last';
-}
-
-/** Options that apply to one node of the select tree ('' is the root; 'profiles' an embed). */
-export interface NodeOptions {
-  filters: Filter[];
-  order?: OrderTerm[];
-  limit?: number;
-  offset?: number;
-}
-
-export interface ParsedQuery {
-  select: SelectItem[];
-  /** Keyed by the embed path joined with '.', '' for the root. */
-  nodes: Map<string, NodeOptions>;
-  columns?: string[];
-  onConflict?: string[];
-  /** Pairs that are not reserved words (rpc GET: function arguments or filters). */
-  rest: [string, string][];
-}
+export type { NodeOptions, OrderTerm, ParsedQuery } from './query-types';
 
 /** `order=a.desc.nullslast,b` */
 export function parseOrder(s: string): OrderTerm[] {

@@ -6,7 +6,9 @@
  */
 import { LIMITS } from '../http/limits';
 import { aggregatesDisabled, ambiguousEmbed, duplicateEmbed, notEmbedded, parseError, relationshipNotFound, undefinedColumn } from './errors';
-import type { AggregateFn, Field, NodeOptions, SelectItem } from './query-string';
+import type { Field } from './query-syntax';
+import type { NodeOptions } from './query-types';
+import type { AggregateFn, SelectItem } from './select-syntax';
 import { matchRelationships, type Rel } from './relationships';
 import type { SchemaCache, Table } from './schema-cache';
 

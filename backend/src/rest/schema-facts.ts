@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../db/types';
 import type { CatalogFacts } from './relationships';
-import type { Relationship, RoutineDef, Table } from './schema-cache';
+import type { Relationship, RoutineDef, Table } from './schema-types';
 import { UNIQUE_SQL, VIEW_COLUMNS_SQL } from './schema-queries';
 
 export async function catalogFacts(tx: Tx, schema: string, tables: Map<string, Table>, foreignKeys: Relationship[]): Promise<CatalogFacts> {

@@ -3,7 +3,19 @@
  * modules validate, call the domain and map errors, and each statement is written once.
  */
 import type { Tx } from '../../db/types';
-import type { IdentityRow } from '../users';
+
+/** A row of auth.identities. */
+export interface IdentityRow {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_id: string;
+  identity_data: unknown;
+  email: string | null;
+  last_sign_in_at: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+}
 
 export interface NewIdentity {
   userId: string;

@@ -3,7 +3,23 @@
  * excepted): every statement on link tokens lives here. Rows hold hashes only.
  */
 import type { Tx } from '../../db/types';
-import type { OneTimeTokenRow, TokenType } from '../otp';
+
+/** The kinds of one-time token (GoTrue's token types). */
+export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'reauthentication_token' | 'magiclink_token' | 'invite_token';
+
+/** A row of auth.one_time_tokens. */
+export interface OneTimeTokenRow {
+  id: string;
+  user_id: string;
+  token_type: TokenType;
+  relates_to: string;
+  flow_state_id: string | null;
+  redirect_to: string | null;
+  created_at: unknown;
+  password_hash: string | null;
+  user_meta: unknown;
+  identity_id: string | null;
+}
 
 export interface NewToken {
   userId: string;

@@ -3,6 +3,7 @@
 // about a circle closed by `import type`. The probes live in a temporary folder outside the tree.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ function cruise(files) {
   for (const [name, code] of Object.entries(files)) writeFileSync(path.join(folder, name), code);
   const r = spawnSync(path.join(root, 'node_modules/.bin/depcruise'), [folder, '--config', '.dependency-cruiser.mjs'], { cwd: root, encoding: 'utf8' });
   // Under CI depcruise colours its report; compare the plain text.
-  return { status: r.status, out: `${r.stdout}${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '') };
+  return { status: r.status, out: stripVTControlCharacters(`${r.stdout}${r.stderr}`) };
 }
 
 test('a circle of run-time imports fails the check', () => {

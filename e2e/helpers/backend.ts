@@ -31,12 +31,27 @@ export interface StartBackendOptions {
   dataDir?: string;
 }
 
+/**
+ * Every browser of the suite reaches the backend from 127.0.0.1, so the per-IP auth limits (meant
+ * for one client: 100 sign-ins per 5 minutes) count the whole suite as one visitor; a fast run
+ * signs in more than that within one window and got 429s. Per-email limits stay as configured;
+ * the limits themselves are tested in backend/test/auth.
+ */
+const SUITE_LIMITS = {
+  RATE_LIMIT_SIGN_IN_PER_IP: '100000',
+  RATE_LIMIT_SIGN_UP_PER_IP: '100000',
+  RATE_LIMIT_VERIFY_PER_IP: '100000',
+  RATE_LIMIT_RECOVER_PER_IP: '100000',
+  RATE_LIMIT_OTP_PER_IP: '100000',
+  RATE_LIMIT_TOKEN_REFRESH_PER_IP: '100000',
+};
+
 export async function startBackend({ env = {}, timeoutMs = Number(process.env.E2E_BACKEND_TIMEOUT_MS ?? 60_000), port: wanted, dataDir: reuse }: StartBackendOptions = {}): Promise<RunningBackend> {
   if (!existsSync(BACKEND_MAIN)) throw new Error('backend/src/main.ts does not exist');
   const port = wanted ?? (await freePort());
   mkdirSync(RUNTIME_DIR, { recursive: true });
   const dataDir = reuse ?? mkdtempSync(path.join(RUNTIME_DIR, 'backend-'));
-  const child = spawnBackend({ env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env } });
+  const child = spawnBackend({ env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...SUITE_LIMITS, ...env } });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

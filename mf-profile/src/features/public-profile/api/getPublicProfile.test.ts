@@ -60,9 +60,9 @@ describe('getPublicProfile', () => {
 
   it('reads the rating as PostgREST renders a one-to-one embed: an object, or null', async () => {
     answers.profiles = ok({ ...row, member_ratings: { average_rating: '3.25', review_count: 4 } });
-    expect((await getPublicProfile(ID)).rating).toEqual({ average: 3.25, count: 4 });
+    expect((await getPublicProfile(ID, false)).rating).toEqual({ average: 3.25, count: 4 });
     answers.profiles = ok({ ...row, member_ratings: null });
-    expect((await getPublicProfile(ID)).rating).toBeNull();
+    expect((await getPublicProfile(ID, false)).rating).toBeNull();
   });
 
   it('asks contact_details() for a signed-in viewer and shows only what it returns', async () => {

@@ -3,6 +3,7 @@
  * (identities, factors, app_metadata.provider/providers, email_confirmed_at, …).
  */
 import type { Tx } from '../db/types';
+import { factorsOf, type FactorRow } from './store/factors';
 import { identitiesOf, type IdentityRow } from './store/identities';
 import { json, ts } from './util';
 
@@ -33,16 +34,7 @@ export interface UserRow {
 
 export type { IdentityRow } from './store/identities';
 
-export interface FactorRow {
-  id: string;
-  user_id: string;
-  friendly_name: string | null;
-  factor_type: string;
-  status: string;
-  secret: string | null;
-  created_at: unknown;
-  updated_at: unknown;
-}
+export type { FactorRow } from './store/factors';
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id]);
@@ -118,7 +110,7 @@ export function renderUser(user: UserRow, identities: IdentityRow[], factors: Fa
 export async function loadUserJson(tx: Tx, user: UserRow): Promise<UserJson> {
   const [identities, factors] = [
     await identitiesOf(tx, user.id),
-    (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [user.id])).rows,
+    await factorsOf(tx, user.id),
   ];
   return renderUser(user, identities, factors);
 }

@@ -20,6 +20,11 @@ export async function factorsOf(tx: Tx, userId: string): Promise<FactorRow[]> {
   return (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [userId])).rows;
 }
 
+/** Whether the user has a verified factor (then changing the email or password needs aal2). */
+export async function hasVerifiedFactor(tx: Tx, userId: string): Promise<boolean> {
+  return (await tx.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [userId])).rows.length > 0;
+}
+
 /** The user's factor with this id, or null (another user's factor is not found either). */
 export async function findFactor(tx: Tx, userId: string, factorId: string): Promise<FactorRow | null> {
   return (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId])).rows[0] ?? null;

@@ -5,12 +5,14 @@
 // remote's features never import each other, the frontends never import node: modules, the
 // backend never touches window/document nor any @need40/* package, and backend/src/rest and
 // backend/src/auth never import each other. Only @need40/shared creates the Supabase client.
+// SQL on an auth table stays in backend/src/auth/store/ (scripts/auth-sql-rule.mjs).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { authSqlInStoresOnly } from './scripts/auth-sql-rule.mjs';
 import { REMOTES, SHELL } from './scripts/remotes.mjs';
 
 const remotes = REMOTES.map((r) => r.package);
@@ -105,6 +107,7 @@ export default tseslint.config(
     files: ['backend/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [createClientOnlyInShared], patterns: forbiddenFor('backend') }] },
   },
+  authSqlInStoresOnly,
   {
     // Boundaries between folders, checked on the resolved path (so `../../post-gig/x` is caught
     // whatever the depth of the importing file).

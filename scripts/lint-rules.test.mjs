@@ -1,5 +1,6 @@
 // `node --test scripts/lint-rules.test.mjs` (part of `pnpm test:scripts` and `pnpm test`): each boundary of
-// eslint.config.js reports a deliberately wrong import, and the allowed way in stays clean.
+// eslint.config.js reports a deliberately wrong import (or SQL on an auth table outside
+// backend/src/auth/store/), and the allowed way in stays clean.
 // Each probe is linted as if it were a file at that path in the tree (ESLint's lintText with a
 // filePath), so nothing is written and a killed run leaves nothing behind.
 import assert from 'node:assert/strict';
@@ -36,6 +37,9 @@ const forbidden = [
   ['the backend creates a Supabase client', 'backend/src/probe.ts', "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient('http://x', 'k');\n", 'no-restricted-imports'],
   ['a remote imports another remote', 'mf-gigs/src/probe.ts', "import Campaign from 'mf-campaign/src/app/Campaign';\nexport const c = Campaign;\n", 'no-restricted-imports'],
   ['the kernel imports the UI primitives', 'shared/src/probe.ts', "import { ui } from '@need40/ui';\nexport const u = ui;\n", 'no-restricted-imports'],
+  ['an auth endpoint writes SQL on auth.sessions', 'backend/src/auth/probe.ts', "export const q = 'delete from auth.sessions where id = $1';\n", 'no-restricted-syntax'],
+  ['auth SQL in a template literal, quoted and in capitals', 'backend/src/notifications/probe.ts', 'export const q = (n: number) => `select email from "auth"."users" limit ${n}`;\nexport const r = "SELECT * FROM AUTH.ONE_TIME_TOKENS";\n', 'no-restricted-syntax'],
+  ['the dev mailbox read outside its store', 'backend/src/auth/mailbox-probe.ts', "export const q = 'select * from auth.dev_mailbox';\n", 'no-restricted-syntax'],
 ];
 
 for (const [what, file, code, rule] of forbidden) {
@@ -49,6 +53,8 @@ const allowed = [
   ['shared creates the one client', 'shared/src/probe.ts', "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient('http://x', 'k');\n"],
   ['a feature imports its own files and the remote lib', 'mf-gigs/src/features/grid/components/Probe.ts', "import { gigFromRow } from '../lib/gigFromRow';\nimport { parseSkills } from '../../../lib/skills';\nexport const x = [gigFromRow, parseSkills];\n"],
   ['app/ composes features', 'mf-campaign/src/app/Probe.ts', "import { PaymentActions } from '../features/payments/components/PaymentActions';\nimport { ShareButton } from '../features/share/components/ShareButton';\nexport const x = [PaymentActions, ShareButton];\n"],
+  ['an auth store writes SQL on its table', 'backend/src/auth/store/probe.ts', "export const q = 'delete from auth.sessions where id = $1';\n"],
+  ['the backend calls the auth schema\'s functions and names the admin API in text', 'backend/src/rest/probe.ts', "export const q = 'select auth.uid(), auth.jwt()';\nexport const t = 'auth.admin.listUsers and auth.users_view';\n"],
   ['a remote uses the kernel and the UI package by name', 'mf-auth/src/probe.ts', "import { getSupabase } from '@need40/shared';\nimport { ui } from '@need40/ui';\nexport const x = [getSupabase, ui];\n"],
 ];
 

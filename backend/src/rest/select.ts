@@ -31,14 +31,15 @@ export function compileSelectList(ctx: CompileContext, table: Table, alias: stri
   return renderSelectList(ctx, plan, alias);
 }
 
+/** The order of rows at hand (no embeds at this level: `rel(col)` terms are PGRST108). */
 export function compileOrder(table: Table, alias: string, order: OrderTerm[] | undefined, params: Params): string {
-  return renderOrder({ table, path: '', items: [], opts: { filters: [] } }, alias, order, params);
+  return renderOrder({ params, seq: 0 }, { table, path: '', items: [], opts: { filters: [] } }, alias, order);
 }
 
 export const compileLimit = renderLimit;
 
 export function lookupTable(cache: SchemaCache, name: string): Table {
   const t = cache.tables.get(name);
-  if (!t) throw tableNotFound(name);
+  if (!t) throw tableNotFound(cache.schema, name);
   return t;
 }

@@ -7,14 +7,13 @@
  */
 import type { Tx } from '../db/types';
 import { maxAffectedExceeded, maxAffectedNeedsRows, notAcceptable, parseError, singularityError } from './errors';
-import { compileFilters } from './filters';
 import { parseQuery, type ParsedQuery } from './query-string';
 import { contentRange, stripArray } from './read';
 import type { Preferences } from './request';
 import type { MediaType, RestResult } from './response';
 import { callArguments, resolveFunction, rpcInput, type RpcInput } from './rpc-args';
 import type { Column, RoutineDef, SchemaCache, SchemaCacheHolder, Table } from './schema-cache';
-import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
+import { checkNodePaths, compileLimit, compileRows, type CompileContext } from './select';
 import { Params, ident, qualified } from './sql';
 
 /**
@@ -90,10 +89,9 @@ function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, input: 
   const alias = ident(fn.name);
   checkNodePaths(query.nodes, query.select);
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
-  const tlist = compileSelectList(ctx, table, alias, query.select);
-  const filters = compileFilters(table, alias, root.filters, params);
+  const { list: tlist, conds: filters, order } = compileRows(ctx, table, alias, query.select, root.order);
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
-  const tail = compileOrder(table, alias, root.order, params) + compileLimit(root.limit, root.offset);
+  const tail = order + compileLimit(root.limit, root.offset);
   const kind = fn.returnsSet ? 'rows' : 'object';
   if (!withCount) {
     const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total from (select ${tlist} from ${invocation} as ${alias}${where}${tail}) pgrst_t`;

@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
 import { createCompatSchema } from './compat-schema';
+import { createCompatViews } from './compat-views-schema';
 import { client, rest } from './helpers';
 
 let be: TestBackend;
@@ -16,6 +17,7 @@ let anon: SupabaseClient;
 beforeAll(async () => {
   be = await startTestBackend();
   await createCompatSchema(be);
+  await createCompatViews(be);
   await be.db.transaction((tx) => tx.exec(`insert into public.pc_films values (4, null, 'Lost', 1900)`));
   anon = client(be);
 });
@@ -94,5 +96,17 @@ describe('null filters on embeds: rel=is.null, rel=not.is.null', () => {
   it('any other operator on an embed reads it as a column (42703), as PostgREST does', async () => {
     const { status, error } = await anon.from('pc_films').select('title, pc_specs(camera)').eq('pc_specs', 'x');
     expect([status, error?.code]).toEqual([400, '42703']);
+  });
+});
+
+describe('on the rows of a function returning a table', () => {
+  it('orders by a to-one embed, filters on embeds (null filters and !inner) as a read does', async () => {
+    const ordered = await anon.rpc('pc_films_since', { y: 1896 }).select('title, pc_directors(name)').order('pc_directors(name)', { ascending: false }).order('id');
+    expect(ordered.error).toBeNull();
+    expect(titles(ordered.data)).toEqual(['Lost', 'Castle', 'Moon']);
+    const nulls = await anon.rpc('pc_films_since', { y: 1800 }, { count: 'exact' }).select('title, pc_specs(camera)').is('pc_specs', null).order('id');
+    expect([titles(nulls.data), nulls.count]).toEqual([['Castle', 'Lost'], 2]);
+    const inner = await anon.rpc('pc_films_since', { y: 1800 }).select('title, pc_roles!inner(character)').eq('pc_roles.character', 'Ghost');
+    expect(inner.data).toEqual([{ title: 'Castle', pc_roles: [{ character: 'Ghost' }] }]);
   });
 });

@@ -2,7 +2,8 @@
  * Test-only additions to the film schema (compat-schema.ts) for relationships through views and
  * the wording of embedding errors: views that rename their key columns, a view of a view, a view
  * showing one key column twice, a view whose query holds a subquery, a view without the key, a
- * column in two foreign keys, and a second exposed schema (`pc_other`, with REST_DB_SCHEMAS).
+ * column in two foreign keys, a function returning films, and a second exposed schema
+ * (`pc_other`, with REST_DB_SCHEMAS).
  */
 import type { TestBackend } from '../harness';
 import { schemaCacheFor } from '../../src/rest/schema-cache';
@@ -25,6 +26,9 @@ export const COMPAT_VIEWS_SQL = `
   create policy pc_cuts_read on public.pc_cuts for select to anon using (true);
   grant select on public.pc_cuts to anon;
   insert into public.pc_cuts values (1, 1);
+  create function public.pc_films_since(y int) returns setof public.pc_films language sql stable
+    as $$ select * from public.pc_films where year >= y $$;
+  grant execute on function public.pc_films_since(int) to anon;
   ${VIEWS.map((v) => `grant select on public.${v} to anon;`).join('\n')}
   create schema pc_other;
   grant usage on schema pc_other to anon;

@@ -21,7 +21,8 @@ import { Params, ident, qualified } from './sql';
  * else one made of its result columns (no relationships, so nothing embeds).
  */
 function resultTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
-  const t = cache.tables.get(fn.returnType.replace(/^public\./, '').replace(/^"(.*)"$/, '$1'));
+  // By the row type's relation (format_type's text is schema-qualified outside the search path).
+  const t = fn.returnsRel === undefined ? undefined : cache.tables.get(fn.returnsRel);
   if (t) return t;
   if (!fn.returnsComposite || fn.columns.length === 0) return undefined;
   const columns = new Map<string, Column>(fn.columns.map((c) => [c.name, { name: c.name, type: c.type, baseType: c.baseType, isArray: c.isArray, nullable: true, defaultExpr: null, identity: false, generated: false }]));

@@ -35,7 +35,15 @@ export const COMPAT_VIEWS_SQL = `
   create table pc_other.notes (id int primary key, body text not null);
   alter table pc_other.notes enable row level security;
   create policy notes_read on pc_other.notes for select to anon using (true);
-  grant select on pc_other.notes to anon;`;
+  grant select on pc_other.notes to anon;
+  create table pc_other.tags (id int primary key, note_id int not null references pc_other.notes (id), label text not null);
+  alter table pc_other.tags enable row level security;
+  create policy tags_read on pc_other.tags for select to anon using (true);
+  grant select on pc_other.tags to anon;
+  insert into pc_other.notes values (1, 'first');
+  insert into pc_other.tags values (1, 1, 'todo');
+  create function pc_other.all_notes() returns setof pc_other.notes language sql stable as $$ select * from pc_other.notes $$;
+  grant execute on function pc_other.all_notes() to anon;`;
 
 export async function createCompatViews(be: TestBackend): Promise<void> {
   await be.db.transaction((tx) => tx.exec(COMPAT_VIEWS_SQL));

@@ -109,3 +109,11 @@ describe('embedding errors as PostgREST words them', () => {
     expect(plain.error?.message).toBe("Could not find the table 'public.pc_nowhere' in the schema cache");
   });
 });
+
+describe('functions of another exposed schema', () => {
+  it("a function returning rows of that schema's table embeds that table's relationships", async () => {
+    const { data, error } = await anon.schema('pc_other').rpc('all_notes').select('body, tags(label)');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ body: 'first', tags: [{ label: 'todo' }] }]);
+  });
+});

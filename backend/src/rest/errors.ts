@@ -4,11 +4,9 @@
  * Codes are stable: never renamed or reused (PostgREST docs/references/errors.rst).
  */
 import { RestApiError } from '../http/errors';
-import type { Relationship, RoutineDef } from './schema-cache';
+import type { RoutineDef } from './schema-cache';
 
 export { RestApiError };
-
-const SCHEMA = 'public';
 
 // ── PGRST0xx: the server itself ──────────────────────────────────────────────────────────────
 
@@ -30,7 +28,7 @@ export const bodyTooLarge = () => new RestApiError(413, 'PGRST102', 'Request bod
 export const rangeNotSatisfiable = (details: string, contentRange?: string) =>
   new RestApiError(416, 'PGRST103', 'Requested range not satisfiable', { details, headers: contentRange ? { 'Content-Range': contentRange } : {} });
 
-export const schemaNotExposed = (schema: string, exposed: string[] = [SCHEMA]) =>
+export const schemaNotExposed = (schema: string, exposed: string[]) =>
   new RestApiError(406, 'PGRST106', 'Invalid schema: ' + schema, { hint: `Only the following schemas are exposed: ${exposed.join(', ')}` });
 
 /** PGRST107: the Accept header names no media type served here. */
@@ -80,41 +78,24 @@ export const breadthError = (details: string) => new RestApiError(400, 'PGRST192
 /** PGRST193: a like/ilike pattern or a full-text query beyond its bounds. */
 export const patternCostError = (details: string) => new RestApiError(400, 'PGRST193', 'Pattern too costly', { details });
 
-// ── PGRST2xx: the schema cache ───────────────────────────────────────────────────────────────
+// ── PGRST2xx: the schema cache (embeds: embed-errors.ts) ──────────────────────────────────────
 
-export const relationshipNotFound = (parent: string, name: string, hint?: string) =>
-  new RestApiError(400, 'PGRST200', `Could not find a relationship between '${parent}' and '${name}' in the schema cache`, {
-    details: `Searched for a foreign key relationship between '${parent}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${SCHEMA}', but no matches were found.`,
-  });
-
-/** PGRST201: several foreign keys link the two; `details` describes each as PostgREST does. */
-export const ambiguousRelationship = (parent: string, name: string, matching: Relationship[]) =>
-  new RestApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${name}'`, {
-    details: matching.map((r) => {
-      const toOne = r.table === parent;
-      const other = toOne ? r.foreignTable : r.table;
-      return {
-        cardinality: toOne ? 'many-to-one' : 'one-to-many',
-        embedding: `${parent} with ${other}`,
-        relationship: `${r.name} using ${r.table}(${r.columns.join(', ')}) and ${r.foreignTable}(${r.foreignColumns.join(', ')})`,
-      };
-    }),
-    hint: `Try changing '${name}' to one of the following: ${matching.map((r) => `'${name}!${r.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
-  });
-
-/** PGRST202: no function of that name takes these arguments (names sorted, as PostgREST lists them). */
-export function functionNotFound(name: string, keys: string[]): RestApiError {
+/**
+ * PGRST202: no function of that name takes these arguments (names sorted, as PostgREST lists
+ * them), in the schema searched (the request's profile).
+ */
+export function functionNotFound(schema: string, name: string, keys: string[]): RestApiError {
   const sorted = [...keys].sort();
   const params = sorted.join(', ');
-  return new RestApiError(404, 'PGRST202', `Could not find the function ${SCHEMA}.${name}${keys.length ? `(${params})` : ' without parameters'} in the schema cache`, {
-    details: `Searched for the function ${SCHEMA}.${name} ${keys.length ? `with parameters ${params}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+  return new RestApiError(404, 'PGRST202', `Could not find the function ${schema}.${name}${keys.length ? `(${params})` : ' without parameters'} in the schema cache`, {
+    details: `Searched for the function ${schema}.${name} ${keys.length ? `with parameters ${params}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
   });
 }
 
 /** PGRST203: several overloads fit; candidates in catalog (creation) order, written as PostgREST writes them. */
-export const ambiguousFunction = (fits: RoutineDef[]) =>
+export const ambiguousFunction = (schema: string, fits: RoutineDef[]) =>
   new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits
-    .map((f) => `${SCHEMA}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`)
+    .map((f) => `${schema}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`)
     .join(', ')}`, {
     hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   });
@@ -122,7 +103,7 @@ export const ambiguousFunction = (fits: RoutineDef[]) =>
 export const columnNotFound = (table: string, column: string) =>
   new RestApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
-export const tableNotFound = (table: string) => new RestApiError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${table}' in the schema cache`);
+export const tableNotFound = (schema: string, table: string) => new RestApiError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
 
 /** Codes that may only mean the cache is older than the schema (a column or foreign key added since). */
 export const STALE_CACHE_CODES = new Set(['42703', 'PGRST204', 'PGRST200']);
@@ -186,37 +167,3 @@ export function fromPgError(error: PgLikeError & { code: string }, role: string)
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   return new RestApiError(statusForSqlState(error.code, role), error.code, str(error.message) ?? 'Database error', { details: str(error.detail), hint: str(error.hint) });
 }
-
-// ── Embeds and aggregates (read-plan.ts) ─────────────────────────────────────────────────────
-
-/** PGRST123: an aggregate in select while db-aggregates-enabled is off (REST_AGGREGATES_ENABLED). */
-export const aggregatesDisabled = () => new RestApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-
-interface EmbedRel {
-  cardinality: string;
-  origin: string;
-  target: string;
-  constraint: string;
-  cols: [string, string][];
-  junction?: { table: string; constraint1: string; constraint2: string; source: [string, string][]; target: [string, string][] };
-}
-
-/** PGRST201 as PostgREST 12 writes it: one `{cardinality, embedding, relationship}` per candidate. */
-export function ambiguousEmbed(parent: string, name: string, rels: EmbedRel[]): RestApiError {
-  const list = (cols: string[]) => `(${cols.join(', ')})`;
-  const details = rels.map((r) => ({
-    cardinality: r.cardinality,
-    embedding: `${r.origin} with ${r.target}`,
-    relationship: r.junction
-      ? `${r.junction.table} using ${r.junction.constraint1}${list(r.junction.source.map((c) => c[1]))} and ${r.junction.constraint2}${list(r.junction.target.map((c) => c[0]))}`
-      : `${r.constraint} using ${r.origin}${list(r.cols.map((c) => c[0]))} and ${r.target}${list(r.cols.map((c) => c[1]))}`,
-  }));
-  const hints = rels.map((r) => `'${name}!${r.junction ? r.junction.table : r.constraint}'`).join(', ');
-  return new RestApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${name}'`, {
-    details: details as never,
-    hint: `Try changing '${name}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
-  });
-}
-
-/** 42712: two embeds under the same key (PostgreSQL's duplicate alias, as PostgREST answers it). */
-export const duplicateEmbed = (key: string) => new RestApiError(400, '42712', `table name "${key.slice(0, 63)}" specified more than once`);

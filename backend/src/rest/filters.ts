@@ -18,7 +18,25 @@ function likePattern(v: string): string {
   return v.replace(/\*/g, '%');
 }
 
-function compileCondition(table: Table, alias: string, cond: Condition, params: Params): string {
+/**
+ * `exists (…)` for an embed of the filtered node named `name` (its alias or relation), or
+ * undefined when no embed has that name: PostgREST reads `rel=is.null` / `rel=not.is.null` as
+ * "has no / has an embedded row" (its filters included), also inside `or`/`and` trees.
+ */
+export type EmbedExists = (name: string) => string | undefined;
+
+function nullEmbed(cond: Condition, embedExists: EmbedExists | undefined): string | undefined {
+  if (!embedExists || cond.op !== 'is' || cond.field.jsonPath.length) return undefined;
+  const v = cond.value.toLowerCase();
+  if (v !== 'null' && v !== 'not_null') return undefined;
+  const exists = embedExists(cond.field.name);
+  if (exists === undefined) return undefined;
+  return (v === 'null') !== cond.negate ? `not ${exists}` : exists;
+}
+
+function compileCondition(table: Table, alias: string, cond: Condition, params: Params, embedExists?: EmbedExists): string {
+  const onEmbed = nullEmbed(cond, embedExists);
+  if (onEmbed !== undefined) return onEmbed;
   const f = compileField(table, alias, cond.field, params);
   const typed = (v: string) => `${params.add(v)}::${f.type}`;
   let sql: string;
@@ -64,13 +82,13 @@ function compileCondition(table: Table, alias: string, cond: Condition, params: 
 }
 
 /** One filter (condition or logic tree) as SQL. */
-export function compileFilter(table: Table, alias: string, filter: Filter, params: Params): string {
-  if (filter.kind === 'cond') return compileCondition(table, alias, filter, params);
-  const parts = filter.children.map((c) => compileFilter(table, alias, c, params));
+export function compileFilter(table: Table, alias: string, filter: Filter, params: Params, embedExists?: EmbedExists): string {
+  if (filter.kind === 'cond') return compileCondition(table, alias, filter, params, embedExists);
+  const parts = filter.children.map((c) => compileFilter(table, alias, c, params, embedExists));
   const sql = `(${parts.join(filter.op === 'and' ? ' and ' : ' or ')})`;
   return filter.negate ? `not ${sql}` : sql;
 }
 
-export function compileFilters(table: Table, alias: string, filters: Filter[], params: Params): string[] {
-  return filters.map((f) => compileFilter(table, alias, f, params));
+export function compileFilters(table: Table, alias: string, filters: Filter[], params: Params, embedExists?: EmbedExists): string[] {
+  return filters.map((f) => compileFilter(table, alias, f, params, embedExists));
 }

@@ -7,7 +7,7 @@
 import { checkQueryCost } from './cost';
 import { parseError } from './errors';
 import { parseLogic, parseOperation } from './filter-syntax';
-import { parseField, splitTopLevel } from './query-syntax';
+import { checkName, parseField, splitTopLevel } from './query-syntax';
 import type { NodeOptions, OrderTerm, ParsedQuery } from './query-types';
 import { parseSelect } from './select-syntax';
 
@@ -17,15 +17,22 @@ export * from './select-syntax';
 
 export type { NodeOptions, OrderTerm, ParsedQuery } from './query-types';
 
-/** `order=a.desc.nullslast,b` */
+/** `rel(col)`: the parent ordered by a column of its to-one embed `rel` (one level, as PostgREST). */
+function orderTarget(text: string, context: string): Pick<OrderTerm, 'relation' | 'field'> {
+  if (!text.includes('(')) return { field: parseField(text, context) };
+  const m = /^([^()]+)\(([^()]+)\)$/.exec(text);
+  if (!m) throw parseError(`"failed to parse order (${context.slice(0, 200)})"`, 'Expected a column, or an embedded resource and one of its columns: rel(col)');
+  return { relation: checkName(m[1]!.trim(), 'embedded resource name', context), field: parseField(m[2]!, context) };
+}
+
+/** `order=a.desc.nullslast,b,rel(c).asc` */
 export function parseOrder(s: string): OrderTerm[] {
   return splitTopLevel(s).map((raw) => {
     const term = raw.trim();
-    if (term.includes('(')) throw parseError(`Ordering by an embedded resource is not supported: "${term.slice(0, 200)}"`);
     const parts = term.split('.');
     const modifiers: string[] = [];
     while (parts.length > 1 && ['asc', 'desc', 'nullsfirst', 'nullslast'].includes(parts[parts.length - 1]!)) modifiers.unshift(parts.pop()!);
-    const out: OrderTerm = { field: parseField(parts.join('.'), s) };
+    const out: OrderTerm = orderTarget(parts.join('.'), s);
     for (const m of modifiers) {
       if (m === 'asc' || m === 'desc') {
         if (out.dir) throw parseError(`Invalid order "${term.slice(0, 200)}"`);

@@ -7,6 +7,8 @@ import type { Field } from './query-syntax';
 import type { SelectItem } from './select-syntax';
 
 export interface OrderTerm {
+  /** `rel(col)`: the embed (alias or relation name) whose column `field` orders the parent. */
+  relation?: string;
   field: Field;
   dir?: 'asc' | 'desc';
   nulls?: 'first' | 'last';

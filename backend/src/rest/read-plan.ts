@@ -5,7 +5,8 @@
  * from render-select.ts; the cost bounds (cost.ts) walk this tree.
  */
 import { LIMITS } from '../http/limits';
-import { aggregatesDisabled, ambiguousEmbed, duplicateEmbed, notEmbedded, parseError, relationshipNotFound, undefinedColumn } from './errors';
+import { aggregatesDisabled, ambiguousEmbed, duplicateEmbed, relationshipNotFound } from './embed-errors';
+import { notEmbedded, parseError, undefinedColumn } from './errors';
 import type { Field } from './query-syntax';
 import type { NodeOptions } from './query-types';
 import type { AggregateFn, SelectItem } from './select-syntax';
@@ -17,7 +18,8 @@ export type PlanItem =
   | { kind: 'column'; field: Field; key: string; cast?: string }
   /** `field` undefined: count(*). */
   | { kind: 'aggregate'; fn: AggregateFn; field?: Field; cast?: string; outputCast?: string; key: string }
-  | { kind: 'embed'; key: string; rel: Rel; inner: boolean; spread: boolean; node: PlanNode };
+  /** `name`: the relation as the select wrote it (`key` is its alias, else the same). */
+  | { kind: 'embed'; key: string; name: string; rel: Rel; inner: boolean; spread: boolean; node: PlanNode };
 
 export interface PlanNode {
   table: Table;
@@ -43,7 +45,7 @@ function hasColumn(table: Table, name: string): boolean {
 /** The relationship an embed names from `table`, or PGRST200 / PGRST201. */
 export function resolveRel(cache: SchemaCache, table: Table, name: string, hint?: string): Rel {
   const found = matchRelationships(cache.rels.get(table.name) ?? [], name, hint);
-  if (found.length === 0) throw relationshipNotFound(table.name, name, hint);
+  if (found.length === 0) throw relationshipNotFound(cache.schema, table.name, name, hint);
   if (found.length > 1) throw ambiguousEmbed(table.name, name, found);
   return found[0]!;
 }
@@ -66,11 +68,11 @@ function planItem(cache: SchemaCache, table: Table, item: SelectItem, path: stri
   }
   const rel = resolveRel(cache, table, item.name, item.hint);
   const target = cache.tables.get(rel.target);
-  if (!target) throw relationshipNotFound(table.name, item.name, item.hint);
+  if (!target) throw relationshipNotFound(cache.schema, table.name, item.name, item.hint);
   const key = item.alias ?? item.name;
   const childPath = path ? `${path}.${key}` : key;
   const node = planNode(cache, target, item.items, childPath, nodes, o, path.split('.').length);
-  return { kind: 'embed', key, rel, inner: item.inner, spread: item.spread, node };
+  return { kind: 'embed', key, name: item.name, rel, inner: item.inner, spread: item.spread, node };
 }
 
 function planNode(cache: SchemaCache, table: Table, items: SelectItem[], path: string, nodes: Map<string, NodeOptions>, o: PlanOptions, depth: number): PlanNode {

@@ -1,7 +1,8 @@
 /**
  * Relationships as PostgREST infers them, from plain catalog data (no database here): each
  * foreign key seen from both ends (many-to-one / one-to-many, or one-to-one when its columns are
- * a primary or unique key), the same keys through views that expose their columns, many-to-many
+ * a primary or unique key), the same keys through views that show their columns (under the
+ * same or other names, through views of views), many-to-many
  * through a junction table whose primary key holds two foreign keys, and computed relationships
  * (a function taking a row of one table and returning rows of another).
  */
@@ -46,22 +47,31 @@ export interface CatalogFacts {
   uniqueKeys: Map<string, string[][]>;
   primaryKeys: Map<string, string[]>;
   foreignKeys: ForeignKey[];
-  /** view → base table → the base columns it reads */
-  viewColumns: Map<string, Map<string, Set<string>>>;
-  viewColumnNames: Map<string, Set<string>>;
+  /** view → [view column, base table, base column] for each view column showing a table column */
+  viewColumns: Map<string, [string, string, string][]>;
   computed: { fn: string; origin: string; target: string; toOne: boolean }[];
 }
 
 const zip = (a: string[], b: string[]): [string, string][] => a.map((x, i) => [x, b[i]!]);
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-/** The relations that expose `cols` of `table`: itself, and views reading all of them under the same names. */
-function exposers(f: CatalogFacts, table: string, cols: string[]): string[] {
-  const out = [table];
-  for (const [view, bases] of f.viewColumns) {
-    const read = bases.get(table);
-    const names = f.viewColumnNames.get(view);
-    if (read && names && cols.every((c) => read.has(c) && names.has(c))) out.push(view);
+/** At most this many ways one view shows a key's columns (each is a relationship, as in PostgREST). */
+const MAX_VIEW_KEY_COMBINATIONS = 8;
+
+/**
+ * The relations that show `cols` of `table`, each with those columns under its own names: the
+ * table itself, and every view with a column for each of them (renamed or not). A view showing
+ * a key column twice shows the key once per combination.
+ */
+function exposers(f: CatalogFacts, table: string, cols: string[]): { name: string; cols: string[] }[] {
+  const out = [{ name: table, cols }];
+  for (const [view, sources] of f.viewColumns) {
+    let combos: string[][] = [[]];
+    for (const c of cols) {
+      const names = sources.filter(([, t, bc]) => t === table && bc === c).map(([vc]) => vc);
+      combos = combos.flatMap((combo) => names.map((n) => [...combo, n])).slice(0, MAX_VIEW_KEY_COMBINATIONS);
+    }
+    for (const combo of combos) if (combo.length === cols.length) out.push({ name: view, cols: combo });
   }
   return out;
 }
@@ -79,9 +89,9 @@ export function buildRelationships(f: CatalogFacts): Map<string, Rel[]> {
     const unique = (f.uniqueKeys.get(fk.table) ?? []).some((k) => sameSet(k, fk.columns));
     for (const from of exposers(f, fk.table, fk.columns)) {
       for (const to of exposers(f, fk.foreignTable, fk.foreignColumns)) {
-        const base = { constraint: fk.name, isSelf: from === to };
-        add({ ...base, cardinality: unique ? 'one-to-one' : 'many-to-one', origin: from, target: to, cols: zip(fk.columns, fk.foreignColumns), toOne: true, targetIsView: isView(to) });
-        add({ ...base, cardinality: unique ? 'one-to-one' : 'one-to-many', origin: to, target: from, cols: zip(fk.foreignColumns, fk.columns), toOne: unique, targetIsView: isView(from) });
+        const base = { constraint: fk.name, isSelf: from.name === to.name };
+        add({ ...base, cardinality: unique ? 'one-to-one' : 'many-to-one', origin: from.name, target: to.name, cols: zip(from.cols, to.cols), toOne: true, targetIsView: isView(to.name) });
+        add({ ...base, cardinality: unique ? 'one-to-one' : 'one-to-many', origin: to.name, target: from.name, cols: zip(to.cols, from.cols), toOne: unique, targetIsView: isView(from.name) });
       }
     }
   }

@@ -5,18 +5,14 @@
  * per column, as PostgREST 13 does); `!inner` filters the parent with exists(…); a node with
  * aggregates groups by its other items (two levels: the rows, then the groups).
  */
+import { embedSource, nodeConditions, renderOrder, type Embed, type RenderCtx } from './embed-source';
 import { parseError } from './errors';
 import { checkCast, compileField } from './fields';
-import { compileFilters } from './filters';
 import type { OrderTerm } from './query-string';
 import { hasAggregates, type PlanItem, type PlanNode } from './read-plan';
-import { ident, qualified, type Params } from './sql';
+import { ident } from './sql';
 
-export interface RenderCtx {
-  params: Params;
-  /** Alias counter for subqueries. */
-  seq: number;
-}
+export { nodeConditions, renderOrder, type RenderCtx } from './embed-source';
 
 export interface NodePage {
   order?: OrderTerm[];
@@ -32,44 +28,8 @@ interface Entry {
   json?: boolean;
 }
 
-type Embed = Extract<PlanItem, { kind: 'embed' }>;
-
-export function renderOrder(node: PlanNode, alias: string, order: OrderTerm[] | undefined, params: Params): string {
-  if (!order || order.length === 0) return '';
-  const terms = order.map((t) => `${compileField(node.table, alias, t.field, params).sql}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`);
-  return ` order by ${terms.join(', ')}`;
-}
-
 export function renderLimit(limit: number | undefined, offset: number | undefined): string {
   return `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
-}
-
-/** The relation an embed reads and how it joins its parent row. */
-function embedSource(ctx: RenderCtx, e: Embed, child: string, parent: string): { from: string; conds: string[] } {
-  const rel = e.rel;
-  const schema = e.node.table.schema;
-  if (rel.fn) return { from: `${qualified(schema, rel.fn)}(${parent}) as ${child}`, conds: [] };
-  const from = `${qualified(schema, rel.target)} as ${child}`;
-  if (!rel.junction) return { from, conds: rel.cols.map(([o, t]) => `${child}.${ident(t)} = ${parent}.${ident(o)}`) };
-  const j = ident(`pgrst_j_${++ctx.seq}`);
-  const on = [
-    ...rel.junction.source.map(([o, jc]) => `${j}.${ident(jc)} = ${parent}.${ident(o)}`),
-    ...rel.junction.target.map(([jc, t]) => `${j}.${ident(jc)} = ${child}.${ident(t)}`),
-  ];
-  return { from, conds: [`exists (select 1 from ${qualified(schema, rel.junction.table)} as ${j} where ${on.join(' and ')})`] };
-}
-
-/** The node's own filters and an exists(…) for each of its !inner embeds. */
-export function nodeConditions(ctx: RenderCtx, node: PlanNode, alias: string): string[] {
-  const out = compileFilters(node.table, alias, node.opts.filters, ctx.params);
-  for (const it of node.items) {
-    if (it.kind !== 'embed' || !it.inner) continue;
-    const child = ident(`pgrst_${++ctx.seq}`);
-    const { from, conds } = embedSource(ctx, it, child, alias);
-    const where = [...conds, ...nodeConditions(ctx, it.node, child)];
-    out.push(`exists (select 1 from ${from}${where.length ? ` where ${where.join(' and ')}` : ''})`);
-  }
-  return out;
 }
 
 function embedEntries(ctx: RenderCtx, e: Embed, parent: string): Entry[] {
@@ -124,7 +84,7 @@ export function renderNodeSelect(ctx: RenderCtx, node: PlanNode, from: string, a
   const tail = renderLimit(page.limit, page.offset);
   if (!hasAggregates(node)) {
     const entries = node.items.flatMap((it) => itemEntries(ctx, node, it, alias, expand));
-    const order = renderOrder(node, alias, page.order, ctx.params);
+    const order = renderOrder(ctx, node, alias, page.order);
     return { sql: `select ${entries.map(AS).join(', ')} from ${from}${where}${order}${tail}`, entries };
   }
   // Aggregates: the rows first (grouping values and aggregate inputs), then one row per group.
@@ -155,7 +115,7 @@ export function renderNodeSelect(ctx: RenderCtx, node: PlanNode, from: string, a
     outer.push({ sql: `${it.fn}(${input})${it.outputCast ? `::${it.outputCast}` : ''}`, key: it.key });
   });
   const order = (page.order ?? []).map((t) => {
-    const at = t.field.jsonPath.length ? undefined : grouped.find((e) => e.key === t.field.name && !e.json);
+    const at = t.field.jsonPath.length || t.relation !== undefined ? undefined : grouped.find((e) => e.key === t.field.name && !e.json);
     if (!at) throw parseError(`Ordering by "${t.field.name}" needs it among the grouping columns of select`, 'Aggregates group by the other selected columns; order by one of those.');
     return `${at.sql}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
   });

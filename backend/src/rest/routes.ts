@@ -34,7 +34,7 @@ async function findTable(holder: SchemaCacheHolder, name: string): Promise<{ cac
       table = cache.tables.get(name);
     }
   }
-  if (!table) throw tableNotFound(name);
+  if (!table) throw tableNotFound(cache.schema, name);
   return { cache, table };
 }
 

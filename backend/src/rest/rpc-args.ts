@@ -52,10 +52,10 @@ export function resolveFunction(cache: SchemaCache, name: string, input: RpcInpu
       })
     : [];
   const fits = named.length ? named : list.filter((f) => isUnnamedSingle(f, input));
-  if (fits.length > 1) throw ambiguousFunction(fits);
+  if (fits.length > 1) throw ambiguousFunction(cache.schema, fits);
   if (fits.length === 0) {
     if (input.kind === 'json') throw bodyError('The body of an rpc call must be a JSON object of named arguments', `No function ${name} with a single unnamed json or jsonb parameter takes it whole.`);
-    throw functionNotFound(name, keys);
+    throw functionNotFound(cache.schema, name, keys);
   }
   return fits[0]!;
 }

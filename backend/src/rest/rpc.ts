@@ -7,14 +7,13 @@
  */
 import type { Tx } from '../db/types';
 import { maxAffectedExceeded, maxAffectedNeedsRows, notAcceptable, parseError, singularityError } from './errors';
-import { compileFilters } from './filters';
 import { parseQuery, type ParsedQuery } from './query-string';
 import { contentRange, stripArray } from './read';
 import type { Preferences } from './request';
 import type { MediaType, RestResult } from './response';
 import { callArguments, resolveFunction, rpcInput, type RpcInput } from './rpc-args';
 import type { Column, RoutineDef, SchemaCache, SchemaCacheHolder, Table } from './schema-cache';
-import { checkNodePaths, compileLimit, compileOrder, compileSelectList, type CompileContext } from './select';
+import { checkNodePaths, compileLimit, compileRows, type CompileContext } from './select';
 import { Params, ident, qualified } from './sql';
 
 /**
@@ -22,7 +21,8 @@ import { Params, ident, qualified } from './sql';
  * else one made of its result columns (no relationships, so nothing embeds).
  */
 function resultTable(cache: SchemaCache, fn: RoutineDef): Table | undefined {
-  const t = cache.tables.get(fn.returnType.replace(/^public\./, '').replace(/^"(.*)"$/, '$1'));
+  // By the row type's relation (format_type's text is schema-qualified outside the search path).
+  const t = fn.returnsRel === undefined ? undefined : cache.tables.get(fn.returnsRel);
   if (t) return t;
   if (!fn.returnsComposite || fn.columns.length === 0) return undefined;
   const columns = new Map<string, Column>(fn.columns.map((c) => [c.name, { name: c.name, type: c.type, baseType: c.baseType, isArray: c.isArray, nullable: true, defaultExpr: null, identity: false, generated: false }]));
@@ -90,10 +90,9 @@ function planRpc(cache: SchemaCache, fn: RoutineDef, query: ParsedQuery, input: 
   const alias = ident(fn.name);
   checkNodePaths(query.nodes, query.select);
   const ctx: CompileContext = { cache, params, nodes: query.nodes, seq: 0 };
-  const tlist = compileSelectList(ctx, table, alias, query.select);
-  const filters = compileFilters(table, alias, root.filters, params);
+  const { list: tlist, conds: filters, order } = compileRows(ctx, table, alias, query.select, root.order);
   const where = filters.length ? ` where ${filters.join(' and ')}` : '';
-  const tail = compileOrder(table, alias, root.order, params) + compileLimit(root.limit, root.offset);
+  const tail = order + compileLimit(root.limit, root.offset);
   const kind = fn.returnsSet ? 'rows' : 'object';
   if (!withCount) {
     const sql = `select coalesce(json_agg(pgrst_t), '[]'::json)::text as body, count(*)::int as page_total from (select ${tlist} from ${invocation} as ${alias}${where}${tail}) pgrst_t`;

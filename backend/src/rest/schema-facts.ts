@@ -1,28 +1,38 @@
 /**
  * What the relationships are inferred from (relationships.ts), read next to the schema cache:
- * unique keys, the base columns each view reads, and the functions of one row (computed fields
- * and computed relationships).
+ * unique keys, the base column each view column shows, and the functions of one row (computed
+ * fields and computed relationships).
  */
 import type { Tx } from '../db/types';
 import type { CatalogFacts } from './relationships';
 import type { Relationship, RoutineDef, Table } from './schema-types';
-import { UNIQUE_SQL, VIEW_COLUMNS_SQL } from './schema-queries';
+import { RELATION_COLUMNS_SQL, UNIQUE_SQL, VIEW_RULES_SQL } from './schema-queries';
+import { targetOrigins, viewColumnSources, type RelationColumns } from './view-columns';
+
+/** view → [view column, base table, base column], from the views' stored queries (view-columns.ts). */
+async function viewColumns(tx: Tx, schema: string): Promise<Map<string, [string, string, string][]>> {
+  const relations = new Map<number, RelationColumns>();
+  for (const r of (await tx.query<{ oid: string; name: string; kind: 'table' | 'view'; attnum: number; column: string }>(RELATION_COLUMNS_SQL, [schema])).rows) {
+    const oid = Number(r.oid);
+    const rel = relations.get(oid) ?? { name: r.name, kind: r.kind, columns: new Map<number, string>() };
+    rel.columns.set(Number(r.attnum), r.column);
+    relations.set(oid, rel);
+  }
+  for (const r of (await tx.query<{ oid: string; action: string }>(VIEW_RULES_SQL, [schema])).rows) {
+    const rel = relations.get(Number(r.oid));
+    if (rel) rel.origins = new Map(targetOrigins(r.action).map((o) => [o.resno, [o.table, o.column]]));
+  }
+  return viewColumnSources(relations);
+}
 
 export async function catalogFacts(tx: Tx, schema: string, tables: Map<string, Table>, foreignKeys: Relationship[]): Promise<CatalogFacts> {
   const uniqueKeys = new Map<string, string[][]>();
   for (const r of (await tx.query<{ table: string; columns: string[] }>(UNIQUE_SQL, [schema])).rows) {
     uniqueKeys.set(r.table, [...(uniqueKeys.get(r.table) ?? []), r.columns]);
   }
-  const viewColumns = new Map<string, Map<string, Set<string>>>();
-  for (const r of (await tx.query<{ view: string; table: string; column: string }>(VIEW_COLUMNS_SQL, [schema])).rows) {
-    const bases = viewColumns.get(r.view) ?? new Map<string, Set<string>>();
-    bases.set(r.table, (bases.get(r.table) ?? new Set()).add(r.column));
-    viewColumns.set(r.view, bases);
-  }
   const kinds = new Map([...tables.values()].map((t) => [t.name, t.kind]));
   const primaryKeys = new Map([...tables.values()].filter((t) => t.kind === 'table' && t.primaryKey.length).map((t) => [t.name, t.primaryKey]));
-  const viewColumnNames = new Map([...tables.values()].filter((t) => t.kind === 'view').map((t) => [t.name, new Set(t.columnOrder)]));
-  return { kinds, uniqueKeys, primaryKeys, foreignKeys, viewColumns, viewColumnNames, computed: [] };
+  return { kinds, uniqueKeys, primaryKeys, foreignKeys, viewColumns: await viewColumns(tx, schema), computed: [] };
 }
 
 /**

@@ -98,17 +98,19 @@ join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
 where n.nspname = $1 and con.contype in ('p', 'u')
 group by con.oid, c.relname`;
 
-/**
- * The base-table columns each view (or materialized view) reads, from its rewrite rule's
- * dependencies. A view column carries a base column's foreign key when it has the same name.
- */
-export const VIEW_COLUMNS_SQL = `
-select distinct v.relname as view, t.relname as table, a.attname as column
+/** The stored query of each view (or materialized view): view-columns.ts reads its target list. */
+export const VIEW_RULES_SQL = `
+select v.oid::text as oid, r.ev_action::text as action
 from pg_rewrite r
 join pg_class v on v.oid = r.ev_class
 join pg_namespace n on n.oid = v.relnamespace
-join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
-join pg_class t on t.oid = d.refobjid and t.oid <> v.oid
-join pg_namespace tn on tn.oid = t.relnamespace
-join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-where n.nspname = $1 and tn.nspname = $1 and v.relkind in ('v', 'm')`;
+where n.nspname = $1 and v.relkind in ('v', 'm') and r.rulename = '_RETURN'`;
+
+/** Every column of the schema's tables and views by number (what the view rules point at). */
+export const RELATION_COLUMNS_SQL = `
+select c.oid::text as oid, c.relname as name, case when c.relkind in ('r', 'p', 'f') then 'table' else 'view' end as kind,
+       a.attnum::int as attnum, a.attname as column
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')`;

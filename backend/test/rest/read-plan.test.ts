@@ -27,8 +27,7 @@ const facts: CatalogFacts = {
     fk('roles_actor_fkey', 'roles', ['actor_id'], 'actors', ['id']),
     fk('staff_boss_fkey', 'staff', ['boss_id'], 'staff', ['id']),
   ],
-  viewColumns: new Map([['films_v', new Map([['films', new Set(['id', 'director_id'])]])]]),
-  viewColumnNames: new Map([['films_v', new Set(['id', 'director_id'])]]),
+  viewColumns: new Map([['films_v', [['id', 'films', 'id'], ['director_id', 'films', 'director_id']]]]),
   computed: [{ fn: 'lead', origin: 'films', target: 'actors', toOne: true }],
 };
 const rels = buildRelationships(facts);

@@ -226,7 +226,11 @@ const selectItem = (table: string, depth = 0): fc.Arbitrary<string> =>
   );
 const selectArb = (table = 'gigs') => fc.array(selectItem(table), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(','));
 
-const orderArb = (table = 'gigs') => fc.array(fc.tuple(fieldArb(table), fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.sideways')).map(([f, m]) => f + m), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(','));
+/** An embed of `table` (or a name that is not one), for related orders and null filters on embeds. */
+const embedName = (table: string) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(EMBEDS[table]?.length ? EMBEDS[table]! : ['gigs'])) }, { weight: 1, arbitrary: fc.constantFrom(...TABLES, 'x') });
+// Terms: a column, or `embed(column)` (the parents ordered by a column of a to-one embed).
+const orderTerm = (table: string) => fc.oneof({ weight: 4, arbitrary: fieldArb(table) }, { weight: 1, arbitrary: fc.tuple(embedName(table), fieldArb()).map(([e, f]) => `${e}(${f})`) });
+const orderArb = (table = 'gigs') => fc.array(fc.tuple(orderTerm(table), fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.sideways')).map(([f, m]) => f + m), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(','));
 
 const pairArb = (table: string): fc.Arbitrary<[string, string]> =>
   fc.oneof(
@@ -236,6 +240,9 @@ const pairArb = (table: string): fc.Arbitrary<[string, string]> =>
     { weight: 3, arbitrary: selectArb(table).map((x): [string, string] => ['select', x]) },
     { weight: 2, arbitrary: orderArb(table).map((o): [string, string] => ['order', o]) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('limit', 'offset', 'gigs.limit', 'payments.order', 'profiles.offset'), fc.oneof(fc.nat(1000).map(String), hostileString)) },
+    // Null filters on embeds (`rel=not.is.null`), alone or in a logic tree with a column.
+    { weight: 1, arbitrary: fc.tuple(embedName(table), fc.constantFrom('is.null', 'not.is.null', 'is.not_null', 'eq.1')).map(([e, v]): [string, string] => [e, v]) },
+    { weight: 1, arbitrary: fc.tuple(embedName(table), condArb(table)).map(([e, c2]): [string, string] => ['or', `(${e}.not.is.null,${c2})`]) },
     { weight: 1, arbitrary: fc.tuple(hostileString, hostileString) },
   );
 

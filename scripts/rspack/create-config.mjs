@@ -9,12 +9,17 @@
 // The port and the exposes map come from remotes.manifest.json (scripts/remotes.mjs).
 // rspack and the plugin are passed in because they are each app's own devDependencies
 // (this folder has no node_modules of its own).
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { appNamed, portOf, SHELL } from '../remotes.mjs';
 import { emitRemotesJson, remotesJsonMiddleware } from './remotes-json.mjs';
 import { sharedSingletons } from './shared-scope.mjs';
 import { standaloneRuntimeConfig } from './standalone-runtime-config.mjs';
+
+// Every remote's standalone page is the same few lines: one template here, not a copy per remote.
+// The shell has its own page (shell/public/index.html: the first screen before any JavaScript).
+const REMOTE_TEMPLATE = path.join(import.meta.dirname, 'remote-index.html');
 
 /**
  * @param {object} o
@@ -85,7 +90,7 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir }) {
       },
       plugins: [
         new rspack.HtmlRspackPlugin({
-          template: path.join(publicDir, 'index.html'),
+          template: isHost ? path.join(publicDir, 'index.html') : REMOTE_TEMPLATE,
           title,
           filename: 'index.html',
           chunks: ['main'],
@@ -122,7 +127,8 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir }) {
         hot: true,
         liveReload: true,
         historyApiFallback: false,
-        static: { directory: publicDir, watch: true },
+        // A remote may have no public/ folder at all (its page is REMOTE_TEMPLATE).
+        static: fs.existsSync(publicDir) ? { directory: publicDir, watch: true } : false,
         headers: {
           'Access-Control-Allow-Origin': '*',
           'Access-Control-Allow-Headers': '*',

@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * The federation runtime for a remote's standalone page only (the composed page gets it from the
  * shell): a plain script, built without Module Federation, that sets the global the remote's
- * externalized runtime reads. public/index.html loads it before the app.
+ * externalized runtime reads. remote-index.html (the standalone page) loads it before the app.
  */
 export function standaloneRuntimeConfig({ rspack, name, dir, outDir, mode, require }) {
   const mfRequire = createRequire(require.resolve('@module-federation/enhanced/rspack'));

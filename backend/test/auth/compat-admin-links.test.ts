@@ -3,30 +3,16 @@
  * inviteUserByEmail, mfa.listFactors/deleteFactor, the audit they leave, and the guard's answers
  * to callers without the service_role key.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startTestBackend, type TestBackend } from '../harness';
-import { call, follow, latestMail, makeClient, uniqueEmail } from './helpers';
+import type { TestBackend } from '../harness';
+import { adminEmail as email, auditActions, startAdminBackend, type AdminApi, type AdminCall } from './admin';
+import { call, follow, latestMail, makeClient } from './helpers';
 
 let be: TestBackend;
-let admin: SupabaseClient['auth']['admin'];
-beforeAll(async () => {
-  be = await startTestBackend({ RATE_LIMIT_EMAIL_SENT: '3' });
-  admin = createClient(be.url, be.config.SERVICE_ROLE_KEY, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
-});
-afterAll(async () => {
-  await be?.close();
-});
-
-const email = () => uniqueEmail('admin').toLowerCase();
-const asAdmin = (method: string, path: string, body?: unknown) => call(be, method, path, body, be.config.SERVICE_ROLE_KEY);
-
-async function auditActions(): Promise<string[]> {
-  const res = await asAdmin('GET', '/admin/audit?per_page=1000');
-  expect(res.status).toBe(200);
-  return (res.body as unknown as { payload: { action: string; actor_username: string } }[]).map((e) => `${e.payload.actor_username}:${e.payload.action}`);
-}
+let admin: AdminApi;
+let asAdmin: AdminCall;
+beforeAll(async () => ({ be, admin, asAdmin } = await startAdminBackend()));
+afterAll(() => be?.close());
 
 describe('auth.admin links and invitations', () => {
   it('generateLink magiclink: the action_link signs in, hashed_token works with verifyOtp, email_otp is a code; each once', async () => {
@@ -112,7 +98,7 @@ describe('auth.admin links and invitations', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await asAdmin('POST', '/invite', { email: limited })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect(await auditActions()).toContain('service_role:user_invited');
+    expect(await auditActions(be)).toContain('service_role:user_invited');
   });
 });
 
@@ -134,7 +120,7 @@ describe('auth.admin.mfa', () => {
     expect((await admin.mfa.listFactors({ userId: user.id })).data?.factors).toEqual([]);
     expect((await admin.mfa.deleteFactor({ userId: user.id, id: enrolled.data!.id })).error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
     expect(await asAdmin('DELETE', `/admin/users/${user.id}/factors/nope`)).toMatchObject({ status: 404, body: { error_code: 'validation_failed', msg: 'factor_id must be an UUID' } });
-    expect(await auditActions()).toEqual(expect.arrayContaining(['service_role:factors_listed', 'service_role:factor_deleted']));
+    expect(await auditActions(be)).toEqual(expect.arrayContaining(['service_role:factors_listed', 'service_role:factor_deleted']));
   });
 });
 

@@ -3,30 +3,16 @@
  * list with Link/X-Total-Count, get, update, delete, soft delete) and the audit trail every call
  * leaves. Links, invitations, factors and the guard: compat-admin-links.test.ts.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startTestBackend, type TestBackend } from '../harness';
-import { call, makeClient, uniqueEmail } from './helpers';
+import type { TestBackend } from '../harness';
+import { adminEmail as email, auditActions, startAdminBackend, type AdminApi, type AdminCall } from './admin';
+import { call, makeClient } from './helpers';
 
 let be: TestBackend;
-let admin: SupabaseClient['auth']['admin'];
-beforeAll(async () => {
-  be = await startTestBackend({ RATE_LIMIT_EMAIL_SENT: '3' });
-  admin = createClient(be.url, be.config.SERVICE_ROLE_KEY, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
-});
-afterAll(async () => {
-  await be?.close();
-});
-
-const email = () => uniqueEmail('admin').toLowerCase();
-const asAdmin = (method: string, path: string, body?: unknown) => call(be, method, path, body, be.config.SERVICE_ROLE_KEY);
-
-async function auditActions(): Promise<string[]> {
-  const res = await asAdmin('GET', '/admin/audit?per_page=1000');
-  expect(res.status).toBe(200);
-  return (res.body as unknown as { payload: { action: string; actor_username: string } }[]).map((e) => `${e.payload.actor_username}:${e.payload.action}`);
-}
+let admin: AdminApi;
+let asAdmin: AdminCall;
+beforeAll(async () => ({ be, admin, asAdmin } = await startAdminBackend()));
+afterAll(() => be?.close());
 
 describe('auth.admin users', () => {
   it('createUser → getUserById → updateUserById → deleteUser; each call is audited', async () => {
@@ -54,7 +40,7 @@ describe('auth.admin users', () => {
 
     expect((await admin.deleteUser(user.id)).error).toBeNull();
     expect((await admin.getUserById(user.id)).error).toMatchObject({ status: 404, code: 'user_not_found', message: 'User not found' });
-    expect(await auditActions()).toEqual(expect.arrayContaining(['service_role:user_signedup', 'service_role:user_read', 'service_role:user_modified', 'service_role:user_deleted']));
+    expect(await auditActions(be)).toEqual(expect.arrayContaining(['service_role:user_signedup', 'service_role:user_read', 'service_role:user_modified', 'service_role:user_deleted']));
   });
 
   it('listUsers pages with GoTrue\'s Link and X-Total-Count headers', async () => {

@@ -5,6 +5,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { signJwt } from '../../src/security/jwt';
 import { startTestBackend, type TestBackend } from '../harness';
 import { client, createUser, type TestUser } from '../rest/helpers';
@@ -27,6 +28,25 @@ export async function startMarket(env: Record<string, string> = {}): Promise<Mar
     stranger: await createUser(be, 'stranger@example.com', 'Sam Stranger'),
   };
 }
+
+/**
+ * The market of a test file: registers the hooks that start it before the file's tests and close
+ * it after them; the returned object is filled in when the tests run.
+ */
+export function useMarket(env: Record<string, string> = {}): Market {
+  const m = {} as Market;
+  beforeAll(async () => {
+    Object.assign(m, await startMarket(env));
+  });
+  afterAll(async () => {
+    await m.be?.close();
+  });
+  return m;
+}
+
+/** What a refused rpc answers: the status, the SQLSTATE or app code, and the message (or a pattern of it). */
+export const refusal = (status: number, code: string, message: string | RegExp) =>
+  expect.objectContaining({ status, error: expect.objectContaining({ code, message: typeof message === 'string' ? message : expect.stringMatching(message) }) });
 
 export interface Answer<T = unknown> {
   status: number;

@@ -3,25 +3,19 @@
  * markers drive the unread counts, and the recipient gets one debounced email per burst — none if
  * they read the thread meanwhile or turned emails off.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueNotifications } from '../../src/notifications/delivery';
-import { apply, as, postGig, rpc, sql, startMarket, type Market } from './helpers';
+import { apply, as, postGig, refusal, rpc, sql, useMarket } from './helpers';
 
-let m: Market;
+const m = useMarket();
 let gig: string;
 let app: string;
 
 beforeAll(async () => {
-  m = await startMarket();
   gig = await postGig(m.be, m.poster, { title: 'Tile the bathroom' });
   app = await apply(m.be, m.worker, gig);
 });
 
-afterAll(async () => {
-  await m?.be.close();
-});
-
-const refusal = (status: number, code: string, message: string) => expect.objectContaining({ status, error: expect.objectContaining({ code, message }) });
 const deliver = () => deliverDueNotifications(m.be.app.services, m.be.app.log);
 /** Make the debounced message emails due now. */
 const dueNow = () => sql(m.be, "update private.notification_outbox set deliver_after = now() where kind = 'new_message' and delivered_at is null");

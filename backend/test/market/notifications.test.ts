@@ -3,21 +3,13 @@
  * deliverer sends it through the mailer into the development mailbox (/_dev/mailbox.json), and a
  * member who turned notifications off gets none. A failed send is retried (at-least-once).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliverDueNotifications } from '../../src/notifications/delivery';
 import { startTestBackend, type TestBackend } from '../harness';
 import { createUser } from '../rest/helpers';
-import { apply, as, postGig, rpc, sql, startMarket, type Market } from './helpers';
+import { apply, as, postGig, rpc, sql, useMarket } from './helpers';
 
-let m: Market;
-
-beforeAll(async () => {
-  m = await startMarket();
-});
-
-afterAll(async () => {
-  await m?.be.close();
-});
+const m = useMarket();
 
 interface MailItem { to: string; subject: string; text: string; link: string; kind: string }
 

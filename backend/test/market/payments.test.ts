@@ -3,21 +3,10 @@
  * the payment steps and who may fire each (the poster can never complete their own payment),
  * and reviews that exist only for paid work, one per side, with the member's public average.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, as, postGig, rpc, startMarket, type Market } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { apply, as, postGig, refusal, rpc, useMarket } from './helpers';
 
-let m: Market;
-
-beforeAll(async () => {
-  m = await startMarket();
-});
-
-afterAll(async () => {
-  await m?.be.close();
-});
-
-const refusal = (status: number, code: string, message: string | RegExp) =>
-  expect.objectContaining({ status, error: expect.objectContaining({ code, message: typeof message === 'string' ? message : expect.stringMatching(message) }) });
+const m = useMarket();
 
 /** A gig of the poster's with the worker's application accepted; returns the application id. */
 async function accepted(over: Record<string, unknown> = {}, rate?: number): Promise<string> {

@@ -3,21 +3,10 @@
  * one has (gig status, applicant_count, the other applications, the event trail), and every
  * refusal with its status, SQLSTATE and message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, as, postGig, rpc, sql, startMarket, type Market } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { apply, as, postGig, refusal, rpc, sql, useMarket } from './helpers';
 
-let m: Market;
-
-beforeAll(async () => {
-  m = await startMarket();
-});
-
-afterAll(async () => {
-  await m?.be.close();
-});
-
-const refusal = (status: number, code: string, message: string | RegExp) =>
-  expect.objectContaining({ status, error: expect.objectContaining({ code, message: typeof message === 'string' ? message : expect.stringMatching(message) }) });
+const m = useMarket();
 
 async function gigRow(id: string) {
   const { data } = await as(m.be).from('gigs').select('status, applicant_count').eq('id', id).single();

@@ -4,21 +4,16 @@
  * shares an accepted application with them), the public applicant count and the poster's display
  * name, and the MFA rule (a member with a verified factor needs an aal2 session).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, as, enrolVerifiedFactor, postGig, rpc, startMarket, tokenWithAal, type Market } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apply, as, enrolVerifiedFactor, postGig, rpc, tokenWithAal, useMarket } from './helpers';
 
-let m: Market;
+const m = useMarket();
 let gig: string;
 let application: string;
 
 beforeAll(async () => {
-  m = await startMarket();
   gig = await postGig(m.be, m.poster, { title: 'Fix the roof' });
   application = await apply(m.be, m.worker, gig, 'Roofer for ten years.');
-});
-
-afterAll(async () => {
-  await m?.be.close();
 });
 
 const ids = (rows: unknown) => (rows as { id: string }[]).map((r) => r.id);

@@ -5,20 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signJwt } from '../../src/security/jwt';
-import { startTestBackend, type TestBackend } from '../harness';
+import type { TestBackend } from '../harness';
 import { accessToken, createUser, rest, type TestUser } from '../rest/helpers';
-import { closeAll, Inbox, rtClient, subscribed, type RtClient } from './helpers';
+import { Inbox, subscribed } from './helpers';
+import { realtimeBackend } from './suite';
 
 let be: TestBackend;
 let user: TestUser;
-const clients: RtClient[] = [];
-const open = async (token?: string) => {
-  const c = await rtClient(be, token);
-  clients.push(c);
-  return c;
-};
+const open = realtimeBackend(async (started) => (user = await createUser((be = started), `rt-auth-${Date.now()}@example.com`)));
 const upgradeStatus = (query: string) =>
   new Promise<number>((resolve) => {
     const ws = new WebSocket(`${be.url.replace('http', 'ws')}/realtime/v1/websocket?${query}`);
@@ -26,15 +22,6 @@ const upgradeStatus = (query: string) =>
     ws.on('open', () => (ws.close(), resolve(101)));
     ws.on('error', () => undefined);
   });
-
-beforeAll(async () => {
-  be = await startTestBackend();
-  user = await createUser(be, `rt-auth-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await closeAll(clients);
-  await be?.close();
-});
 
 describe('connecting', () => {
   it('needs a project apikey signed with the secret: none, forged or a user token is refused with 403', async () => {

@@ -5,34 +5,18 @@
  * realtime.messages policies let write (others get 202 and nothing is sent, as on Supabase).
  * Errors as Realtime sends them: 401 {message: 'Unauthorized'}, 422 with Ecto's error shape, 429.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { createUser, type TestUser } from '../rest/helpers';
-import { closeAll, Inbox, rtClient, settle, subscribed, type RtClient } from './helpers';
-import { ROOM_POLICIES } from './room-policies';
+import { describe, expect, it } from 'vitest';
+import type { TestBackend } from '../harness';
+import type { TestUser } from '../rest/helpers';
+import { Inbox, settle, subscribed } from './helpers';
+import { realtimeBackend, roomMembers } from './suite';
 
 let be: TestBackend;
 let ann: TestUser;
 let bob: TestUser;
-const clients: RtClient[] = [];
-const open = async (token?: string) => {
-  const c = await rtClient(be, token);
-  clients.push(c);
-  return c;
-};
+const open = realtimeBackend(async (started) => ({ ann, bob } = await roomMembers((be = started), 'rt-rest')));
 const post = (body: unknown, headers: Record<string, string> = { apikey: be.config.ANON_KEY }, path = '/realtime/v1/api/broadcast') =>
   fetch(`${be.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-
-beforeAll(async () => {
-  be = await startTestBackend();
-  await be.db.transaction((tx) => tx.exec(ROOM_POLICIES));
-  ann = await createUser(be, `rt-rest-ann-${Date.now()}@example.com`);
-  bob = await createUser(be, `rt-rest-bob-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await closeAll(clients);
-  await be?.close();
-});
 
 describe('sending without joining', () => {
   it('send() on an unjoined channel goes through the REST endpoint and reaches the subscribers', async () => {

@@ -2,25 +2,12 @@
  * Broadcast and presence between two real supabase-js clients (e.g. "typing…" and "online" in a
  * message thread): self and ack options, binary payloads, track / untrack, a leaving client.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { closeAll, Inbox, rtClient, settle, subscribed, type RtClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { Inbox, settle, subscribed } from './helpers';
+import { realtimeBackend } from './suite';
 
-let be: TestBackend;
-const clients: RtClient[] = [];
-const open = async () => {
-  const c = await rtClient(be);
-  clients.push(c);
-  return c.sb;
-};
-
-beforeAll(async () => {
-  be = await startTestBackend();
-});
-afterAll(async () => {
-  await closeAll(clients);
-  await be?.close();
-});
+const connect = realtimeBackend(() => undefined);
+const open = async () => (await connect()).sb;
 
 describe('broadcast', () => {
   it('reaches the other client of the topic, not the sender (self: false) nor another topic', async () => {

@@ -3,31 +3,21 @@
  * filters, row-level security (a user never receives another user's payment), payloads larger
  * than NOTIFY's limit, and the join's answers for bindings that cannot deliver.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { TestBackend } from '../harness';
 import { createUser, rest, type TestUser } from '../rest/helpers';
-import { closeAll, Inbox, rtClient, settle, subscribed, type RtClient } from './helpers';
+import { Inbox, settle, subscribed } from './helpers';
+import { realtimeBackend } from './suite';
 
 let be: TestBackend;
 let alice: TestUser;
 let bob: TestUser;
-const clients: RtClient[] = [];
-const open = async (token?: string) => {
-  const c = await rtClient(be, token);
-  clients.push(c);
-  return c;
-};
-type Change = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown>; table: string; schema: string; commit_timestamp: string };
-
-beforeAll(async () => {
-  be = await startTestBackend();
+const open = realtimeBackend(async (started) => {
+  be = started;
   alice = await createUser(be, `alice-${Date.now()}@example.com`);
   bob = await createUser(be, `bob-${Date.now()}@example.com`);
 });
-afterAll(async () => {
-  await closeAll(clients);
-  await be?.close();
-});
+type Change = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown>; table: string; schema: string; commit_timestamp: string };
 
 const postGig = async (user: TestUser, over: Record<string, unknown> = {}) => {
   const res = await rest(be, '/gigs', {

@@ -4,29 +4,24 @@
  * to the profile's owner, while the service role, which may select them, receives them.
  * profiles is not in the app's publication; this test publishes it in its own database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { TestBackend } from '../harness';
 import { createUser, rest, type TestUser } from '../rest/helpers';
-import { closeAll, Inbox, rtClient, subscribed, type RtClient } from './helpers';
+import { Inbox, subscribed } from './helpers';
+import { realtimeBackend } from './suite';
 
 let be: TestBackend;
 let owner: TestUser;
-const clients: RtClient[] = [];
 type Change = { eventType: string; new: Record<string, unknown> };
 
-beforeAll(async () => {
-  be = await startTestBackend();
+const open = realtimeBackend(async (started) => {
+  be = started;
   owner = await createUser(be, `owner-${Date.now()}@example.com`, 'Olive Owner');
   await be.db.transaction((tx) => tx.exec('alter publication supabase_realtime add table public.profiles'));
 });
-afterAll(async () => {
-  await closeAll(clients);
-  await be?.close();
-});
 
 const listen = async (token: string | undefined, name: string) => {
-  const c = await rtClient(be, token);
-  clients.push(c);
+  const c = await open(token);
   const inbox = new Inbox<Change>();
   await subscribed(c.sb.channel(name).on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles' }, (p) => inbox.push(p as never)));
   return inbox;

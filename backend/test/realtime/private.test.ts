@@ -4,34 +4,18 @@
  * receiving) and writing (broadcast, presence) are checked separately; a private channel never
  * hears the public channel of the same name; a refreshed token is authorised again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { createUser, type TestUser } from '../rest/helpers';
-import { closeAll, Inbox, rtClient, settle, subscribed, type RtClient } from './helpers';
-import { ROOM_POLICIES } from './room-policies';
+import { describe, expect, it } from 'vitest';
+import type { TestBackend } from '../harness';
+import type { TestUser } from '../rest/helpers';
+import { Inbox, settle, subscribed } from './helpers';
+import { realtimeBackend, roomMembers } from './suite';
 
 let be: TestBackend;
 let ann: TestUser;
 let bob: TestUser;
-const clients: RtClient[] = [];
-const open = async (token?: string) => {
-  const c = await rtClient(be, token);
-  clients.push(c);
-  return c;
-};
+const open = realtimeBackend(async (started) => ({ ann, bob } = await roomMembers((be = started), 'rt-private')));
 const priv = (extra: Record<string, unknown> = {}) => ({ config: { private: true, ...extra } });
 const refusal = (topic: string) => `CHANNEL_ERROR: Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`;
-
-beforeAll(async () => {
-  be = await startTestBackend();
-  await be.db.transaction((tx) => tx.exec(ROOM_POLICIES));
-  ann = await createUser(be, `rt-private-ann-${Date.now()}@example.com`);
-  bob = await createUser(be, `rt-private-bob-${Date.now()}@example.com`);
-});
-afterAll(async () => {
-  await closeAll(clients);
-  await be?.close();
-});
 
 describe('joining a private channel', () => {
   it('is allowed when a policy lets the identity select the topic, refused with Realtime\'s reason otherwise', async () => {

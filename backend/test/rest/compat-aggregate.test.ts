@@ -7,20 +7,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/http/limits';
-import { startTestBackend, type TestBackend } from '../harness';
+import type { TestBackend } from '../harness';
 import { createCompatSchema } from './compat-schema';
-import { client, rest } from './helpers';
+import { client, rest, startCompat } from './helpers';
 
 let be: TestBackend;
 let off: TestBackend;
 let anon: SupabaseClient;
 
 beforeAll(async () => {
-  be = await startTestBackend();
-  await createCompatSchema(be);
-  anon = client(be);
-  off = await startTestBackend({ REST_AGGREGATES_ENABLED: 'false' });
-  await createCompatSchema(off);
+  ({ be, anon } = await startCompat(createCompatSchema));
+  ({ be: off } = await startCompat(createCompatSchema, { REST_AGGREGATES_ENABLED: 'false' }));
 });
 
 afterAll(async () => {

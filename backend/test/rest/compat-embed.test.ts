@@ -7,22 +7,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/http/limits';
-import { startTestBackend, type TestBackend } from '../harness';
+import type { TestBackend } from '../harness';
 import { createCompatSchema } from './compat-schema';
-import { client, rest } from './helpers';
+import { rest, startCompat } from './helpers';
 
 let be: TestBackend;
 let anon: SupabaseClient;
 
-beforeAll(async () => {
-  be = await startTestBackend();
-  await createCompatSchema(be);
-  anon = client(be);
-});
-
-afterAll(async () => {
-  await be?.close();
-});
+beforeAll(async () => ({ be, anon } = await startCompat(createCompatSchema)));
+afterAll(() => be?.close());
 
 describe('embedding bugs fixed (issue 16, point 5)', () => {
   it('a self-referencing key: the table name embeds the children, the column the parent, a column hint the children', async () => {

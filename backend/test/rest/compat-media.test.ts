@@ -5,22 +5,15 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
+import type { TestBackend } from '../harness';
 import { createCompatSchema } from './compat-rpc-schema';
-import { client, rest } from './helpers';
+import { rest, startCompat } from './helpers';
 
 let be: TestBackend;
 let anon: SupabaseClient;
 
-beforeAll(async () => {
-  be = await startTestBackend();
-  await createCompatSchema(be);
-  anon = client(be);
-});
-
-afterAll(async () => {
-  await be?.close();
-});
+beforeAll(async () => ({ be, anon } = await startCompat(createCompatSchema)));
+afterAll(() => be?.close());
 
 describe('Accept: text/csv', () => {
   it('a read as CSV: header, one line per row, quoted where needed, null empty', async () => {

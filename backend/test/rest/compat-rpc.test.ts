@@ -6,22 +6,15 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
+import type { TestBackend } from '../harness';
 import { createCompatSchema } from './compat-rpc-schema';
-import { client, rest } from './helpers';
+import { rest, startCompat } from './helpers';
 
 let be: TestBackend;
 let anon: SupabaseClient;
 
-beforeAll(async () => {
-  be = await startTestBackend();
-  await createCompatSchema(be);
-  anon = client(be);
-});
-
-afterAll(async () => {
-  await be?.close();
-});
+beforeAll(async () => ({ be, anon } = await startCompat(createCompatSchema)));
+afterAll(() => be?.close());
 
 describe('composite (row type) arguments are JSON objects', () => {
   it('an object for a composite parameter, an array of objects for an array of them', async () => {

@@ -6,22 +6,15 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
+import type { TestBackend } from '../harness';
 import { createCompatSchema } from './compat-rpc-schema';
-import { client, rest } from './helpers';
+import { rest, startCompat } from './helpers';
 
 let be: TestBackend;
 let anon: SupabaseClient;
 
-beforeAll(async () => {
-  be = await startTestBackend({ DB_TX_END: 'commit-allow-override' });
-  await createCompatSchema(be);
-  anon = client(be);
-});
-
-afterAll(async () => {
-  await be?.close();
-});
+beforeAll(async () => ({ be, anon } = await startCompat(createCompatSchema, { DB_TX_END: 'commit-allow-override' })));
+afterAll(() => be?.close());
 
 /** postgrest-js types .maxAffected() for PostgREST 13 schemas only; the untyped client here still sends it. */
 type Limited = PromiseLike<{ error: { code: string; message: string; details: string } | null; status: number }>;

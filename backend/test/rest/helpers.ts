@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { signJwt } from '../../src/security/jwt';
-import type { TestBackend } from '../harness';
+import { startTestBackend, type TestBackend } from '../harness';
 
 export interface TestUser {
   id: string;
@@ -34,6 +34,16 @@ export function client(be: TestBackend, user?: TestUser | { token: string }, key
     realtime: { transport: WebSocket as never },
     global: user ? { headers: { Authorization: `Bearer ${user.token}` } } : {},
   });
+}
+
+/**
+ * A backend with a test-only schema made by `create`, and the anon supabase-js client on it: the
+ * start of every compat suite (`beforeAll(async () => ({ be, anon } = await startCompat(...)))`).
+ */
+export async function startCompat(create: (be: TestBackend) => Promise<void>, env: Record<string, string> = {}): Promise<{ be: TestBackend; anon: SupabaseClient }> {
+  const be = await startTestBackend(env);
+  await create(be);
+  return { be, anon: client(be) };
 }
 
 export function serviceClient(be: TestBackend): SupabaseClient {

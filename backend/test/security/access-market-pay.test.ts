@@ -7,44 +7,16 @@
  * nothing changes. Setup: P's gig accepted for W with a pending payment and a message; a second
  * gig of P's paid, with W's review of P.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { errorCode, forgedTokens, send, signUp, type Account } from './helpers';
-import { credentials, marketFingerprint, type Who } from './market-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { send, type Account } from './helpers';
+import { attempt, useParties, type Scenario } from './market-support';
 
-let be: TestBackend;
-const acc: Record<'P' | 'W' | 'O', Account> = {} as never;
-let forged: Awaited<ReturnType<typeof forgedTokens>>;
-const ids: Record<string, string> = {};
-
-interface Scenario {
-  name: string;
-  as: Who;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** {P} {W} {O} {app} (accepted, payment pending) {paidApp} {payment} {review} are filled in. */
-  path: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-  status: number;
-  code: string | null;
-  rows?: 'none';
-}
-
-const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? `{${k}}`);
+const p = useParties('pay-');
+const { ids } = p;
 const rep = { prefer: 'return=representation' };
 
 beforeAll(async () => {
-  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
-  acc.P = await signUp(be, 'pay-poster@example.com', 'poster-password', { full_name: 'Pat Poster' });
-  acc.W = await signUp(be, 'pay-worker@example.com', 'worker-password', { full_name: 'Wendy Worker' });
-  acc.O = await signUp(be, 'pay-other@example.com', 'other-password', { full_name: 'Oscar Other' });
-  forged = await forgedTokens(be, acc.O.access, acc.W);
-  Object.assign(ids, { P: acc.P.id, W: acc.W.id, O: acc.O.id });
-  const call = async (a: Account, path: string, body: unknown) => {
-    const r = await send(be, { method: 'POST', path, bearer: a.access, headers: rep, body });
-    if (r.status >= 300) throw new Error(`setup ${path}: ${r.status} ${r.text}`);
-    return r.json as Record<string, string> & Record<string, string>[];
-  };
+  const { be, acc, call } = p;
   const gig = { description: 'Work', payment_type: 'fixed', rate: 100, hours: 2, location: 'remote' };
   for (const key of ['app', 'paidApp']) {
     const g = (await call(acc.P, '/rest/v1/gigs', { ...gig, title: key }))[0]!.id!;
@@ -56,10 +28,6 @@ beforeAll(async () => {
   ids.review = (await call(acc.W, '/rest/v1/rpc/leave_review', { p_application_id: ids.paidApp, p_rating: 5, p_body: 'Great' })).id!;
   ids.payment = ((await send(be, { path: `/rest/v1/application_payments?application_id=eq.${ids.app}&select=id`, bearer: acc.P.access })).json as { id: string }[])[0]!.id;
   await call(acc.W, '/rest/v1/rpc/send_message', { p_application_id: ids.app, p_body: 'canary message for P only' });
-});
-
-afterAll(async () => {
-  await be?.close();
 });
 
 const R = '/rest/v1';
@@ -134,18 +102,14 @@ describe('marketplace part 2 access control under attack', () => {
   });
 
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
-    const before = await marketFingerprint(be);
-    const c = credentials(be, acc, forged, s.as);
-    const answer = await send(be, { method: s.method, path: fill(s.path), apikey: c.apikey, bearer: c.bearer, headers: s.headers, body: s.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(s.body))) });
-    expect({ status: answer.status, code: s.code === null ? null : errorCode(answer) ?? null }, answer.text.slice(0, 500)).toEqual({ status: s.status, code: s.code });
-    if (s.rows === 'none') expect(answer.json).toEqual([]);
+    const answer = await attempt(p, s);
     if (s.as !== 'P' && s.as !== 'W') expect(answer.text).not.toContain('canary message for P only');
-    expect(await marketFingerprint(be)).toBe(before);
   });
 });
 
 describe('the same steps by the right party succeed', () => {
   it('P reads the message, W confirms the payment, both see it completed; anyone reads the review', async () => {
+    const { be, acc } = p;
     const as = (a: Account, method: string, path: string, body?: unknown) => send(be, { method, path, bearer: a.access, headers: rep, body });
     expect((await as(acc.P, 'GET', `${R}/application_messages?application_id=eq.${ids.app}&select=body`)).json).toEqual([{ body: 'canary message for P only' }]);
     expect((await as(acc.W, 'POST', rpc('confirm_payment_received'), { p_application_id: ids.app })).json).toMatchObject({ status: 'completed' });

@@ -8,57 +8,23 @@
  * Every scenario is refused (status and code) or filtered to no foreign row, and leaves every row
  * of the app, marketplace and auth tables as it was.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { errorCode, forgedTokens, send, signUp, type Account } from './helpers';
-import { credentials, marketFingerprint, type Who } from './market-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { send, type Account } from './helpers';
+import { attempt, useParties, type Scenario } from './market-support';
 
-let be: TestBackend;
-const acc: Record<'P' | 'W' | 'O', Account> = {} as never;
-let forged: Awaited<ReturnType<typeof forgedTokens>>;
-const ids: Record<string, string> = {};
-
-
-interface Scenario {
-  name: string;
-  as: Who;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** {P} {W} {O} {gig} {openGig} {app} are filled in. */
-  path: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-  status: number;
-  code: string | null;
-  /** For answers that are not errors: `none` — no row; `ownPrefs` — only O's own preference row. */
-  rows?: 'none' | 'ownPrefs';
-}
-
-const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? `{${k}}`);
+const p = useParties('');
+const { ids } = p;
 const rep = { prefer: 'return=representation' };
 const merge = { prefer: 'return=representation, resolution=merge-duplicates' };
 
 beforeAll(async () => {
-  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
-  acc.P = await signUp(be, 'poster@example.com', 'poster-password', { full_name: 'Pat Poster' });
-  acc.W = await signUp(be, 'worker@example.com', 'worker-password', { full_name: 'Wendy Worker' });
-  acc.O = await signUp(be, 'other@example.com', 'other-password', { full_name: 'Oscar Other' });
-  forged = await forgedTokens(be, acc.O.access, acc.W);
-  Object.assign(ids, { P: acc.P.id, W: acc.W.id, O: acc.O.id });
-  const call = async (a: Account, path: string, body: unknown) => {
-    const r = await send(be, { method: 'POST', path, bearer: a.access, headers: rep, body });
-    if (r.status >= 300) throw new Error(`setup ${path}: ${r.status} ${r.text}`);
-    return r.json as Record<string, string> & Record<string, string>[];
-  };
+  const { be, acc, call } = p;
   const gig = { description: 'Work', payment_type: 'hourly', rate: 30, hours: 2, location: 'remote' };
   ids.gig = (await call(acc.P, '/rest/v1/gigs', { ...gig, title: 'P gig' }))[0]!.id!;
   ids.openGig = (await call(acc.P, '/rest/v1/gigs', { ...gig, title: 'P open gig' }))[0]!.id!;
   ids.app = (await call(acc.W, '/rest/v1/rpc/apply_to_gig', { p_gig_id: ids.gig, p_message: 'W applies' })).id!;
   await call(acc.W, '/rest/v1/saved_gigs', { gig_id: ids.gig });
   await send(be, { method: 'PATCH', path: `/rest/v1/profiles?id=eq.${acc.W.id}`, bearer: acc.W.access, body: { contact_email: 'w@contact.example' } });
-});
-
-afterAll(async () => {
-  await be?.close();
 });
 
 const R = '/rest/v1';
@@ -170,19 +136,14 @@ describe('marketplace access control under attack', () => {
   });
 
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, s) => {
-    const before = await marketFingerprint(be);
-    const c = credentials(be, acc, forged, s.as);
-    const answer = await send(be, { method: s.method, path: fill(s.path), apikey: c.apikey, bearer: c.bearer, headers: s.headers, body: s.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(s.body))) });
-    const got = { status: answer.status, code: s.code === null ? null : errorCode(answer) ?? null };
-    expect(got, answer.text.slice(0, 500)).toEqual({ status: s.status, code: s.code });
-    if (s.rows === 'none') expect(answer.json).toEqual([]);
-    if (s.rows === 'ownPrefs') expect(answer.json).toEqual([expect.objectContaining({ user_id: acc.O.id })]);
-    expect(await marketFingerprint(be)).toBe(before);
+    const answer = await attempt(p, s);
+    if (s.rows === 'ownPrefs') expect(answer.json).toEqual([expect.objectContaining({ user_id: p.acc.O.id })]);
   });
 });
 
 describe('the same calls with the real parties succeed (the refusals above are specific)', () => {
   it('W reads its application and saved gig, P reads the applicant and accepts, then each gets the other\'s contact details', async () => {
+    const { be, acc } = p;
     const as = (a: Account, method: string, path: string, body?: unknown) => send(be, { method, path, bearer: a.access, headers: rep, body });
     expect((await as(acc.W, 'GET', `${R}/applications?id=eq.${ids.app}`)).json).toEqual([expect.objectContaining({ id: ids.app, status: 'applied' })]);
     expect((await as(acc.W, 'GET', `${R}/saved_gigs`)).json).toEqual([expect.objectContaining({ gig_id: ids.gig })]);

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, createVault, noteStatus, hostileString as sharedHostileString, pct, segment, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
+import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, createVault, noteStatus, hostileString as sharedHostileString, jsonOf, pct, segment, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
 import { signJwt } from '../../src/security/jwt';
 import { claimsOf, forgedTokens, send, type Answer } from './helpers';
 
@@ -110,15 +110,7 @@ const controlString = fc.oneof(
 );
 const hostileString: fc.Arbitrary<string> = fc.oneof({ weight: 4, arbitrary: sharedHostileString }, { weight: 1, arbitrary: controlString });
 /** A JSON value of any shape whose strings and keys may carry control characters. */
-const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e-308, 600, 570, 30),
-    hostileString,
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
-  ),
-})).value;
+const hostileJson = jsonOf(hostileString);
 
 let serial = 0;
 const emailArb = fc.oneof(

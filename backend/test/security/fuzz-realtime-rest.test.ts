@@ -12,11 +12,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { createUser, type TestUser } from '../rest/helpers';
-import { ROOM_POLICIES } from '../realtime/room-policies';
+import type { TestUser } from '../rest/helpers';
 import { closeAll, Inbox, rtClient, subscribed, type RtClient } from '../realtime/helpers';
 import { REQUEST_TIMEOUT_MS, check, hostileJson, hostileString, noteStatus, pct, summary, timeoutFor, type PropertyName } from './fuzz-support';
-import { forgedTokens } from './helpers';
+import { victimAndTokens } from './realtime-parties';
 
 const PROPERTIES: PropertyName[] = ['realtime: REST broadcast'];
 const EXPECTED = new Set([202, 400, 401, 404, 413, 415, 422, 429]);
@@ -29,11 +28,8 @@ const heard = new Inbox<{ event: string }>();
 
 beforeAll(async () => {
   be = await startTestBackend();
-  await be.db.transaction((tx) => tx.exec(ROOM_POLICIES));
-  victim = await createUser(be, 'rt-rest-fuzz-victim@example.com');
-  const attacker = await createUser(be, 'rt-rest-fuzz-attacker@example.com');
-  const forged = await forgedTokens(be, attacker.token, victim);
-  tokens = [be.config.ANON_KEY, attacker.token, ...Object.values(forged.bearer), 'garbage', ''];
+  ({ victim, tokens } = await victimAndTokens(be, 'rt-rest-fuzz'));
+  tokens.push('garbage', '');
   listener = await rtClient(be, victim.token);
   await subscribed(listener.sb.channel(`room:${victim.id}`, { config: { private: true } }).on('broadcast', { event: '*' }, (m) => heard.push(m as never)));
 });

@@ -16,10 +16,9 @@ import fc from 'fast-check';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
-import { createUser, type TestUser } from '../rest/helpers';
-import { ROOM_POLICIES } from '../realtime/room-policies';
+import type { TestUser } from '../rest/helpers';
 import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, hostileJson, hostileString, noteStatus, summary, timeoutFor, type PropertyName } from './fuzz-support';
-import { forgedTokens } from './helpers';
+import { victimAndTokens } from './realtime-parties';
 
 const PROPERTIES: PropertyName[] = ['realtime: frames'];
 const CLEAN_CLOSES = new Set([1000, 1007, 1008, 1009]);
@@ -32,11 +31,7 @@ const whisper = canary('private-broadcast');
 
 beforeAll(async () => {
   be = await startTestBackend();
-  await be.db.transaction((tx) => tx.exec(ROOM_POLICIES));
-  victim = await createUser(be, 'rt-fuzz-victim@example.com');
-  const attacker = await createUser(be, 'rt-fuzz-attacker@example.com');
-  const forged = await forgedTokens(be, attacker.token, victim);
-  tokens = [be.config.ANON_KEY, attacker.token, ...Object.values(forged.bearer)];
+  ({ victim, tokens } = await victimAndTokens(be, 'rt-fuzz'));
 });
 afterAll(async () => {
   await be?.close();

@@ -211,16 +211,21 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.stringMatching(/^[a-z_]{1,12}$/),
 );
 
-/** A JSON value of any shape, shallow or a little deep, with hostile strings. */
-export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e-308, 600, 570, 30),
-    hostileString,
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
-  ),
-})).value;
+/** A JSON value of any shape, shallow or a little deep, whose strings and keys are `strings`. */
+export function jsonOf(strings: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+  return fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e-308, 600, 570, 30),
+      strings,
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(strings, tie('value'), { maxKeys: 4 }),
+    ),
+  })).value;
+}
+
+/** A JSON value of any shape with hostile strings. */
+export const hostileJson: fc.Arbitrary<unknown> = jsonOf(hostileString);
 
 /** Percent-encode any string (lone surrogates included) so every byte reaches the server. */
 export function pct(s: string): string {

@@ -135,26 +135,20 @@ export async function forgedTokens(be: TestBackend, real: string, other: { id: s
   };
 }
 
+/** An md5 of every row of `tables` (each row tagged with its table), in a stable order. */
+export async function rowsDigest(be: TestBackend, tables: string[]): Promise<string> {
+  const rows = tables.map((t) => `select '${t} ' || row(x.*)::text as t from ${t} x`).join(' union all ');
+  const { rows: [digest] } = await be.db.transaction((tx) => tx.query<{ h: string }>(`select md5(coalesce(string_agg(t, '|' order by t), '')) as h from (${rows}) z`));
+  return digest!.h;
+}
+
 /**
  * A fingerprint of every row of the app tables and of the auth tables a request could change:
  * a refused request must leave it exactly as it was.
  */
-export async function fingerprint(be: TestBackend): Promise<string> {
-  const { rows } = await be.db.transaction((tx) =>
-    tx.query<{ h: string }>(`
-      select md5(coalesce(string_agg(t, '|' order by t), '')) as h from (
-        select 'profiles ' || row(x.*)::text as t from public.profiles x
-        union all select 'gigs ' || row(x.*)::text from public.gigs x
-        union all select 'payments ' || row(x.*)::text from public.payments x
-        union all select 'audit_logs ' || row(x.*)::text from public.audit_logs x
-        union all select 'users ' || row(x.*)::text from auth.users x
-        union all select 'identities ' || row(x.*)::text from auth.identities x
-        union all select 'sessions ' || row(x.*)::text from auth.sessions x
-        union all select 'refresh_tokens ' || row(x.*)::text from auth.refresh_tokens x
-        union all select 'mfa_factors ' || row(x.*)::text from auth.mfa_factors x
-        union all select 'mfa_challenges ' || row(x.*)::text from auth.mfa_challenges x
-        union all select 'flow_state ' || row(x.*)::text from auth.flow_state x
-      ) z`),
-  );
-  return rows[0]!.h;
+export function fingerprint(be: TestBackend): Promise<string> {
+  return rowsDigest(be, [
+    'public.profiles', 'public.gigs', 'public.payments', 'public.audit_logs',
+    ...['users', 'identities', 'sessions', 'refresh_tokens', 'mfa_factors', 'mfa_challenges', 'flow_state'].map((t) => `auth.${t}`),
+  ]);
 }

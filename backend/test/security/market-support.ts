@@ -1,14 +1,77 @@
 /**
- * Shared by the marketplace access suites: who calls (the visitor, the poster P, the worker W,
- * another member O, forged tokens) and a fingerprint of every marketplace, app and auth row that a
- * refused request must leave as it was.
+ * Shared by the marketplace access suites: the parties (the visitor, the poster P, the worker W,
+ * another member O, forged tokens), a scenario and how it is tried, and a fingerprint of every
+ * marketplace, app and auth row that a refused request must leave as it was.
  */
-import type { TestBackend } from '../harness';
-import { fingerprint, type Account, type forgedTokens } from './helpers';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestBackend, type TestBackend } from '../harness';
+import { errorCode, fingerprint, forgedTokens, rowsDigest, send, signUp, type Account, type Answer } from './helpers';
 
 type Forged = Awaited<ReturnType<typeof forgedTokens>>;
 export type Bearer = keyof Forged['bearer'];
 export type Who = 'visitor' | 'P' | 'W' | 'O' | 'anonAsUser' | 'serviceAsUser' | `bearer:${Bearer}` | 'apikey:anonKeyEditedToServiceRole';
+
+export interface Scenario {
+  name: string;
+  as: Who;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** `{key}` is filled in from the parties' ids (P, W, O and what the suite's setup adds). */
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  status: number;
+  code: string | null;
+  /** For answers that are not errors: `none` — no row; `ownPrefs` — only O's own preference row. */
+  rows?: 'none' | 'ownPrefs';
+}
+
+export interface Parties {
+  be: TestBackend;
+  acc: Record<'P' | 'W' | 'O', Account>;
+  forged: Forged;
+  ids: Record<string, string>;
+  /** A setup step as `a` (POST, return=representation); anything but a success throws. */
+  call(a: Account, path: string, body: unknown): Promise<Record<string, string> & Record<string, string>[]>;
+}
+
+/**
+ * The parties of a suite (emails start with `prefix`): registers the hooks that sign them up
+ * before the file's tests and close the backend after them; the object is filled in by then.
+ */
+export function useParties(prefix: string): Parties {
+  const p = { ids: {} } as Parties;
+  beforeAll(async () => {
+    const be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
+    const acc = {
+      P: await signUp(be, `${prefix}poster@example.com`, 'poster-password', { full_name: 'Pat Poster' }),
+      W: await signUp(be, `${prefix}worker@example.com`, 'worker-password', { full_name: 'Wendy Worker' }),
+      O: await signUp(be, `${prefix}other@example.com`, 'other-password', { full_name: 'Oscar Other' }),
+    };
+    Object.assign(p, { be, acc, forged: await forgedTokens(be, acc.O.access, acc.W) });
+    Object.assign(p.ids, { P: acc.P.id, W: acc.W.id, O: acc.O.id });
+    p.call = async (a, path, body) => {
+      const r = await send(be, { method: 'POST', path, bearer: a.access, headers: { prefer: 'return=representation' }, body });
+      if (r.status >= 300) throw new Error(`setup ${path}: ${r.status} ${r.text}`);
+      return r.json as never;
+    };
+  });
+  afterAll(async () => {
+    await p.be?.close();
+  });
+  return p;
+}
+
+/** Tries the scenario: the status and code it expects, no foreign row, and not one row changed. */
+export async function attempt(p: Parties, s: Scenario): Promise<Answer> {
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, k: string) => p.ids[k] ?? `{${k}}`);
+  const before = await marketFingerprint(p.be);
+  const c = credentials(p.be, p.acc, p.forged, s.as);
+  const answer = await send(p.be, { method: s.method, path: fill(s.path), apikey: c.apikey, bearer: c.bearer, headers: s.headers, body: s.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(s.body))) });
+  expect({ status: answer.status, code: s.code === null ? null : errorCode(answer) ?? null }, answer.text.slice(0, 500)).toEqual({ status: s.status, code: s.code });
+  if (s.rows === 'none') expect(answer.json).toEqual([]);
+  expect(await marketFingerprint(p.be)).toBe(before);
+  return answer;
+}
 
 export function credentials(be: TestBackend, acc: Record<'P' | 'W' | 'O', Account>, forged: Forged, who: Who): { apikey: string; bearer: string | null } {
   const anon = be.config.ANON_KEY;
@@ -22,18 +85,6 @@ export function credentials(be: TestBackend, acc: Record<'P' | 'W' | 'O', Accoun
 
 /** The marketplace rows (and, through fingerprint(), the app and auth tables). */
 export async function marketFingerprint(be: TestBackend): Promise<string> {
-  const { rows } = await be.db.transaction((tx) =>
-    tx.query<{ h: string }>(`select md5(coalesce(string_agg(t, '|' order by t), '')) as h from (
-      select 'app ' || row(x.*)::text as t from public.applications x
-      union all select 'event ' || row(x.*)::text from public.application_events x
-      union all select 'saved ' || row(x.*)::text from public.saved_gigs x
-      union all select 'prefs ' || row(x.*)::text from public.notification_preferences x
-      union all select 'payment ' || row(x.*)::text from public.application_payments x
-      union all select 'review ' || row(x.*)::text from public.reviews x
-      union all select 'rating ' || row(x.*)::text from public.member_ratings x
-      union all select 'message ' || row(x.*)::text from public.application_messages x
-      union all select 'read ' || row(x.*)::text from public.application_reads x
-      union all select 'outbox ' || row(x.*)::text from private.notification_outbox x) z`),
-  );
-  return `${rows[0]!.h}/${await fingerprint(be)}`;
+  const market = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads'];
+  return `${await rowsDigest(be, [...market.map((t) => `public.${t}`), 'private.notification_outbox'])}/${await fingerprint(be)}`;
 }

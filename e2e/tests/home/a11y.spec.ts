@@ -6,23 +6,11 @@
  * No serious or critical violation.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { createConfirmedUser, signIn } from '../../helpers/users';
 import { expect, latestGigs, postGigForm, seedGigs, test } from './support';
+import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
 
-async function seriousViolations(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (selector ? builder.include(selector) : builder).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-for (const viewport of [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-]) {
+for (const viewport of VIEWPORTS) {
   test(`the home page and the auth modal have no serious accessibility violation (${viewport.name})`, async ({ app, page, backend }) => {
     // At least one card in the grid, whatever else the run's backend holds.
     const title = `Accessible gig ${randomUUID().slice(0, 8)}`;

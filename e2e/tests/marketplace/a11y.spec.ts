@@ -3,22 +3,11 @@
  * its application form with an error shown, and the dashboard with a gig's applicants open.
  * No serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { signIn } from '../../helpers/users';
 import { applyAs, createMember, dashboard, expect, gigPage, postGig, test, uniqueTitle } from './support';
+import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
 
-async function seriousViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-for (const viewport of [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-]) {
+for (const viewport of VIEWPORTS) {
   test(`the gig page, the application form and the dashboard have no serious violation (${viewport.name})`, async ({ app, page, backend }) => {
     test.setTimeout(120_000);
     const poster = await createMember(backend, 'Paula Poster');

@@ -2,18 +2,12 @@
  * Automated accessibility scan (axe) of what mf-campaign and mf-profile render: the hero and the
  * Need40 section, and My Profile in view and edit mode. No serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../../fixtures';
 import { createConfirmedUser, signIn } from './support';
-
-async function seriousViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
 
 test('the campaign has no serious accessibility violation, on a phone too', async ({ app, page }) => {
-  for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 }]) {
+  for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await app.goto('#home');
     await expect(app.slot('campaign').locator('section#need40')).toBeVisible();

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../features/auth/api/signIn';
 import { signUp } from '../features/auth/api/signUp';
 import AuthModal from './AuthModal';
+import { submitLogin } from '../test/loginForm';
 
 vi.mock('../features/auth/api/signIn', () => ({ signIn: vi.fn() }));
 vi.mock('../features/auth/api/signUp', () => ({ signUp: vi.fn() }));
@@ -109,9 +110,7 @@ describe('the auth modal: login', () => {
     signInMock.mockResolvedValue(undefined);
     const user = userEvent.setup();
     await openWith(user, 'Open login');
-    await user.type(inDialog().getByLabelText('Email'), 'ada@example.com');
-    await user.type(inDialog().getByLabelText('Password'), 'secret123');
-    await user.click(inDialog().getByRole('button', { name: 'Log In' }));
+    await submitLogin(user, inDialog());
     expect(signInMock).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret123' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -120,9 +119,7 @@ describe('the auth modal: login', () => {
     signInMock.mockReturnValue(new Promise(() => {}));
     const user = userEvent.setup();
     await openWith(user, 'Open login');
-    await user.type(inDialog().getByLabelText('Email'), 'ada@example.com');
-    await user.type(inDialog().getByLabelText('Password'), 'secret123');
-    await user.click(inDialog().getByRole('button', { name: 'Log In' }));
+    await submitLogin(user, inDialog());
     expect(inDialog().getByRole('button', { name: MESSAGES.loading })).toHaveAttribute('aria-disabled', 'true');
     await user.click(inDialog().getByRole('button', { name: 'Loading...' }));
     expect(signInMock).toHaveBeenCalledTimes(1);
@@ -132,9 +129,7 @@ describe('the auth modal: login', () => {
     signInMock.mockRejectedValue(new Error('Invalid login credentials'));
     const user = userEvent.setup();
     await openWith(user, 'Open login');
-    await user.type(inDialog().getByLabelText('Email'), 'ada@example.com');
-    await user.type(inDialog().getByLabelText('Password'), 'wrong-one');
-    await user.click(inDialog().getByRole('button', { name: 'Log In' }));
+    await submitLogin(user, inDialog(), 'wrong-one');
     expect(await inDialog().findByRole('alert')).toHaveTextContent('Invalid login credentials');
     expect(inDialog().getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(inDialog().getByLabelText('Email')).toHaveValue('ada@example.com');
@@ -235,9 +230,7 @@ describe('the auth modal: switching modes', () => {
     signInMock.mockRejectedValue(new Error('Invalid login credentials'));
     const user = userEvent.setup();
     await openWith(user, 'Open login');
-    await user.type(inDialog().getByLabelText('Email'), 'ada@example.com');
-    await user.type(inDialog().getByLabelText('Password'), 'nope-nope');
-    await user.click(inDialog().getByRole('button', { name: 'Log In' }));
+    await submitLogin(user, inDialog(), 'nope-nope');
     await inDialog().findByRole('alert');
 
     await user.click(inDialog().getByRole('button', { name: 'Sign Up' }));
@@ -273,9 +266,7 @@ describe('the auth modal: switching modes', () => {
     act(() => openAuthModal('login', { notice: 'Your email address is confirmed. Log in to continue.' }));
     expect(inDialog().getByRole('status')).toHaveTextContent(/^Your email address is confirmed. Log in to continue.$/);
     expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
-    await user.type(inDialog().getByLabelText('Email'), 'ada@example.com');
-    await user.type(inDialog().getByLabelText('Password'), 'secret123');
-    await user.click(inDialog().getByRole('button', { name: 'Log In' }));
+    await submitLogin(user, inDialog());
     expect(inDialog().getByRole('status')).toBeEmptyDOMElement();
   });
 

@@ -3,23 +3,22 @@ import { type Gig } from '../features/grid/types';
 import type { GigDetail } from '../features/gig-page/types';
 import type { Session } from '@supabase/supabase-js';
 
+/** What a gig card and a gig page show alike. */
+const basics = (): Pick<Gig, 'id' | 'title' | 'paymentType' | 'rate' | 'hours' | 'location' | 'skills' | 'status' | 'postedDate'> => ({
+  id: 'g1',
+  title: 'Build a landing page',
+  paymentType: 'hourly',
+  rate: 45,
+  hours: 10,
+  location: 'remote',
+  skills: ['React', 'CSS'],
+  status: 'active',
+  postedDate: '2024-04-08T12:00:00Z',
+});
+
 /** A gig card's data; override what the test is about. */
 export function makeGig(overrides: Partial<Gig> = {}): Gig {
-  return {
-    id: 'g1',
-    userId: 'u1',
-    title: 'Build a landing page',
-    description: 'One page, responsive, with a contact form.',
-    paymentType: 'hourly',
-    rate: 45,
-    hours: 10,
-    location: 'remote',
-    skills: ['React', 'CSS'],
-    status: 'active',
-    postedDate: '2024-04-08T12:00:00Z',
-    poster: { name: 'Ada Lovelace', username: 'ada_cb1a', avatarUrl: null },
-    ...overrides,
-  };
+  return { ...basics(), userId: 'u1', description: 'One page, responsive, with a contact form.', poster: { name: 'Ada Lovelace', username: 'ada_cb1a', avatarUrl: null }, ...overrides };
 }
 
 export const signIn = (id = 'user-1') =>
@@ -32,18 +31,10 @@ export const resetUi = () => uiStore.setState({ authModal: { open: false, mode: 
 /** A gig page's data; override what the test is about. */
 export function makeGigDetail(overrides: Partial<GigDetail> = {}): GigDetail {
   return {
-    id: 'g1',
+    ...basics(),
     userId: 'poster-1',
-    title: 'Build a landing page',
     description: 'One page, responsive.\nWith a contact form.',
-    paymentType: 'hourly',
-    rate: 45,
-    hours: 10,
-    location: 'remote',
-    skills: ['React', 'CSS'],
-    status: 'active',
     applicantCount: 3,
-    postedDate: '2024-04-08T12:00:00Z',
     poster: { displayName: 'Ada Lovelace', avatarUrl: null, memberSince: '2024-03-15T12:00:00Z' },
     ...overrides,
   };

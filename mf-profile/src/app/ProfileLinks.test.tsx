@@ -1,11 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProfile } from '../features/profile/api/getProfile';
 import { updateProfile } from '../features/profile/api/updateProfile';
-import type { Profile as ProfileData } from '../features/profile/types';
 import { aProfile } from '../test/profiles';
-import Profile from './Profile';
+import { openEditor, retype } from '../test/editor';
 
 vi.mock('../features/profile/api/getProfile', () => ({ getProfile: vi.fn(), LOAD_FAILED: 'Failed to load profile' }));
 vi.mock('../features/profile/api/updateProfile', () => ({ updateProfile: vi.fn(), SAVE_FAILED: 'Failed to save profile' }));
@@ -13,20 +11,6 @@ vi.mock('../features/notifications/api/emailPreference', () => ({ getEmailEnable
 const get = vi.mocked(getProfile);
 const update = vi.mocked(updateProfile);
 const LINK = 'Enter a web address starting with https:// or http://';
-
-async function openEditor(profile: ProfileData = aProfile()) {
-  get.mockResolvedValue(profile);
-  const user = userEvent.setup();
-  render(<Profile userId="user-1" editable />);
-  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-  return user;
-}
-
-async function retype(user: UserEvent, label: string, value: string) {
-  const field = screen.getByLabelText(label);
-  await user.clear(field);
-  if (value) await user.type(field, value);
-}
 
 describe('Profile: link, email and phone fields', () => {
   beforeEach(() => {

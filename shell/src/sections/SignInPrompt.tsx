@@ -8,7 +8,7 @@ export function SignInPrompt({ text }: { text: string }) {
     <div className={styles.signInPrompt}>
       <p>{status === 'loading' ? 'Checking your session…' : text}</p>
       {status !== 'loading' && (
-        <button type="button" onClick={() => openAuthModal('login')}>
+        <button type="button" className={styles.signInButton} onClick={() => openAuthModal('login')}>
           Login
         </button>
       )}

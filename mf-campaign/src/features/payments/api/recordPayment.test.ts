@@ -1,11 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordPayment } from './recordPayment';
+import { rpc } from '../../../test/supabaseRpc';
 
-const rpc = vi.fn();
-vi.mock('@need40/shared', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@need40/shared')>()),
-  getSupabase: () => ({ rpc }),
-}));
+vi.mock('@need40/shared', async (original) => (await import('../../../test/supabaseRpc')).sharedWithRpc(original));
 
 describe('recordPayment', () => {
   beforeEach(() => {

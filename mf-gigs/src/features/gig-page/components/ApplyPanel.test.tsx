@@ -1,21 +1,17 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { uiStore } from '@need40/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeGigDetail as gig, resetUi, signIn, signOutForTest } from '../../../test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { makeGigDetail as gig, signIn, signOutForTest } from '../../../test/fixtures';
 import { applyToGig, fetchMyApplication, fireTransition } from '../../../lib/applications';
 import { fetchGig } from '../api/fetchGig';
 import { GigPage } from './GigPage';
 import { APPLIED_NOTE } from './ApplyPanel';
+import { resetGigPageEachTest } from '../../../test/gigPage';
 
 vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
 vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
-vi.mock('../../../lib/applications', async (original) => ({
-  ...(await original<object>()),
-  applyToGig: vi.fn(),
-  fireTransition: vi.fn(),
-  fetchMyApplication: vi.fn(),
-}));
+vi.mock('../../../lib/applications', async (original) => (await import('../../../test/mockApplications')).applicationsWithMocks(original));
 // Messages: no network and no realtime server in these tests (lib/messages has its own).
 vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchMyApplicationIds: vi.fn(async () => []) }));
@@ -26,12 +22,7 @@ const mine = vi.mocked(fetchMyApplication);
 const apply = vi.mocked(applyToGig);
 const transition = vi.mocked(fireTransition);
 
-beforeEach(() => {
-  vi.clearAllMocks();
-  resetUi();
-  mine.mockResolvedValue(null);
-});
-afterEach(() => act(() => signOutForTest()));
+resetGigPageEachTest();
 
 describe('applying', () => {
   it('signed out: Apply Now opens the login modal saying why, and the form opens after login', async () => {

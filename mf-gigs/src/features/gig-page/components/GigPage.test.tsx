@@ -1,31 +1,22 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeGigDetail as gig, resetUi, signIn, signOutForTest } from '../../../test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { makeGigDetail as gig, signIn, signOutForTest } from '../../../test/fixtures';
 import { fetchMyApplication } from '../../../lib/applications';
 import { watchGigs } from '../../../lib/live/watchGigs';
 import { fetchGig } from '../api/fetchGig';
 import { GIG_LOAD_FAILED, GigPage, MISSING_GIG } from './GigPage';
+import { resetGigPageEachTest } from '../../../test/gigPage';
 
 vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
 vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
-vi.mock('../../../lib/applications', async (original) => ({
-  ...(await original<object>()),
-  applyToGig: vi.fn(),
-  fireTransition: vi.fn(),
-  fetchMyApplication: vi.fn(),
-}));
+vi.mock('../../../lib/applications', async (original) => (await import('../../../test/mockApplications')).applicationsWithMocks(original));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
 
 const load = vi.mocked(fetchGig);
 const mine = vi.mocked(fetchMyApplication);
 
-beforeEach(() => {
-  vi.clearAllMocks();
-  resetUi();
-  mine.mockResolvedValue(null);
-});
-afterEach(() => act(() => signOutForTest()));
+resetGigPageEachTest();
 
 describe("a gig's page", () => {
   it('shows loading, then the whole gig: poster, pay with the Need40 split, facts, description, skills', async () => {

@@ -1,21 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ProfileRow } from '@need40/shared';
+import type { ProfileRow } from '@need40/shared';
 import { OWN_PROFILE_COLUMNS } from '../lib/mapping';
 import { aProfile } from '../../../test/profiles';
 import { getProfile } from './getProfile';
 import { updateProfile } from './updateProfile';
+import { recordingBuilder } from '../../../test/recorder';
 
-/** A recording stand-in for the query builder: every call is logged, `single()` answers. */
-const calls: [string, unknown[]][] = [];
-let answer: { data: unknown; error: unknown; status?: number } = { data: null, error: null };
-const builder: Record<string, (...args: unknown[]) => unknown> = {};
-for (const name of ['from', 'select', 'eq', 'update']) {
-  builder[name] = (...args: unknown[]) => {
-    calls.push([name, args]);
-    return builder;
-  };
-}
-builder.single = async () => answer;
+const rec = recordingBuilder();
+const { calls, builder } = rec;
 let contactAnswer: { data: unknown; error: unknown; status?: number } = { data: [], error: null };
 builder.rpc = async (...args: unknown[]) => {
   calls.push(['rpc', args]);
@@ -54,7 +46,7 @@ describe('profile api', () => {
 
   it('reads one profile by id with its public columns and its contact details through contact_details()', async () => {
     const { contact_email: _e, contact_phone: _p, ...publicRow } = row;
-    answer = { data: publicRow, error: null };
+    rec.answer = { data: publicRow, error: null };
     contactAnswer = { data: [{ user_id: 'user-1', email: 'ada@example.com', phone: null }], error: null };
     const profile = await getProfile('user-1');
     expect(calls).toEqual([
@@ -70,7 +62,7 @@ describe('profile api', () => {
   });
 
   it('shows empty contact fields when contact_details() gives no row, and fails the load when it fails', async () => {
-    answer = { data: row, error: null };
+    rec.answer = { data: row, error: null };
     contactAnswer = { data: [], error: null };
     expect((await getProfile('user-1')).contactInfo).toMatchObject({ email: '', phone: '' });
     contactAnswer = { data: null, error: { message: 'permission denied for function contact_details', code: '42501' } };
@@ -79,7 +71,7 @@ describe('profile api', () => {
   });
 
   it('updates only the columns that changed and reads back the public columns', async () => {
-    answer = { data: { ...row, title: 'Poet' }, error: null };
+    rec.answer = { data: { ...row, title: 'Poet' }, error: null };
     const before = aProfile();
     const after = { ...before, title: 'Poet', contactInfo: { ...before.contactInfo, phone: '+44 1' } };
     const saved = await updateProfile('user-1', before, after);
@@ -104,11 +96,11 @@ describe('profile api', () => {
     ['load', () => getProfile('user-1'), 'Failed to load profile', 'No profile found for this account.'],
     ['save', () => updateProfile('user-1', aProfile(), { ...aProfile(), title: 'Changed' }), 'Failed to save profile', 'Your profile could not be saved: it was not found or you may not edit it.'],
   ])('%s failures: backend message, default, and no row', async (_what, call, fallback, notFound) => {
-    answer = { data: null, error: { message: 'permission denied', code: '42501' } };
+    rec.answer = { data: null, error: { message: 'permission denied', code: '42501' } };
     await expect(call()).rejects.toThrow('permission denied');
-    answer = { data: null, error: { message: '' } };
+    rec.answer = { data: null, error: { message: '' } };
     await expect(call()).rejects.toThrow(fallback);
-    answer = { data: null, error: { message: 'JSON object requested, multiple (or no) rows returned', code: 'PGRST116' } };
+    rec.answer = { data: null, error: { message: 'JSON object requested, multiple (or no) rows returned', code: 'PGRST116' } };
     await expect(call()).rejects.toThrow(notFound);
   });
 
@@ -116,7 +108,7 @@ describe('profile api', () => {
     ['load', () => getProfile('user-1')],
     ['save', () => updateProfile('user-1', aProfile(), { ...aProfile(), title: 'Changed' })],
   ])('%s: a request that never reached the backend says so in plain words, not "TypeError: Failed to fetch"', async (_what, call) => {
-    answer = { data: null, error: { message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n at …', hint: '', code: '' }, status: 0 };
+    rec.answer = { data: null, error: { message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n at …', hint: '', code: '' }, status: 0 };
     await expect(call()).rejects.toThrow("Can't reach Need40 right now — check your connection and try again.");
   });
 });

@@ -72,6 +72,8 @@ export const AuthErrors = {
   mfaFactorNameConflict: (name: string) => e(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`),
   mfaPhoneEnrollDisabled: () => e(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone: no SMS provider is configured'),
   mfaWebauthnEnrollDisabled: () => e(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+  mfaWebauthnVerifyDisabled: () => e(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn'),
+  mfaWebauthnVerificationFailed: () => e(422, 'mfa_verification_failed', 'WebAuthn verification failed'),
   reauthenticationNeeded: () => e(400, 'reauthentication_needed', 'Password update requires reauthentication'),
   reauthenticationNotValid: () => e(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
   insufficientAal: (message: string, status = 403) => e(status, 'insufficient_aal', message),

@@ -1,5 +1,7 @@
 /**
- * POST /factors/{id}/verify {challenge_id, code} → the session JSON at aal2 (amr gains totp).
+ * POST /factors/{id}/verify {challenge_id, code} → the session JSON at aal2 (amr gains totp);
+ * for a WebAuthn factor {challenge_id, webauthn: {type, credential_response}} (factor-webauthn.ts,
+ * amr gains mfa/webauthn), bounded the same way.
  *
  * A six-digit code is guessable, so every attempt is bounded three ways:
  *   - per client IP and per factor: RATE_LIMIT_MFA_VERIFY_PER_IP / _PER_FACTOR calls per
@@ -13,11 +15,13 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';
+import { checkWebauthn, requireVerifyEnabled, type WebAuthnAnswer } from './factor-webauthn';
 import { enforceRateLimits } from './ratelimit';
 import { upgradeSession } from './sessions';
 import { checkTotp } from './totp';
 import type { FactorRow } from './users';
 import { iso, ms, UUID } from './util';
+import { parseVerifyBody, type CeremonyState } from './webauthn';
 
 /** A challenge must be answered within this time (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
 export const CHALLENGE_TTL_MS = 300_000;
@@ -27,6 +31,7 @@ interface ChallengeRow {
   created_at: unknown;
   verified_at: unknown;
   failed_attempts: number;
+  web_authn_session_data: CeremonyState | null;
 }
 
 export function verifyFactorRoute(app: FastifyInstance): void {
@@ -40,13 +45,18 @@ export function verifyFactorRoute(app: FastifyInstance): void {
 
     const owned = await db.transaction(async (tx) => {
       const { user } = await loadCaller(tx, claims);
-      if (!UUID.test(id)) return false;
-      return (await tx.query('select 1 from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows.length > 0;
+      if (!UUID.test(id)) return null;
+      return (await tx.query<{ factor_type: string }>('select factor_type from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0] ?? null;
     }, { readOnly: true });
     if (!owned) throw AuthErrors.mfaFactorNotFound();
     const body = bodyOf(request);
     const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
     const code = typeof body.code === 'string' ? body.code.trim() : '';
+    let answer: WebAuthnAnswer | null = null;
+    if (owned.factor_type === 'webauthn') {
+      requireVerifyEnabled(services);
+      answer = parseVerifyBody(body);
+    }
     await enforceRateLimits(services, [{ key: `mfa_verify:factor:${id.toLowerCase()}`, max: config.RATE_LIMIT_MFA_VERIFY_PER_FACTOR }]);
 
     const outcome = await db.transaction(async (tx) => {
@@ -64,20 +74,21 @@ export function verifyFactorRoute(app: FastifyInstance): void {
         // Removed in a committed transaction, below.
         return { expired: challenge.id } as const;
       }
-      if (!checkTotp(code, factor.secret ?? '', nowMs)) {
+      const ok = answer ? await checkWebauthn(services, tx, factor, challenge.web_authn_session_data, answer, nowMs) : checkTotp(code, factor.secret ?? '', nowMs);
+      if (!ok) {
         // Returned, not thrown: the count must commit.
         await tx.query('update auth.mfa_challenges set failed_attempts = failed_attempts + 1 where id = $1', [challenge.id]);
         return { failed: true } as const;
       }
       await tx.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [challenge.id, iso(nowMs)]);
       await tx.query("update auth.mfa_factors set status = 'verified', updated_at = $2 where id = $1", [factor.id, iso(nowMs)]);
-      return { session: await upgradeSession(services, tx, user, session.id, factor.id, 'totp') } as const;
+      return { session: await upgradeSession(services, tx, user, session.id, factor.id, answer ? 'mfa/webauthn' : 'totp') } as const;
     });
     if ('expired' in outcome) {
       await db.transaction((tx) => tx.query('delete from auth.mfa_challenges where id = $1', [outcome.expired]));
       throw AuthErrors.mfaChallengeExpired();
     }
-    if ('failed' in outcome) throw AuthErrors.mfaVerificationFailed();
+    if ('failed' in outcome) throw answer ? AuthErrors.mfaWebauthnVerificationFailed() : AuthErrors.mfaVerificationFailed();
     return outcome.session;
   });
 }

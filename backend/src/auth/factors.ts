@@ -1,16 +1,18 @@
 /**
- * MFA (TOTP). All calls need a signed-in caller.
+ * MFA (TOTP, and WebAuthn behind MFA_WEB_AUTHN_*_ENABLED). All calls need a signed-in caller.
  *   POST   /factors {factor_type: 'totp', friendly_name?, issuer?} → {id, type, friendly_name, totp: {qr_code (SVG), secret, uri}}
- *   POST   /factors/{id}/challenge                                 → {id, type, expires_at}
- *   POST   /factors/{id}/verify {challenge_id, code}               → session JSON at aal2 (amr gains totp)
+ *   POST   /factors {factor_type: 'webauthn', friendly_name?}      → {id, type, friendly_name}
+ *   POST   /factors/{id}/challenge                                 → {id, type, expires_at} (+ webauthn: factor-webauthn.ts)
+ *   POST   /factors/{id}/verify {challenge_id, code | webauthn}    → session JSON at aal2 (amr gains totp / mfa/webauthn)
  *   DELETE /factors/{id}                                           → {id}
- * With a verified factor, enrolling another or unenrolling a verified one needs aal2. Phone and
- * WebAuthn factors answer 422 *_enroll_not_enabled (no SMS sender is configured).
+ * With a verified factor, enrolling another or unenrolling a verified one needs aal2. Phone
+ * factors answer 422 mfa_phone_enroll_not_enabled (no SMS sender is configured).
  */
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';
 import { CHALLENGE_TTL_MS, verifyFactorRoute } from './factor-verify';
+import { requireVerifyEnabled, webauthnChallenge } from './factor-webauthn';
 import { deleteFactor } from './store/factors';
 import { newTotpSecret, totpQrSvg, totpUri } from './totp';
 import type { FactorRow } from './users';
@@ -37,8 +39,8 @@ export function factorRoutes(app: FastifyInstance): void {
       issuer = typeof body.issuer === 'string' && body.issuer.trim() ? body.issuer.trim() : new URL(services.config.SITE_URL).hostname;
       const type = body.factor_type;
       if (type === 'phone') throw AuthErrors.mfaPhoneEnrollDisabled();
-      if (type === 'webauthn') throw AuthErrors.mfaWebauthnEnrollDisabled();
-      if (type !== 'totp') throw AuthErrors.validation('factor_type needs to be totp, phone or webauthn');
+      if (type === 'webauthn' && !services.config.MFA_WEB_AUTHN_ENROLL_ENABLED) throw AuthErrors.mfaWebauthnEnrollDisabled();
+      if (type !== 'totp' && type !== 'webauthn') throw AuthErrors.validation('factor_type needs to be totp, phone or webauthn');
       const nowMs = services.now();
       await tx.query("delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < $2", [user.id, iso(nowMs - STALE_UNVERIFIED_MS)]);
       const factors = (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1', [user.id])).rows;
@@ -46,11 +48,12 @@ export function factorRoutes(app: FastifyInstance): void {
       if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) throw AuthErrors.mfaFactorNameConflict(friendlyName);
       const { rows } = await tx.query<FactorRow>(
         `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
-         values ($1, $2, 'totp', 'unverified', $3, $4, $4) returning *`,
-        [user.id, friendlyName || null, secret, iso(nowMs)],
+         values ($1, $2, $5, 'unverified', $3, $4, $4) returning *`,
+        [user.id, friendlyName || null, type === 'totp' ? secret : null, iso(nowMs), type],
       );
       return { row: rows[0]!, account: user.email || user.id };
     });
+    if (factor.row.factor_type === 'webauthn') return { id: factor.row.id, type: 'webauthn', friendly_name: factor.row.friendly_name ?? '' };
     const uri = totpUri(factor.account, issuer, secret);
     return {
       id: factor.row.id,
@@ -69,11 +72,13 @@ export function factorRoutes(app: FastifyInstance): void {
       const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
       if (!factor) throw AuthErrors.mfaFactorNotFound();
       const nowMs = services.now();
+      if (factor.factor_type === 'webauthn') requireVerifyEnabled(services);
+      await tx.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [factor.id, iso(nowMs)]);
+      if (factor.factor_type === 'webauthn') return webauthnChallenge(services, tx, user, factor, clientIp(request), nowMs, CHALLENGE_TTL_MS);
       const { rows } = await tx.query<{ id: string }>(
         'insert into auth.mfa_challenges (factor_id, ip_address, created_at) values ($1, $2, $3) returning id',
         [factor.id, clientIp(request), iso(nowMs)],
       );
-      await tx.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [factor.id, iso(nowMs)]);
       return { id: rows[0]!.id, type: factor.factor_type, expires_at: Math.floor((nowMs + CHALLENGE_TTL_MS) / 1000) };
     });
   });

@@ -53,7 +53,7 @@ export async function checkWebauthn(services: Services, tx: Tx, factor: FactorRo
     return true;
   }
   if (!credential) return false;
-  const counter = await verifyAssertion(rp, state, credential, answer.response);
+  const counter = await verifyAssertion(rp, state, credential, factor.user_id, answer.response);
   if (counter === null) return false;
   return advanceCounter(tx, factor.id, credential.counter, counter, iso(nowMs));
 }

@@ -95,6 +95,7 @@ export function parseVerifyBody(body: Record<string, unknown>):
   if (cr === undefined || cr === null) throw AuthErrors.validation('credential_response required');
   if (!isObject(cr) || !isObject(cr.response) || cr.type !== 'public-key') throw AuthErrors.validation('Invalid credential_response');
   const id = field(cr, 'id')!;
+  if (cr.rawId !== undefined && cr.rawId !== id) throw AuthErrors.validation('Invalid credential_response');
   const r = cr.response;
   const base = { id, rawId: id, type: 'public-key' as const, clientExtensionResults: {} };
   const clientDataJSON = field(r, 'clientDataJSON')!;
@@ -135,9 +136,14 @@ export async function verifyRegistration(rp: WebAuthnConfig, state: CeremonyStat
   }
 }
 
-/** The new signature counter an assertion proves, or null (wrong key, challenge, origin, counter…). */
-export async function verifyAssertion(rp: WebAuthnConfig, state: CeremonyState, stored: StoredCredential, response: AuthenticationResponseJSON) {
+/**
+ * The new signature counter an assertion proves, or null (wrong key, challenge, origin, counter,
+ * or a user handle that is not this user's).
+ */
+export async function verifyAssertion(rp: WebAuthnConfig, state: CeremonyState, stored: StoredCredential, userId: string, response: AuthenticationResponseJSON) {
   if (response.id !== stored.id) return null;
+  const handle = response.response.userHandle;
+  if (handle && handle !== isoBase64URL.fromBuffer(uuidBytes(userId))) return null;
   try {
     const result = await verifyAuthenticationResponse({
       response,

@@ -132,12 +132,17 @@ describe('WebAuthn factors (supabase-js mfa)', () => {
       ['not base64url', { challenge_id: fresh.body.id, webauthn: { type: 'request', credential_response: { ...good, response: { ...good.response, signature: '%%%' } } } }, 'Invalid credential_response'],
       ['oversized', { challenge_id: fresh.body.id, webauthn: { type: 'request', credential_response: { ...good, response: { ...good.response, authenticatorData: 'A'.repeat(20_000) } } } }, 'Invalid credential_response'],
       ['an array', { challenge_id: fresh.body.id, webauthn: { type: 'request', credential_response: [good] } }, 'Invalid credential_response'],
+      ['rawId is not id', { challenge_id: fresh.body.id, webauthn: { type: 'request', credential_response: { ...good, rawId: 'AAAA' } } }, 'Invalid credential_response'],
     ];
     for (const [name, body, msg] of bad) {
       const res = await call(be, 'POST', `/factors/${alice.factorId}/verify`, body, token);
       expect({ name, status: res.status, code: res.body.error_code, msg: res.body.msg }).toEqual({ name, status: 400, code: 'validation_failed', msg });
     }
-    // Hostile CBOR and garbage bytes in well-formed base64url fail the verification, never the server.
+    // Another user's handle on a genuine signature, hostile CBOR and garbage bytes in well-formed
+    // base64url fail the verification (counted against the challenge), never the server.
+    const handle = { ...good, response: { ...good.response, userHandle: Buffer.alloc(16, 1).toString('base64url') } };
+    const foreign = await call(be, 'POST', `/factors/${alice.factorId}/verify`, { challenge_id: fresh.body.id, webauthn: { type: 'request', credential_response: handle } }, token);
+    expect(foreign).toMatchObject({ status: 422, body: { error_code: 'mfa_verification_failed' } });
     const hostile = { ...good, response: { ...good.response, authenticatorData: Buffer.from([0x9f, 0x9f, 0x9f, 0xff]).toString('base64url'), clientDataJSON: 'AAAA' } };
     const res = await call(be, 'POST', `/factors/${alice.factorId}/verify`, { challenge_id: fresh.body.id, webauthn: { type: 'request', credential_response: hostile } }, token);
     expect(res).toMatchObject({ status: 422, body: { error_code: 'mfa_verification_failed' } });

@@ -172,6 +172,18 @@ describe('WebAuthn factors (supabase-js mfa)', () => {
     expect(claims.amr.map((a: { method: string }) => a.method)).not.toContain('mfa/webauthn');
   });
 
+  it("keeps the credential and the ceremony out of the API roles' reach (they read id, user_id, status only)", async () => {
+    await enrolled();
+    const as = (sql: string) =>
+      be.db.transaction(async (tx) => {
+        await tx.query('set local role authenticated');
+        return (await tx.query(sql)).rows.length;
+      });
+    expect(await as("select id, user_id, status from auth.mfa_factors where status = 'verified'")).toBeGreaterThan(0);
+    await expect(as('select web_authn_credential from auth.mfa_factors')).rejects.toThrow(/permission denied/);
+    await expect(as('select web_authn_session_data from auth.mfa_challenges')).rejects.toThrow(/permission denied/);
+  });
+
   it('answers 422 mfa_webauthn_verify_not_enabled when verification is switched off', async () => {
     const { client, factorId, key } = await enrolled();
     be.config.MFA_WEB_AUTHN_VERIFY_ENABLED = false;

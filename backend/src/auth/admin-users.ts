@@ -13,7 +13,9 @@ import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
 import { checkPasswordStrength, hashPassword } from './passwords';
 import { insertIdentity, updateEmailIdentity } from './store/identities';
-import { deleteUser, endSessionsOf, insertUser, listUsers, softDeleteUser, updateUser, type UserChanges } from './store/users';
+import { endSessionsOf } from './store/sessions';
+import { deleteUser, softDeleteUser, updateUser, type UserChanges } from './store/user-changes';
+import { insertUser, listUsers } from './store/users';
 import { findUserByEmail, findUserById, loadUserJson } from './users';
 import { iso, isUniqueViolation } from './util';
 

@@ -3,7 +3,7 @@
  * service_role key only. The guard runs before the body is read and answers as GoTrue does:
  * no token → 401 no_authorization; a token that does not verify → 403 bad_jwt; a verified token
  * whose role is not an admin role → 403 not_admin. Every call is written to
- * auth.audit_log_entries (store/audit.ts) in the transaction of the change it makes.
+ * the audit trail (store/audit.ts) in the transaction of the change it makes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';

@@ -14,7 +14,8 @@ import { AuthErrors } from './errors';
 import { enforceRateLimits } from './ratelimit';
 import { createSession, type SessionJson } from './sessions';
 import { insertIdentity, identitiesOf } from './store/identities';
-import { insertUser, updateUser } from './store/users';
+import { updateUser } from './store/user-changes';
+import { insertUser } from './store/users';
 import type { UserRow } from './users';
 import { iso, isPlainObject } from './util';
 

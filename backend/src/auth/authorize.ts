@@ -23,7 +23,9 @@ import { issueOneTimeToken, verifyLink } from './otp';
 import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession } from './sessions';
 import { proveAddress } from './prove-address';
+import { claimOAuthState, deleteFlow, findOAuthFlow } from './store/flow-state';
 import { findIdentity, insertIdentity, syncProviders, touchIdentity } from './store/identities';
+import { insertUser, markMailSent } from './store/users';
 import { findUserByEmail, findUserById, isBanned, type UserRow } from './users';
 import { iso, isPlainObject, json, ms, randomToken } from './util';
 
@@ -132,7 +134,7 @@ export function oauthRoutes(app: FastifyInstance): void {
     const q = { ...lenientQueryOf(request), ...(isPlainObject(request.body) ? withoutNul(request.body) : {}) };
     const state = typeof q.state === 'string' ? q.state : '';
     const flow = state
-      ? (await db.transaction((tx) => tx.query<FlowStateRow>("select * from auth.flow_state where oauth_state = $1 and authentication_method = 'oauth'", [state]), { readOnly: true })).rows[0] ?? null
+      ? await db.transaction((tx) => findOAuthFlow(tx, state), { readOnly: true })
       : null;
     if (!flow) return fail(reply, null, AuthErrors.badOAuthState(), 'invalid_request');
     if (services.now() - ms(flow.created_at) > OAUTH_FLOW_TTL_MS) return fail(reply, flow, AuthErrors.flowStateExpired(), 'invalid_request');
@@ -142,8 +144,7 @@ export function oauthRoutes(app: FastifyInstance): void {
       const provider = findProvider(services, flow.provider);
       const external = await fetchProviderUser(provider, String(q.code), callbackUrl(services)); // outside any transaction
       const outcome = await db.transaction(async (tx): Promise<CallbackOutcome> => {
-        const claimed = await tx.query('update auth.flow_state set oauth_state = null, updated_at = $3 where id = $1 and oauth_state = $2', [flow.id, state, iso(services.now())]);
-        if (!claimed.affectedRows) throw AuthErrors.badOAuthState();
+        if (!(await claimOAuthState(tx, flow.id, state, iso(services.now())))) throw AuthErrors.badOAuthState();
         const user = await resolveUser(tx, provider.name, external, flow.link_user_id);
         if (isBanned(user, services.now())) throw AuthErrors.userBanned();
         if (!user.email_confirmed_at && user.email && !config.MAILER_AUTOCONFIRM) {
@@ -151,11 +152,11 @@ export function oauthRoutes(app: FastifyInstance): void {
           const identity = await findIdentity(tx, provider.name, external.id);
           const bound = { userMeta: json<Record<string, unknown>>(user.raw_user_meta_data, {}), identityId: identity?.id ?? null };
           const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'confirmation_token', relatesTo: user.email, redirectTo, bound });
-          await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [user.id, iso(services.now())]);
+          await markMailSent(tx, user.id, 'confirmation_sent_at', iso(services.now()));
           return { kind: 'unverified', flow, mail: composeMail('signup', user.email, verifyLink(services, token, 'signup', redirectTo)) };
         }
         if (flow.code_challenge) return { kind: 'code', code: await issueAuthCode(services, tx, flow.id, user.id), flow };
-        await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+        await deleteFlow(tx, flow.id);
         const s = await createSession(services, tx, user, { method: 'oauth', ip: clientIp(request), userAgent: userAgent(request) });
         return {
           kind: 'session',
@@ -208,13 +209,12 @@ export function oauthRoutes(app: FastifyInstance): void {
           if (config.DISABLE_SIGNUP) throw AuthErrors.signupDisabled();
           const id = randomUUID();
           const meta = { ...ext.claims };
-          const { rows } = await t.query<UserRow>(
-            `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-             values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $6) returning *`,
-            [id, ext.email, ext.email && (ext.emailVerified || config.MAILER_AUTOCONFIRM) ? now : null, JSON.stringify({ provider: providerName, providers: [providerName] }), JSON.stringify(meta), now],
-          );
+          const created = await insertUser(t, {
+            id, email: ext.email, passwordHash: null, confirmedAt: ext.email && (ext.emailVerified || config.MAILER_AUTOCONFIRM) ? now : null,
+            appMeta: { provider: providerName, providers: [providerName] }, userMeta: meta, role: 'authenticated', at: now,
+          });
           await addIdentity(id);
-          return rows[0]!;
+          return created;
         }
       });
       if (outcome.kind === 'unverified') {

@@ -10,7 +10,7 @@ import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { LIMITS } from '../http/limits';
 import { jwtKeys } from '../security/jwt-keys';
 import { AuthErrors } from './errors';
-import type { SessionRow } from './sessions';
+import { findSession, type SessionRow } from './store/sessions';
 import { findUserById, type UserRow } from './users';
 
 export interface Caller {
@@ -45,7 +45,7 @@ export async function verifyAccessToken(services: Services, token: string | null
 export async function loadCaller(tx: Tx, claims: Claims): Promise<Caller> {
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw AuthErrors.sessionNotFound();
-  const session = (await tx.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId])).rows[0];
+  const session = await findSession(tx, sessionId);
   if (!session || session.user_id !== claims.sub) throw AuthErrors.sessionNotFound();
   const user = await findUserById(tx, session.user_id);
   if (!user) throw AuthErrors.userNotFound();

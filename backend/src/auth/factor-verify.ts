@@ -10,7 +10,7 @@
  *   - per challenge: after MFA_CHALLENGE_MAX_ATTEMPTS wrong codes the challenge is dead; even the
  *     right code then answers 422 mfa_challenge_expired and the client must make a new challenge.
  * With the defaults (15 per factor per 5 min, ±1 step = 3 valid codes of 10^6) a guesser's odds
- * are about 1.3 % per day, and every failure is visible in auth.mfa_challenges.
+ * are about 1.3 % per day, and every failure is visible in the challenge's row.
  */
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './context';
@@ -18,21 +18,14 @@ import { AuthErrors } from './errors';
 import { checkWebauthn, requireVerifyEnabled, type WebAuthnAnswer } from './factor-webauthn';
 import { enforceRateLimits } from './ratelimit';
 import { upgradeSession } from './sessions';
+import { findFactor, markFactorVerified } from './store/factors';
+import { countWrongChallengeCode, deleteChallenge, lockChallenge, markChallengeVerified } from './store/mfa-challenges';
 import { checkTotp } from './totp';
-import type { FactorRow } from './users';
 import { iso, ms, UUID } from './util';
-import { parseVerifyBody, type CeremonyState } from './webauthn';
+import { parseVerifyBody } from './webauthn';
 
 /** A challenge must be answered within this time (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
 export const CHALLENGE_TTL_MS = 300_000;
-
-interface ChallengeRow {
-  id: string;
-  created_at: unknown;
-  verified_at: unknown;
-  failed_attempts: number;
-  web_authn_session_data: CeremonyState | null;
-}
 
 export function verifyFactorRoute(app: FastifyInstance): void {
   const services = app.services;
@@ -46,7 +39,7 @@ export function verifyFactorRoute(app: FastifyInstance): void {
     const owned = await db.transaction(async (tx) => {
       const { user } = await loadCaller(tx, claims);
       if (!UUID.test(id)) return null;
-      return (await tx.query<{ factor_type: string }>('select factor_type from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0] ?? null;
+      return findFactor(tx, user.id, id);
     }, { readOnly: true });
     if (!owned) throw AuthErrors.mfaFactorNotFound();
     const body = bodyOf(request);
@@ -61,34 +54,32 @@ export function verifyFactorRoute(app: FastifyInstance): void {
 
     const outcome = await db.transaction(async (tx) => {
       const { user, session } = await loadCaller(tx, claims);
-      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
+      const factor = await findFactor(tx, user.id, id);
       if (!factor) throw AuthErrors.mfaFactorNotFound();
       if (!UUID.test(challengeId)) throw AuthErrors.mfaChallengeNotFound();
-      const challenge = (
-        await tx.query<ChallengeRow>('select * from auth.mfa_challenges where id = $1 and factor_id = $2 for update', [challengeId, factor.id])
-      ).rows[0];
+      const challenge = await lockChallenge(tx, factor.id, challengeId);
       if (!challenge) throw AuthErrors.mfaChallengeNotFound();
       const nowMs = services.now();
       const dead = Number(challenge.failed_attempts) >= config.MFA_CHALLENGE_MAX_ATTEMPTS;
       if (dead || challenge.verified_at || nowMs - ms(challenge.created_at) > CHALLENGE_TTL_MS) {
         // Removed in a committed transaction, below.
-        return { expired: challenge.id } as const;
+        return { kind: 'expired', challengeId: challenge.id } as const;
       }
       const ok = answer ? await checkWebauthn(services, tx, factor, challenge.web_authn_session_data, answer, nowMs) : checkTotp(code, factor.secret ?? '', nowMs);
       if (!ok) {
         // Returned, not thrown: the count must commit.
-        await tx.query('update auth.mfa_challenges set failed_attempts = failed_attempts + 1 where id = $1', [challenge.id]);
-        return { failed: true } as const;
+        await countWrongChallengeCode(tx, challenge.id);
+        return { kind: 'failed' } as const;
       }
-      await tx.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [challenge.id, iso(nowMs)]);
-      await tx.query("update auth.mfa_factors set status = 'verified', updated_at = $2 where id = $1", [factor.id, iso(nowMs)]);
-      return { session: await upgradeSession(services, tx, user, session.id, factor.id, answer ? 'mfa/webauthn' : 'totp') } as const;
+      await markChallengeVerified(tx, challenge.id, iso(nowMs));
+      await markFactorVerified(tx, factor.id, iso(nowMs));
+      return { kind: 'verified', session: await upgradeSession(services, tx, user, session.id, factor.id, answer ? 'mfa/webauthn' : 'totp') } as const;
     });
-    if ('expired' in outcome) {
-      await db.transaction((tx) => tx.query('delete from auth.mfa_challenges where id = $1', [outcome.expired]));
+    if (outcome.kind === 'expired') {
+      await db.transaction((tx) => deleteChallenge(tx, outcome.challengeId));
       throw AuthErrors.mfaChallengeExpired();
     }
-    if ('failed' in outcome) throw answer ? AuthErrors.mfaWebauthnVerificationFailed() : AuthErrors.mfaVerificationFailed();
+    if (outcome.kind === 'failed') throw answer ? AuthErrors.mfaWebauthnVerificationFailed() : AuthErrors.mfaVerificationFailed();
     return outcome.session;
   });
 }

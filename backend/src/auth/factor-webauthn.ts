@@ -12,7 +12,8 @@ import type { Tx } from '../db/types';
 import type { Services } from '../services';
 import { AuthErrors } from './errors';
 import { advanceCounter, credentialOf, credentialsOfUser, credentialTaken, insertCeremonyChallenge, registerCredential } from './store/webauthn';
-import type { FactorRow, UserRow } from './users';
+import type { FactorRow } from './store/factors';
+import type { UserRow } from './users';
 import { iso } from './util';
 import { authenticationOptions, parseVerifyBody, registrationOptions, verifyAssertion, verifyRegistration, type CeremonyState } from './webauthn';
 

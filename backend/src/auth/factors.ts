@@ -13,9 +13,10 @@ import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './
 import { AuthErrors } from './errors';
 import { CHALLENGE_TTL_MS, verifyFactorRoute } from './factor-verify';
 import { requireVerifyEnabled, webauthnChallenge } from './factor-webauthn';
-import { deleteFactor } from './store/factors';
+import { deleteFactor, deleteStaleUnverified, factorsOf, findFactor, insertTotpFactor, markFactorChallenged } from './store/factors';
+import { insertChallenge } from './store/mfa-challenges';
+import { insertWebAuthnFactor } from './store/webauthn';
 import { newTotpSecret, totpQrSvg, totpUri } from './totp';
-import type { FactorRow } from './users';
 import { iso, UUID } from './util';
 
 /** Unverified factors older than this are cleaned up on enrolment. */
@@ -42,16 +43,12 @@ export function factorRoutes(app: FastifyInstance): void {
       if (type === 'webauthn' && !services.config.MFA_WEB_AUTHN_ENROLL_ENABLED) throw AuthErrors.mfaWebauthnEnrollDisabled();
       if (type !== 'totp' && type !== 'webauthn') throw AuthErrors.validation('factor_type needs to be totp, phone or webauthn');
       const nowMs = services.now();
-      await tx.query("delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < $2", [user.id, iso(nowMs - STALE_UNVERIFIED_MS)]);
-      const factors = (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1', [user.id])).rows;
+      await deleteStaleUnverified(tx, user.id, iso(nowMs - STALE_UNVERIFIED_MS));
+      const factors = await factorsOf(tx, user.id);
       if (factors.some((f) => f.status === 'verified') && session.aal !== 'aal2') throw AuthErrors.insufficientAal('AAL2 required to enroll a new factor');
       if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) throw AuthErrors.mfaFactorNameConflict(friendlyName);
-      const { rows } = await tx.query<FactorRow>(
-        `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
-         values ($1, $2, $5, 'unverified', $3, $4, $4) returning *`,
-        [user.id, friendlyName || null, type === 'totp' ? secret : null, iso(nowMs), type],
-      );
-      return { row: rows[0]!, account: user.email || user.id };
+      const row = type === 'totp' ? await insertTotpFactor(tx, user.id, friendlyName || null, secret, iso(nowMs)) : await insertWebAuthnFactor(tx, user.id, friendlyName || null, iso(nowMs));
+      return { row, account: user.email || user.id };
     });
     if (factor.row.factor_type === 'webauthn') return { id: factor.row.id, type: 'webauthn', friendly_name: factor.row.friendly_name ?? '' };
     const uri = totpUri(factor.account, issuer, secret);
@@ -69,17 +66,14 @@ export function factorRoutes(app: FastifyInstance): void {
     return db.transaction(async (tx) => {
       const { user } = await loadCaller(tx, claims);
       if (!UUID.test(id)) throw AuthErrors.mfaFactorNotFound();
-      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
+      const factor = await findFactor(tx, user.id, id);
       if (!factor) throw AuthErrors.mfaFactorNotFound();
       const nowMs = services.now();
       if (factor.factor_type === 'webauthn') requireVerifyEnabled(services);
-      await tx.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [factor.id, iso(nowMs)]);
+      await markFactorChallenged(tx, factor.id, iso(nowMs));
       if (factor.factor_type === 'webauthn') return webauthnChallenge(services, tx, user, factor, clientIp(request), nowMs, CHALLENGE_TTL_MS);
-      const { rows } = await tx.query<{ id: string }>(
-        'insert into auth.mfa_challenges (factor_id, ip_address, created_at) values ($1, $2, $3) returning id',
-        [factor.id, clientIp(request), iso(nowMs)],
-      );
-      return { id: rows[0]!.id, type: factor.factor_type, expires_at: Math.floor((nowMs + CHALLENGE_TTL_MS) / 1000) };
+      const challengeId = await insertChallenge(tx, factor.id, clientIp(request), iso(nowMs));
+      return { id: challengeId, type: factor.factor_type, expires_at: Math.floor((nowMs + CHALLENGE_TTL_MS) / 1000) };
     });
   });
 
@@ -91,7 +85,7 @@ export function factorRoutes(app: FastifyInstance): void {
     return db.transaction(async (tx) => {
       const { user, session } = await loadCaller(tx, claims);
       if (!UUID.test(id)) throw AuthErrors.mfaFactorNotFound();
-      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [id, user.id])).rows[0];
+      const factor = await findFactor(tx, user.id, id);
       if (!factor) throw AuthErrors.mfaFactorNotFound();
       if (factor.status === 'verified' && session.aal !== 'aal2') throw AuthErrors.insufficientAal('AAL2 required to unenroll verified factor');
       // Sessions raised by this factor fall back to aal1.

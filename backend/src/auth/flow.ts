@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { AuthErrors } from './errors';
+import { deleteFlow, deleteFlowsBefore, insertFlow, lockFlowByAuthCode, setAuthCode, type FlowStateRow } from './store/flow-state';
 import { iso, ms, sha256B64url } from './util';
 
 /** An issued auth code must be exchanged within this time (GoTrue: 5 minutes). */
@@ -15,20 +16,7 @@ export const AUTH_CODE_TTL_MS = 5 * 60 * 1000;
 /** An OAuth flow must come back from the provider within this time. */
 export const OAUTH_FLOW_TTL_MS = 10 * 60 * 1000;
 
-export interface FlowStateRow {
-  id: string;
-  user_id: string | null;
-  authentication_method: string;
-  code_challenge: string | null;
-  code_challenge_method: 's256' | 'plain' | null;
-  auth_code: string | null;
-  auth_code_issued_at: unknown;
-  provider: string | null;
-  oauth_state: string | null;
-  redirect_to: string | null;
-  link_user_id: string | null;
-  created_at: unknown;
-}
+export type { FlowStateRow } from './store/flow-state';
 
 export interface PkceParams {
   codeChallenge: string;
@@ -57,34 +45,24 @@ export async function createFlowState(
   fields: { userId?: string | null; method: string; pkce: PkceParams | null; provider?: string; oauthState?: string; redirectTo?: string; linkUserId?: string },
 ): Promise<FlowStateRow> {
   // Housekeeping: flows nobody finished (older than an email link can live, plus an hour).
-  await tx.query('delete from auth.flow_state where updated_at < $1', [iso(services.now() - (services.config.MAILER_OTP_EXP + 3600) * 1000)]);
-  const { rows } = await tx.query<FlowStateRow>(
-    `insert into auth.flow_state (user_id, authentication_method, code_challenge, code_challenge_method, provider, oauth_state, redirect_to, link_user_id, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning *`,
-    [
-      fields.userId ?? null,
-      fields.method,
-      fields.pkce?.codeChallenge ?? null,
-      fields.pkce?.method ?? null,
-      fields.provider ?? null,
-      fields.oauthState ?? null,
-      fields.redirectTo ?? null,
-      fields.linkUserId ?? null,
-      iso(services.now()),
-    ],
-  );
-  return rows[0]!;
+  await deleteFlowsBefore(tx, iso(services.now() - (services.config.MAILER_OTP_EXP + 3600) * 1000));
+  return insertFlow(tx, {
+    userId: fields.userId ?? null,
+    method: fields.method,
+    codeChallenge: fields.pkce?.codeChallenge ?? null,
+    codeChallengeMethod: fields.pkce?.method ?? null,
+    provider: fields.provider ?? null,
+    oauthState: fields.oauthState ?? null,
+    redirectTo: fields.redirectTo ?? null,
+    linkUserId: fields.linkUserId ?? null,
+    at: iso(services.now()),
+  });
 }
 
 /** Issue the auth code for a flow whose user is now known. */
 export async function issueAuthCode(services: Services, tx: Tx, flowId: string, userId: string): Promise<string> {
   const code = randomUUID();
-  await tx.query('update auth.flow_state set auth_code = $2, auth_code_issued_at = $3, user_id = $4, updated_at = $3 where id = $1', [
-    flowId,
-    code,
-    iso(services.now()),
-    userId,
-  ]);
+  await setAuthCode(tx, flowId, code, userId, iso(services.now()));
   return code;
 }
 
@@ -93,12 +71,12 @@ export async function consumeAuthCode(services: Services, tx: Tx, authCode: unkn
   if (typeof authCode !== 'string' || !authCode || typeof verifier !== 'string' || !verifier) {
     throw AuthErrors.validation('invalid request: both auth code and code verifier should be non-empty');
   }
-  const flow = (await tx.query<FlowStateRow>('select * from auth.flow_state where auth_code = $1 for update', [authCode])).rows[0];
+  const flow = await lockFlowByAuthCode(tx, authCode);
   if (!flow || !flow.user_id) throw AuthErrors.flowStateNotFound();
   if (services.now() - ms(flow.auth_code_issued_at) > AUTH_CODE_TTL_MS) throw AuthErrors.flowStateExpired();
   const expected = flow.code_challenge_method === 'plain' ? verifier : sha256B64url(verifier);
   if (expected !== flow.code_challenge) throw AuthErrors.badCodeVerifier();
   // Single use.
-  await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+  await deleteFlow(tx, flow.id);
   return flow as FlowStateRow & { user_id: string };
 }

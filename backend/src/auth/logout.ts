@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, loadCaller, queryOf, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';
+import { deleteSession, endSessionsOf } from './store/sessions';
 
 export function logoutRoutes(app: FastifyInstance): void {
   const services = app.services;
@@ -16,9 +17,9 @@ export function logoutRoutes(app: FastifyInstance): void {
       const { session, user } = await loadCaller(tx, claims);
       const scope = queryOf(request).scope ?? 'global';
       if (!['global', 'local', 'others'].includes(scope)) throw AuthErrors.validation('Unsupported logout scope: use global, local or others');
-      if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [session.id]);
-      else if (scope === 'others') await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.id]);
-      else await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+      if (scope === 'local') await deleteSession(tx, session.id);
+      else if (scope === 'others') await endSessionsOf(tx, user.id, session.id);
+      else await endSessionsOf(tx, user.id);
     });
     return reply.status(204).send();
   });

@@ -11,6 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { clearMailbox, listMail } from './store/mailbox';
 import { ts } from './util';
 
 const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -31,17 +32,6 @@ export function mayReadMailbox(config: Pick<Config, 'DEV_MAILBOX_KEY'>, request:
   return LOOPBACK_ADDRESS.test(address) && LOOPBACK_HOST.test(host);
 }
 
-interface MailRow {
-  id: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  link: string | null;
-  kind: string;
-  created_at: unknown;
-}
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
@@ -55,17 +45,7 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  const list = async (to?: string) =>
-    db.transaction(
-      async (tx) =>
-        (
-          await tx.query<MailRow>(
-            'select * from auth.dev_mailbox where ($1::text is null or to_address = lower($1)) order by created_at desc, id limit 200',
-            [to ?? null],
-          )
-        ).rows,
-      { readOnly: true },
-    );
+  const list = async (to?: string) => db.transaction((tx) => listMail(tx, to ?? null), { readOnly: true });
 
   app.get('/_dev/mailbox.json', async (request) => {
     const to = (request.query as { to?: string }).to;
@@ -98,7 +78,7 @@ code{word-break:break-all;font-size:.8rem;color:#4b5563}a{color:#1d4ed8}</style>
   });
 
   app.delete('/_dev/mailbox', async (_request, reply) => {
-    await db.transaction((tx) => tx.query('delete from auth.dev_mailbox'));
+    await db.transaction((tx) => clearMailbox(tx));
     return reply.status(204).send();
   });
 };

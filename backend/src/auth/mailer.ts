@@ -1,12 +1,13 @@
 /**
  * Outgoing mail: through SMTP (nodemailer) when SMTP_URL is set; otherwise into the development
- * mailbox (auth.dev_mailbox, shared by all instances, shown at /_dev/mailbox) and the log, so
+ * mailbox (store/mailbox.ts, shared by all instances, shown at /_dev/mailbox) and the log, so
  * sign-up confirmation and password recovery work offline.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Services } from '../services';
 import { AuthErrors } from './errors';
+import { storeMail } from './store/mailbox';
 
 export type MailKind = 'signup' | 'recovery' | 'email_change' | 'reauthentication' | 'magiclink' | 'invite';
 
@@ -75,11 +76,6 @@ export async function deliverMail(services: Services, log: FastifyBaseLogger, ma
     }
     return;
   }
-  await services.db.transaction((tx) =>
-    tx.query(
-      'insert into auth.dev_mailbox (to_address, subject, text_body, html_body, link, kind, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
-      [mail.to, mail.subject, mail.text, mail.html, mail.link, mail.kind, new Date(services.now()).toISOString()],
-    ),
-  );
+  await services.db.transaction((tx) => storeMail(tx, mail, new Date(services.now()).toISOString()));
   log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `dev mailbox: "${mail.subject}" to ${mail.to}${mail.link ? ` — ${mail.link}` : ''}`);
 }

@@ -13,6 +13,9 @@ import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import type { OneTimeTokenRow } from './otp';
 import { deleteOtherProviderIdentities, syncProviders, updateEmailIdentity } from './store/identities';
+import { deleteTokensOf } from './store/one-time-tokens';
+import { endSessionsOf } from './store/sessions';
+import { confirmAddress } from './store/user-changes';
 import type { UserRow } from './users';
 import { iso, json } from './util';
 
@@ -31,14 +34,10 @@ export const proofOf = (row: OneTimeTokenRow | null): Proof => ({
 export async function proveAddress(services: Services, tx: Tx, user: UserRow, proof: Proof): Promise<void> {
   const now = iso(services.now());
   const meta = { ...(proof.userMeta ?? {}), email: user.email, email_verified: true, phone_verified: false, sub: user.id };
-  await tx.query(
-    `update auth.users set email_confirmed_at = $2, updated_at = $2, encrypted_password = $3, raw_user_meta_data = $4::jsonb
-     where id = $1`,
-    [user.id, now, proof.passwordHash, JSON.stringify(meta)],
-  );
+  await confirmAddress(tx, user.id, proof.passwordHash, meta, now);
   await updateEmailIdentity(tx, user.id, { email_verified: true }, now);
   await deleteOtherProviderIdentities(tx, user.id, proof.identityId);
   await syncProviders(tx, user.id);
-  await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'", [user.id]);
-  await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+  await deleteTokensOf(tx, user.id, 'confirmation_token');
+  await endSessionsOf(tx, user.id);
 }

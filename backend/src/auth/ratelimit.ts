@@ -1,10 +1,11 @@
 /**
- * Rate limits held in the database (auth.rate_limits), so they hold across instances: fixed
+ * Rate limits held in the database (store/rate-limits.ts), so they hold across instances: fixed
  * windows of RATE_LIMIT_WINDOW seconds per key ("sign_in:ip:1.2.3.4", "email:a@b.c", …).
  * Counted in their own transaction so a refused request still counts.
  */
 import type { Services } from '../services';
 import { AuthErrors } from './errors';
+import { countersIn, deleteCountersBefore, hitCounter } from './store/rate-limits';
 import { iso } from './util';
 
 export interface Limit {
@@ -20,17 +21,9 @@ export async function enforceRateLimits(services: Services, limits: Limit[]): Pr
   const windowStart = now - (now % windowMs);
   const over = await services.db.transaction(async (tx) => {
     // Housekeeping, now and then: windows that ended are dead weight.
-    if (Math.random() < 0.02) await tx.query('delete from auth.rate_limits where window_start < $1', [iso(windowStart - windowMs)]);
+    if (Math.random() < 0.02) await deleteCountersBefore(tx, iso(windowStart - windowMs));
     for (const limit of limits) {
-      const { rows } = await tx.query<{ count: number }>(
-        `insert into auth.rate_limits (key, window_start, count) values ($1, $2, 1)
-         on conflict (key) do update set
-           count = case when auth.rate_limits.window_start = excluded.window_start then auth.rate_limits.count + 1 else 1 end,
-           window_start = excluded.window_start
-         returning count`,
-        [limit.key, iso(windowStart)],
-      );
-      if (Number(rows[0]?.count ?? 0) > limit.max) return limit;
+      if ((await hitCounter(tx, limit.key, iso(windowStart))) > limit.max) return limit;
     }
     return null;
   });
@@ -44,11 +37,8 @@ export async function enforceRateLimits(services: Services, limits: Limit[]): Pr
 export async function currentCounts(services: Services, keys: string[]): Promise<number[]> {
   const windowMs = services.config.RATE_LIMIT_WINDOW * 1000;
   const now = services.now();
-  const { rows } = await services.db.transaction(
-    (tx) => tx.query<{ key: string; count: number }>('select key, count from auth.rate_limits where key = any($1::text[]) and window_start = $2', [keys, iso(now - (now % windowMs))]),
-    { readOnly: true },
-  );
-  return keys.map((k) => Number(rows.find((r) => r.key === k)?.count ?? 0));
+  const counts = await services.db.transaction((tx) => countersIn(tx, keys, iso(now - (now % windowMs))), { readOnly: true });
+  return keys.map((k) => counts.get(k) ?? 0);
 }
 
 /** Count one event for each key without a limit (failures, counted once they happened). */

@@ -18,6 +18,7 @@ import { AuthErrors } from './errors';
 import { composeCodeMail, deliverMail } from './mailer';
 import { enforceRateLimits } from './ratelimit';
 import type { SessionRow } from './sessions';
+import { replaceReauthNonce, takeReauthNonce } from './store/one-time-tokens';
 import type { UserRow } from './users';
 import { iso, ms, sha256Hex } from './util';
 
@@ -32,18 +33,12 @@ export function reauthenticateRoutes(app: FastifyInstance): void {
   app.get('/reauthenticate', async (request) => {
     const claims = await verifyAccessToken(services, bearerToken(request));
     const { user } = await services.db.transaction((tx) => loadCaller(tx, claims), { readOnly: true });
-    if (!user.email) throw AuthErrors.unprocessable('Reauthentication requires the user to have an email or a phone number');
-    await enforceRateLimits(services, [{ key: `email:${user.email}`, max: services.config.RATE_LIMIT_EMAIL_SENT, kind: 'email' }]);
+    const email = user.email;
+    if (!email) throw AuthErrors.unprocessable('Reauthentication requires the user to have an email or a phone number');
+    await enforceRateLimits(services, [{ key: `email:${email}`, max: services.config.RATE_LIMIT_EMAIL_SENT, kind: 'email' }]);
     const nonce = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await services.db.transaction(async (tx) => {
-      await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token'", [user.id]);
-      await tx.query(
-        `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at)
-         values ($1, 'reauthentication_token', $2, $3, $4)`,
-        [user.id, nonceHash(user.id, nonce), user.email, iso(services.now())],
-      );
-    });
-    await deliverMail(services, request.log, composeCodeMail(user.email, nonce));
+    await services.db.transaction((tx) => replaceReauthNonce(tx, user.id, nonceHash(user.id, nonce), email, iso(services.now())));
+    await deliverMail(services, request.log, composeCodeMail(email, nonce));
     return {};
   });
 }
@@ -62,10 +57,6 @@ export async function precheckNonce(services: Services, user: UserRow, nonce: un
 
 /** Inside the transaction that changes the password: burn the nonce, or refuse (rolling the change back). */
 export async function consumeNonce(services: Services, tx: Tx, user: UserRow, nonce: string): Promise<void> {
-  const { rows } = await tx.query<{ created_at: unknown }>(
-    "delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token' and token_hash = $2 returning created_at",
-    [user.id, nonceHash(user.id, nonce)],
-  );
-  const row = rows[0];
+  const row = await takeReauthNonce(tx, user.id, nonceHash(user.id, nonce));
   if (!row || services.now() - ms(row.created_at) > services.config.MAILER_OTP_EXP * 1000) throw AuthErrors.reauthenticationNotValid();
 }

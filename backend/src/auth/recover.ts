@@ -13,6 +13,7 @@ import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
+import { markMailSent } from './store/users';
 import { findUserByEmail } from './users';
 import { iso } from './util';
 
@@ -34,7 +35,7 @@ export function recoverRoutes(app: FastifyInstance): void {
       if (!user) return null;
       const flow = pkce ? await createFlowState(services, tx, { userId: user.id, method: 'recovery', pkce }) : null;
       const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'recovery_token', relatesTo: email, flowStateId: flow?.id ?? null, redirectTo });
-      await tx.query('update auth.users set recovery_sent_at = $2 where id = $1', [user.id, iso(services.now())]);
+      await markMailSent(tx, user.id, 'recovery_sent_at', iso(services.now()));
       return composeMail('recovery', email, verifyLink(services, token, 'recovery', redirectTo));
     });
     if (mail) await deliverMail(services, request.log, mail);

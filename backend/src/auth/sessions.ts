@@ -13,22 +13,14 @@ import type { Tx } from '../db/types';
 import { signJwt } from '../security/jwt';
 import { jwtKeys } from '../security/jwt-keys';
 import { AuthErrors } from './errors';
+import { activeRefreshTokenId, findRefreshTokenByHash, insertRefreshToken, refreshTokenRevocation, revokeRefreshToken, revokeSessionTokens } from './store/refresh-tokens';
+import { insertSession, lockSession, markRefreshed, raiseToAal2, type AmrEntry, type SessionRow } from './store/sessions';
+import { markSignedIn } from './store/users';
 import { findUserById, isBanned, loadUserJson, type UserJson, type UserRow } from './users';
 import { hmacB64url, iso, json, ms, sha256Hex } from './util';
 
-export interface AmrEntry {
-  method: string;
-  timestamp: number;
-}
-
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  aal: 'aal1' | 'aal2';
-  amr: unknown;
-  factor_id: string | null;
-  created_at: unknown;
-}
+export type { AmrEntry, SessionRow } from './store/sessions';
+export { deleteSession } from './store/sessions';
 
 /** The session JSON supabase-js stores. Do not rename: the client needs access_token, refresh_token and expires_in. */
 export interface SessionJson {
@@ -42,14 +34,10 @@ export interface SessionJson {
 
 const refreshTokenFor = (services: Services, id: string) => hmacB64url(services.config.JWT_SECRET, `refresh_token:${id}`).slice(0, 40);
 
-async function insertRefreshToken(services: Services, tx: Tx, session: SessionRow, parent: string | null): Promise<string> {
+async function issueRefreshToken(services: Services, tx: Tx, session: SessionRow, parent: string | null): Promise<string> {
   const id = randomUUID();
   const token = refreshTokenFor(services, id);
-  const now = iso(services.now());
-  await tx.query(
-    'insert into auth.refresh_tokens (id, token_hash, user_id, session_id, parent, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $6)',
-    [id, sha256Hex(token), session.user_id, session.id, parent, now],
-  );
+  await insertRefreshToken(tx, { id, tokenHash: sha256Hex(token), userId: session.user_id, sessionId: session.id, parent, at: iso(services.now()) });
   return token;
 }
 
@@ -102,15 +90,10 @@ export interface NewSessionOptions {
 export async function createSession(services: Services, tx: Tx, user: UserRow, options: NewSessionOptions): Promise<SessionJson> {
   const nowMs = services.now();
   const amr: AmrEntry[] = [{ method: options.method, timestamp: Math.floor(nowMs / 1000) }];
-  const { rows } = await tx.query<SessionRow>(
-    `insert into auth.sessions (user_id, aal, amr, ip, user_agent, created_at, updated_at)
-     values ($1, 'aal1', $2::jsonb, $3, $4, $5, $5) returning *`,
-    [user.id, JSON.stringify(amr), options.ip ?? null, options.userAgent ?? null, iso(nowMs)],
-  );
-  const session = rows[0]!;
-  await tx.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [user.id, iso(nowMs)]);
+  const session = await insertSession(tx, { userId: user.id, amr, ip: options.ip ?? null, userAgent: options.userAgent ?? null, at: iso(nowMs) });
+  await markSignedIn(tx, user.id, iso(nowMs));
   const fresh = (await findUserById(tx, user.id)) ?? user;
-  const refreshToken = await insertRefreshToken(services, tx, session, null);
+  const refreshToken = await issueRefreshToken(services, tx, session, null);
   return sessionJson(services, tx, fresh, session, refreshToken);
 }
 
@@ -119,57 +102,36 @@ export async function createSession(services: Services, tx: Tx, user: UserRow, o
  * caller must delete the session in a separate transaction (a throw would roll the delete back).
  */
 export async function refreshSession(services: Services, tx: Tx, refreshToken: string): Promise<SessionJson | { revokeSession: string }> {
-  const { rows } = await tx.query<{ id: string; session_id: string; revoked: boolean; updated_at: unknown }>(
-    'select id, session_id, revoked, updated_at from auth.refresh_tokens where token_hash = $1',
-    [sha256Hex(refreshToken)],
-  );
-  const rt = rows[0];
+  const rt = await findRefreshTokenByHash(tx, sha256Hex(refreshToken));
   if (!rt) throw AuthErrors.refreshTokenNotFound();
-  const session = (await tx.query<SessionRow>('select * from auth.sessions where id = $1 for update', [rt.session_id])).rows[0];
+  const session = await lockSession(tx, rt.session_id);
   if (!session) throw AuthErrors.refreshTokenNotFound();
   const user = await findUserById(tx, session.user_id);
   if (!user) throw AuthErrors.refreshTokenNotFound();
   if (isBanned(user, services.now())) throw AuthErrors.userBanned();
   // Re-read under the session lock: a concurrent refresh may just have rotated it.
-  const current = (await tx.query<{ revoked: boolean; updated_at: unknown }>('select revoked, updated_at from auth.refresh_tokens where id = $1', [rt.id])).rows[0]!;
+  const current = (await refreshTokenRevocation(tx, rt.id))!;
   const nowMs = services.now();
   if (current.revoked) {
     const age = nowMs - ms(current.updated_at);
     if (age > services.config.REFRESH_TOKEN_REUSE_INTERVAL * 1000) return { revokeSession: session.id };
-    const active = (
-      await tx.query<{ id: string }>(
-        'select id from auth.refresh_tokens where session_id = $1 and not revoked order by created_at desc limit 1',
-        [session.id],
-      )
-    ).rows[0];
+    const active = await activeRefreshTokenId(tx, session.id);
     if (!active) return { revokeSession: session.id };
-    return sessionJson(services, tx, user, session, refreshTokenFor(services, active.id));
+    return sessionJson(services, tx, user, session, refreshTokenFor(services, active));
   }
-  await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1', [rt.id, iso(nowMs)]);
-  await tx.query('update auth.sessions set refreshed_at = $2, updated_at = $2 where id = $1', [session.id, iso(nowMs)]);
-  const child = await insertRefreshToken(services, tx, session, rt.id);
+  await revokeRefreshToken(tx, rt.id, iso(nowMs));
+  await markRefreshed(tx, session.id, iso(nowMs));
+  const child = await issueRefreshToken(services, tx, session, rt.id);
   return sessionJson(services, tx, user, session, child);
 }
 
 /** After an MFA verify: raise the session and hand out a fresh token pair for it. */
 export async function upgradeSession(services: Services, tx: Tx, user: UserRow, sessionId: string, factorId: string, method: string): Promise<SessionJson> {
   const nowMs = services.now();
-  const { rows } = await tx.query<SessionRow>(
-    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3,
-       amr = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(amr) e where e ->> 'method' <> $4) || $5::jsonb
-     where id = $1 returning *`,
-    [sessionId, factorId, iso(nowMs), method, JSON.stringify([{ method, timestamp: Math.floor(nowMs / 1000) }])],
-  );
-  const session = rows[0];
+  const session = await raiseToAal2(tx, sessionId, factorId, { method, timestamp: Math.floor(nowMs / 1000) }, iso(nowMs));
   if (!session) throw AuthErrors.sessionNotFound();
-  const parent = (
-    await tx.query<{ id: string }>('select id from auth.refresh_tokens where session_id = $1 and not revoked order by created_at desc limit 1', [sessionId])
-  ).rows[0];
-  await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and not revoked', [sessionId, iso(nowMs)]);
-  const token = await insertRefreshToken(services, tx, session, parent?.id ?? null);
+  const parent = await activeRefreshTokenId(tx, sessionId);
+  await revokeSessionTokens(tx, sessionId, iso(nowMs));
+  const token = await issueRefreshToken(services, tx, session, parent);
   return sessionJson(services, tx, user, session, token);
-}
-
-export async function deleteSession(tx: Tx, sessionId: string): Promise<void> {
-  await tx.query('delete from auth.sessions where id = $1', [sessionId]);
 }

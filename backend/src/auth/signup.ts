@@ -19,7 +19,7 @@ import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
 import { createFlowState, pkceParams, type PkceParams } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
-import { issueOneTimeToken, verifyLink, type BoundCredentials, type OneTimeTokenRow } from './otp';
+import { issueOneTimeToken, verifyLink, type BoundCredentials } from './otp';
 import { hashPassword, checkPasswordStrength } from './passwords';
 import { signInAnonymously } from './anonymous';
 import { proofOf } from './prove-address';
@@ -27,6 +27,8 @@ import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
 import { createSession } from './sessions';
 import { insertIdentity } from './store/identities';
+import { latestToken } from './store/one-time-tokens';
+import { findUserById, insertUser, markMailSent } from './store/users';
 import { findUserByEmail, loadUserJson, renderUser, type IdentityRow, type UserRow } from './users';
 import { iso, isPlainObject, isUniqueViolation } from './util';
 
@@ -72,12 +74,9 @@ export function signupRoutes(app: FastifyInstance): void {
       const id = randomUUID();
       const confirmedAt = config.MAILER_AUTOCONFIRM ? iso(nowMs) : null;
       const userMeta = { ...data, email, email_verified: config.MAILER_AUTOCONFIRM, phone_verified: false, sub: id };
-      const { rows } = await tx.query<UserRow>(
-        `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-         values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7) returning *`,
-        [id, email, passwordHash, confirmedAt, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(userMeta), iso(nowMs)],
-      );
-      const user = rows[0]!;
+      const user = await insertUser(tx, {
+        id, email, passwordHash, confirmedAt, appMeta: { provider: 'email', providers: ['email'] }, userMeta, role: 'authenticated', at: iso(nowMs),
+      });
       await insertIdentity(tx, {
         userId: id, provider: 'email', providerId: id, at: iso(nowMs),
         data: { sub: id, email, email_verified: config.MAILER_AUTOCONFIRM, phone_verified: false },
@@ -86,7 +85,7 @@ export function signupRoutes(app: FastifyInstance): void {
         return createSession(services, tx, user, { method: 'password', ip, userAgent: userAgent(request) });
       }
       mails.push(await confirmationMail(user, false));
-      const fresh = (await tx.query<UserRow>('select * from auth.users where id = $1', [id])).rows[0]!;
+      const fresh = (await findUserById(tx, id))!;
       return loadUserJson(tx, fresh);
     }).catch((error: unknown) => {
       // Two sign-ups for one new address at once: the loser answers as for an existing address.
@@ -119,13 +118,7 @@ export function signupRoutes(app: FastifyInstance): void {
       const user = await findUserByEmail(tx, email);
       if (!user || user.email_confirmed_at) return null;
       // The new link carries the credentials of the latest sign-up (anyone may ask for a resend).
-      const latest = (
-        await tx.query<OneTimeTokenRow>(
-          "select * from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token' order by created_at desc limit 1",
-          [user.id],
-        )
-      ).rows[0];
-      const p = proofOf(latest ?? null);
+      const p = proofOf(await latestToken(tx, user.id, 'confirmation_token'));
       return prepareConfirmation(services, tx, user.id, email, pkce, redirectTo, p, false);
     });
     if (mail) await deliverMail(services, request.log, mail);
@@ -139,7 +132,7 @@ async function prepareConfirmation(
 ): Promise<Mail> {
   const flow = pkce ? await createFlowState(services, tx, { userId, method: 'email/signup', pkce }) : null;
   const token = await issueOneTimeToken(services, tx, { userId, type: 'confirmation_token', relatesTo: email, flowStateId: flow?.id ?? null, redirectTo, bound, keepOthers });
-  await tx.query('update auth.users set confirmation_sent_at = $2 where id = $1', [userId, iso(services.now())]);
+  await markMailSent(tx, userId, 'confirmation_sent_at', iso(services.now()));
   return composeMail('signup', email, verifyLink(services, token, 'signup', redirectTo));
 }
 

@@ -17,7 +17,11 @@ import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords
 import { enforceRateLimits } from './ratelimit';
 import { consumeNonce, needsReauthentication, precheckNonce } from './reauthenticate';
 import { resolveRedirect } from './redirects';
+import { hasVerifiedFactor } from './store/factors';
 import { updateEmailIdentity } from './store/identities';
+import { endSessionsOf } from './store/sessions';
+import { setConfirmedEmail, setPassword, setUserMeta } from './store/user-changes';
+import { emailTakenByOther, markMailSent } from './store/users';
 import { findUserById, loadUserJson } from './users';
 import { iso, isPlainObject, isUniqueViolation, json } from './util';
 
@@ -35,7 +39,7 @@ export function userRoutes(app: FastifyInstance): void {
     // The session first (GoTrue's requireAuthentication): an ended session is 403 whatever the body.
     const before = await db.transaction(async (tx) => {
       const caller = await loadCaller(tx, claims);
-      const verified = (await tx.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [caller.user.id])).rows.length > 0;
+      const verified = await hasVerifiedFactor(tx, caller.user.id);
       return { ...caller, verified };
     }, { readOnly: true });
     const body = bodyOf(request);
@@ -68,10 +72,10 @@ export function userRoutes(app: FastifyInstance): void {
       const now = iso(services.now());
       if (nonce !== undefined) await consumeNonce(services, tx, user, nonce);
       if (passwordHash) {
-        await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, passwordHash, now]);
+        await setPassword(tx, user.id, passwordHash, now);
         // GoTrue's behaviour: a new password ends every other session (their refresh tokens go
         // with them), so whoever held an old session or the old password is out.
-        await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.id]);
+        await endSessionsOf(tx, user.id, session.id);
       }
       if (isPlainObject(body.data)) {
         const merged: Record<string, unknown> = { ...json<Record<string, unknown>>(user.raw_user_meta_data, {}) };
@@ -79,23 +83,18 @@ export function userRoutes(app: FastifyInstance): void {
           if (v === null) delete merged[k];
           else merged[k] = v;
         }
-        await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = $3 where id = $1', [user.id, JSON.stringify(merged), now]);
+        await setUserMeta(tx, user.id, merged, now);
       }
       if (emailChanges && newEmail) {
-        const taken = (await tx.query('select 1 from auth.users where email = $1 and id <> $2', [newEmail, user.id])).rows.length;
-        if (taken) throw AuthErrors.emailExists();
+        if (await emailTakenByOther(tx, newEmail, user.id)) throw AuthErrors.emailExists();
         if (config.MAILER_AUTOCONFIRM) {
-          await tx.query(
-            `update auth.users set email = $2, email_confirmed_at = $3, updated_at = $3,
-               raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
-            [user.id, newEmail, now],
-          );
+          await setConfirmedEmail(tx, user.id, newEmail, now, false);
           await updateEmailIdentity(tx, user.id, { email: newEmail }, now);
           await makePermanent(tx, user, newEmail, now);
         } else {
           const flow = pkce ? await createFlowState(services, tx, { userId: user.id, method: 'email_change', pkce }) : null;
           const token = await issueOneTimeToken(services, tx, { userId: user.id, type: 'email_change_token', relatesTo: newEmail, flowStateId: flow?.id ?? null, redirectTo });
-          await tx.query('update auth.users set email_change = $2, email_change_sent_at = $3 where id = $1', [user.id, newEmail, now]);
+          await markMailSent(tx, user.id, 'email_change_sent_at', now, newEmail);
           mails.push(composeMail('email_change', newEmail, verifyLink(services, token, 'email_change', redirectTo)));
         }
       }

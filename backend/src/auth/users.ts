@@ -3,56 +3,17 @@
  * (identities, factors, app_metadata.provider/providers, email_confirmed_at, …).
  */
 import type { Tx } from '../db/types';
+import { factorsOf, type FactorRow } from './store/factors';
 import { identitiesOf, type IdentityRow } from './store/identities';
+import type { UserRow } from './store/users';
 import { json, ts } from './util';
 
-export interface UserRow {
-  id: string;
-  aud: string;
-  role: string;
-  email: string | null;
-  encrypted_password: string | null;
-  email_confirmed_at: unknown;
-  phone: string | null;
-  phone_confirmed_at: unknown;
-  last_sign_in_at: unknown;
-  confirmation_sent_at: unknown;
-  recovery_sent_at: unknown;
-  email_change: string | null;
-  email_change_sent_at: unknown;
-  raw_app_meta_data: unknown;
-  raw_user_meta_data: unknown;
-  is_anonymous: boolean;
-  banned_until: unknown;
-  deleted_at: unknown;
-  invited_at?: unknown;
-  created_at: unknown;
-  updated_at: unknown;
-}
-
-
 export type { IdentityRow } from './store/identities';
+export type { UserRow } from './store/users';
+// The lookups are the store's; re-exported here beside the rendering that always follows them.
+export { findUserByEmail, findUserById } from './store/users';
 
-export interface FactorRow {
-  id: string;
-  user_id: string;
-  friendly_name: string | null;
-  factor_type: string;
-  status: string;
-  secret: string | null;
-  created_at: unknown;
-  updated_at: unknown;
-}
-
-export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id]);
-  return rows[0] ?? null;
-}
-
-export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>('select * from auth.users where email = $1 and deleted_at is null', [email]);
-  return rows[0] ?? null;
-}
+export type { FactorRow } from './store/factors';
 
 export function isBanned(user: UserRow, now: number): boolean {
   if (!user.banned_until) return false;
@@ -118,7 +79,7 @@ export function renderUser(user: UserRow, identities: IdentityRow[], factors: Fa
 export async function loadUserJson(tx: Tx, user: UserRow): Promise<UserJson> {
   const [identities, factors] = [
     await identitiesOf(tx, user.id),
-    (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [user.id])).rows,
+    await factorsOf(tx, user.id),
   ];
   return renderUser(user, identities, factors);
 }

@@ -13,7 +13,7 @@ import type { Tx } from '../db/types';
 import { AuthApiError } from '../http/errors';
 import { bodyOf, clientIp, lenientQueryOf, userAgent } from './context';
 import { AuthErrors } from './errors';
-import { issueAuthCode, type FlowStateRow } from './flow';
+import { issueAuthCode } from './flow';
 import { makePermanent } from './anonymous';
 import { consumeCode } from './email-codes';
 import { normaliseEmail } from './emails';
@@ -22,7 +22,10 @@ import { proveAddress, proofOf } from './prove-address';
 import { enforceRateLimits } from './ratelimit';
 import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession, type SessionJson } from './sessions';
+import { findFlow } from './store/flow-state';
 import { updateEmailIdentity } from './store/identities';
+import { setConfirmedEmail } from './store/user-changes';
+import { emailTakenByOther } from './store/users';
 import { findUserById, isBanned } from './users';
 import { iso } from './util';
 
@@ -51,13 +54,8 @@ async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, 
 
   if (tokenType === 'email_change_token') {
     if (user.email_change !== row.relates_to) throw AuthErrors.otpExpired();
-    const taken = (await tx.query('select 1 from auth.users where email = $1 and id <> $2', [row.relates_to, user.id])).rows.length;
-    if (taken) throw AuthErrors.emailExists();
-    await tx.query(
-      `update auth.users set email = $2, email_change = null, email_change_sent_at = null, email_confirmed_at = $3, updated_at = $3,
-         raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text) where id = $1`,
-      [user.id, row.relates_to, now],
-    );
+    if (await emailTakenByOther(tx, row.relates_to, user.id)) throw AuthErrors.emailExists();
+    await setConfirmedEmail(tx, user.id, row.relates_to, now, true);
     await updateEmailIdentity(tx, user.id, { email: row.relates_to }, now);
     await makePermanent(tx, user, row.relates_to, now);
   } else if (!user.email_confirmed_at) {
@@ -66,9 +64,7 @@ async function verifyToken(services: Services, tx: Tx, request: FastifyRequest, 
     await proveAddress(services, tx, user, proofOf(tokenType === 'confirmation_token' || tokenType === 'invite_token' ? row : null));
   }
   const fresh = (await findUserById(tx, user.id))!;
-  const flow = row.flow_state_id
-    ? (await tx.query<FlowStateRow>('select * from auth.flow_state where id = $1', [row.flow_state_id])).rows[0]
-    : undefined;
+  const flow = row.flow_state_id ? await findFlow(tx, row.flow_state_id) : null;
   if (flow && flow.code_challenge && pkceAllowed) {
     return { kind: 'code', code: await issueAuthCode(services, tx, flow.id, fresh.id), redirectTo: row.redirect_to };
   }

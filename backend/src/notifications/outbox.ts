@@ -4,6 +4,7 @@
  * every row is delivered at least once), then mark each delivered or failed. Several backend
  * instances can drain one outbox: a claim skips rows another instance holds.
  */
+import { emailsOf } from '../auth/store/users';
 import type { Database } from '../db/types';
 import type { NotificationKind, NotificationPayload } from './compose';
 
@@ -37,8 +38,7 @@ update private.notification_outbox o
    set attempts = o.attempts + 1, deliver_after = now() + make_interval(secs => $3)
   from due
  where o.id = due.id
-returning o.id::text as id, o.kind, o.payload, o.attempts,
-  (select u.email from auth.users u where u.id = o.recipient_id) as email,
+returning o.id::text as id, o.kind, o.payload, o.attempts, o.recipient_id::text as recipient_id,
   coalesce((select p.email_enabled from public.notification_preferences p where p.user_id = o.recipient_id), true) as enabled,
   o.kind = 'new_message' and exists (select 1 from public.application_reads r
     where r.application_id = (o.payload ->> 'application_id')::uuid and r.user_id = o.recipient_id
@@ -46,8 +46,14 @@ returning o.id::text as id, o.kind, o.payload, o.attempts,
 
 export async function claimDue(db: Database, limit: number): Promise<OutboxItem[]> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<OutboxItem>(CLAIM_SQL, [limit, MAX_ATTEMPTS, LEASE_SECONDS]);
-    return rows.map((r) => ({ ...r, payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload }));
+    const { rows } = await tx.query<Omit<OutboxItem, 'email'> & { recipient_id: string }>(CLAIM_SQL, [limit, MAX_ATTEMPTS, LEASE_SECONDS]);
+    // The addresses come from the auth store, in the claim's transaction.
+    const emails = rows.length ? await emailsOf(tx, [...new Set(rows.map((r) => r.recipient_id))]) : new Map<string, string | null>();
+    return rows.map(({ recipient_id, ...r }) => ({
+      ...r,
+      email: emails.get(recipient_id) ?? null,
+      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    }));
   });
 }
 

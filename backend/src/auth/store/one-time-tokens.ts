@@ -1,6 +1,6 @@
 /**
- * The store of auth.one_time_tokens (email links, their six-digit codes, reauthentication nonces
- * excepted): every statement on link tokens lives here. Rows hold hashes only.
+ * The store of auth.one_time_tokens: email links and their six-digit codes, and the nonces of
+ * GET /reauthenticate. Every statement on the table lives here. Rows hold hashes only.
  */
 import type { Tx } from '../../db/types';
 
@@ -33,6 +33,17 @@ export interface NewToken {
   userMeta: Record<string, unknown> | null;
   identityId: string | null;
   codeHash: string | null;
+}
+
+/** Every token of the user of this type goes. */
+export async function deleteTokensOf(tx: Tx, userId: string, type: TokenType): Promise<void> {
+  await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
+}
+
+/** The user's newest token of a type, or null. */
+export async function latestToken(tx: Tx, userId: string, type: TokenType): Promise<OneTimeTokenRow | null> {
+  const { rows } = await tx.query<OneTimeTokenRow>('select * from auth.one_time_tokens where user_id = $1 and token_type = $2 order by created_at desc limit 1', [userId, type]);
+  return rows[0] ?? null;
 }
 
 /** Delete the user's tokens of a type but the newest `keep`. */
@@ -74,4 +85,23 @@ export async function countWrongCode(tx: Tx, userId: string, types: TokenType[],
     [userId, types],
   );
   await tx.query('delete from auth.one_time_tokens where user_id = $1 and code_hash is not null and failed_attempts >= $2', [userId, max]);
+}
+
+/** The user's one reauthentication nonce (earlier ones go); `relatesTo` is the address it was mailed to. */
+export async function replaceReauthNonce(tx: Tx, userId: string, nonceHash: string, relatesTo: string, at: string): Promise<void> {
+  await deleteTokensOf(tx, userId, 'reauthentication_token');
+  await tx.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at)
+     values ($1, 'reauthentication_token', $2, $3, $4)`,
+    [userId, nonceHash, relatesTo, at],
+  );
+}
+
+/** Delete the user's nonce with this hash; returns when it was made, or null when there is none. */
+export async function takeReauthNonce(tx: Tx, userId: string, nonceHash: string): Promise<{ created_at: unknown } | null> {
+  const { rows } = await tx.query<{ created_at: unknown }>(
+    "delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token' and token_hash = $2 returning created_at",
+    [userId, nonceHash],
+  );
+  return rows[0] ?? null;
 }

@@ -1,9 +1,51 @@
 /**
- * The store of auth.users for accounts made by the server rather than by a password sign-up
- * (admin API, invitations, POST /otp, anonymous sign-in) and for the admin's reads and changes.
+ * The store of auth.users: the row type, the lookups, accounts made by a sign-up or by the server
+ * (admin API, invitations, POST /otp, OAuth, anonymous sign-in), the admin's list, and the marks a
+ * sign-in or a mail leaves. Changes to an existing account are in user-changes.ts.
  */
 import type { Tx } from '../../db/types';
-import type { UserRow } from '../users';
+
+/** A row of auth.users (the columns GoTrue's user JSON reads). */
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: unknown;
+  phone: string | null;
+  phone_confirmed_at: unknown;
+  last_sign_in_at: unknown;
+  confirmation_sent_at: unknown;
+  recovery_sent_at: unknown;
+  email_change: string | null;
+  email_change_sent_at: unknown;
+  raw_app_meta_data: unknown;
+  raw_user_meta_data: unknown;
+  is_anonymous: boolean;
+  banned_until: unknown;
+  deleted_at: unknown;
+  invited_at?: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+/** The user with this id, unless soft-deleted. */
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id]);
+  return rows[0] ?? null;
+}
+
+/** The user with this (normalised) address, unless soft-deleted. */
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>('select * from auth.users where email = $1 and deleted_at is null', [email]);
+  return rows[0] ?? null;
+}
+
+/** Whether another account (soft-deleted ones included) holds the address. */
+export async function emailTakenByOther(tx: Tx, email: string, userId: string): Promise<boolean> {
+  return (await tx.query('select 1 from auth.users where email = $1 and id <> $2', [email, userId])).rows.length > 0;
+}
 
 export interface NewUser {
   id: string;
@@ -36,63 +78,18 @@ export async function listUsers(tx: Tx, page: number, perPage: number, filter: s
   return { users: rows, total };
 }
 
-/** Columns the admin may set; only those given change. A metadata key set to null is removed (GoTrue's merge). */
-export interface UserChanges {
-  email?: string;
-  passwordHash?: string;
-  confirmedAt?: string;
-  role?: string;
-  bannedUntil?: string | null;
-  appMeta?: Record<string, unknown>;
-  userMeta?: Record<string, unknown>;
-  isAnonymous?: boolean;
-}
-
-export async function updateUser(tx: Tx, id: string, c: UserChanges, at: string): Promise<UserRow> {
-  const { rows } = await tx.query<UserRow>(
-    `update auth.users set
-       email = coalesce($2, email),
-       encrypted_password = coalesce($3, encrypted_password),
-       email_confirmed_at = coalesce($4, email_confirmed_at),
-       role = coalesce($5, role),
-       banned_until = case when $6::boolean then $7::timestamptz else banned_until end,
-       raw_app_meta_data = case when $8::jsonb is null then raw_app_meta_data else (raw_app_meta_data || $8::jsonb) - coalesce((select array_agg(k) from jsonb_each($8::jsonb) as m(k, v) where v = 'null'::jsonb), '{}'::text[]) end,
-       raw_user_meta_data = case when $9::jsonb is null then raw_user_meta_data else (raw_user_meta_data || $9::jsonb) - coalesce((select array_agg(k) from jsonb_each($9::jsonb) as m(k, v) where v = 'null'::jsonb), '{}'::text[]) end,
-       is_anonymous = coalesce($10, is_anonymous),
-       updated_at = $11
-     where id = $1 returning *`,
-    [
-      id, c.email ?? null, c.passwordHash ?? null, c.confirmedAt ?? null, c.role ?? null, c.bannedUntil !== undefined, c.bannedUntil ?? null,
-      c.appMeta ? JSON.stringify(c.appMeta) : null, c.userMeta ? JSON.stringify(c.userMeta) : null, c.isAnonymous ?? null, at,
-    ],
-  );
-  return rows[0]!;
-}
-
-/** Every session of the user ends (their refresh tokens go with them). */
-export async function endSessionsOf(tx: Tx, userId: string): Promise<void> {
-  await tx.query('delete from auth.sessions where user_id = $1', [userId]);
-}
-
-export async function deleteUser(tx: Tx, id: string): Promise<void> {
-  await tx.query('delete from auth.users where id = $1', [id]);
-}
-
 /**
- * GoTrue's soft delete: the row stays (rows elsewhere keep their reference) but nothing can sign
- * in as it: the email is replaced by a hash, the password, metadata, identities, factors, links
- * and sessions go.
+ * The account addresses of these users (absent: no such user; null: an account without one). The
+ * one query other parts of the backend (the notification deliverer) make of auth.users.
  */
-export async function softDeleteUser(tx: Tx, id: string, at: string): Promise<void> {
-  await tx.query(
-    `update auth.users set email = null, phone = null, encrypted_password = null, email_change = null,
-       raw_app_meta_data = '{}'::jsonb, raw_user_meta_data = '{}'::jsonb, deleted_at = $2, updated_at = $2
-     where id = $1`,
-    [id, at],
-  );
-  for (const table of ['identities', 'mfa_factors', 'one_time_tokens', 'sessions']) {
-    await tx.query(`delete from auth.${table} where user_id = $1`, [id]);
-  }
+export async function emailsOf(tx: Tx, userIds: string[]): Promise<Map<string, string | null>> {
+  const { rows } = await tx.query<{ id: string; email: string | null }>('select id::text as id, email from auth.users where id = any($1::uuid[])', [userIds]);
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** A sign-in happened now. */
+export async function markSignedIn(tx: Tx, userId: string, at: string): Promise<void> {
+  await tx.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [userId, at]);
 }
 
 export type SentAtColumn = 'confirmation_sent_at' | 'recovery_sent_at' | 'invited_at' | 'email_change_sent_at';

@@ -5,6 +5,17 @@
  */
 import type { Tx } from '../../db/types';
 import type { CeremonyState, StoredCredential } from '../webauthn';
+import type { FactorRow } from './factors';
+
+/** A new unverified webauthn factor; its credential comes with the first verify. */
+export async function insertWebAuthnFactor(tx: Tx, userId: string, friendlyName: string | null, at: string): Promise<FactorRow> {
+  const { rows } = await tx.query<FactorRow>(
+    `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, created_at, updated_at)
+     values ($1, $2, 'webauthn', 'unverified', $3, $3) returning *`,
+    [userId, friendlyName, at],
+  );
+  return rows[0]!;
+}
 
 /** The credential of a factor, or null before its first verify. */
 export async function credentialOf(tx: Tx, factorId: string): Promise<StoredCredential | null> {

@@ -140,6 +140,11 @@ const schema = z.object({
   /** WebAuthn second factors (GoTrue's GOTRUE_MFA_WEB_AUTHN_*); off → 422 mfa_webauthn_*_not_enabled. */
   MFA_WEB_AUTHN_ENROLL_ENABLED: bool.default(false),
   MFA_WEB_AUTHN_VERIFY_ENABLED: bool.default(false),
+  /** Passkey sign-in (GoTrue's /passkeys routes, GOTRUE_PASSKEY_*); off → 404 passkey_disabled. */
+  PASSKEY_ENABLED: bool.default(false),
+  PASSKEY_MAX_PASSKEYS_PER_USER: int(1, 100).default(10),
+  /** Passkey ceremonies started and answered per IP and RATE_LIMIT_WINDOW (GoTrue: 30 per 5 minutes). */
+  RATE_LIMIT_PASSKEY: int(1, 1_000_000).default(30),
   /** The WebAuthn relying party (config-webauthn.ts): host name, allowed origins, display name; defaults from SITE_URL. */
   WEBAUTHN_RP_ID: z.string().max(253).optional(),
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),

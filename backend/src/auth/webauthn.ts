@@ -20,6 +20,7 @@ import type { WebAuthnConfig } from '../config-webauthn';
 import { AuthErrors } from './errors';
 
 export type CeremonyType = 'create' | 'request';
+export type ParsedCredential = { type: 'create'; response: RegistrationResponseJSON } | { type: 'request'; response: AuthenticationResponseJSON };
 
 /** What a challenge remembers (auth.mfa_challenges.web_authn_session_data). */
 export interface CeremonyState {
@@ -43,7 +44,8 @@ const LIMITS = { id: 1366, clientDataJSON: 4096, attestationObject: 65_536, auth
 
 const uuidBytes = (id: string) => Uint8Array.from(Buffer.from(id.replace(/-/g, ''), 'hex'));
 
-export async function registrationOptions(rp: WebAuthnConfig, user: { id: string; email: string | null }, exclude: StoredCredential[]) {
+/** `discoverable`: a passkey (the authenticator keeps the user, sign-in names nobody first). */
+export async function registrationOptions(rp: WebAuthnConfig, user: { id: string; email: string | null }, exclude: StoredCredential[], discoverable = false) {
   const name = user.email || user.id;
   const options = await generateRegistrationOptions({
     rpName: rp.rpName,
@@ -54,28 +56,29 @@ export async function registrationOptions(rp: WebAuthnConfig, user: { id: string
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: exclude.map((c) => ({ id: c.id, transports: c.transports })),
-    authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: discoverable ? 'required' : 'discouraged', userVerification: 'preferred' },
   });
   return { options, state: { challenge: options.challenge, type: 'create' } satisfies CeremonyState };
 }
 
-export async function authenticationOptions(rp: WebAuthnConfig, credential: StoredCredential) {
+/** Without a credential: a discoverable sign-in, the authenticator offers its passkeys. */
+export async function authenticationOptions(rp: WebAuthnConfig, credential: StoredCredential | null) {
   const options = await generateAuthenticationOptions({
     rpID: rp.rpId,
     timeout: CEREMONY_TIMEOUT_MS,
-    allowCredentials: [{ id: credential.id, transports: credential.transports }],
+    allowCredentials: credential ? [{ id: credential.id, transports: credential.transports }] : [],
     userVerification: 'preferred',
   });
   return { options, state: { challenge: options.challenge, type: 'request' } satisfies CeremonyState };
 }
 
-const field = (obj: Record<string, unknown>, key: keyof typeof LIMITS, required = true): string | undefined => {
+const fieldOf = (obj: Record<string, unknown>, key: keyof typeof LIMITS, message: string, required: boolean): string | undefined => {
   const v = obj[key];
   if (v === undefined || v === null) {
-    if (required) throw AuthErrors.validation('Invalid credential_response');
+    if (required) throw AuthErrors.validation(message);
     return undefined;
   }
-  if (typeof v !== 'string' || v.length > LIMITS[key] || !B64URL.test(v)) throw AuthErrors.validation('Invalid credential_response');
+  if (typeof v !== 'string' || v.length > LIMITS[key] || !B64URL.test(v)) throw AuthErrors.validation(message);
   return v;
 };
 
@@ -85,21 +88,25 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * The `webauthn` member of POST /factors/{id}/verify, checked for shape and size (400
  * validation_failed with GoTrue's messages); the cryptography comes later.
  */
-export function parseVerifyBody(body: Record<string, unknown>):
-  | { type: 'create'; response: RegistrationResponseJSON }
-  | { type: 'request'; response: AuthenticationResponseJSON } {
+export function parseVerifyBody(body: Record<string, unknown>): ParsedCredential {
   const w = body.webauthn;
   if (!isObject(w)) throw AuthErrors.validation('WebAuthn config required');
   if (w.type !== 'create' && w.type !== 'request') throw AuthErrors.validation('WebAuthn type must be create or request');
   const cr = w.credential_response;
   if (cr === undefined || cr === null) throw AuthErrors.validation('credential_response required');
-  if (!isObject(cr) || !isObject(cr.response) || cr.type !== 'public-key') throw AuthErrors.validation('Invalid credential_response');
+  return parseCredential(w.type, cr, 'Invalid credential_response');
+}
+
+/** A credential_response (MFA) or credential (passkeys) of the given ceremony, bounded; else 400 `message`. */
+export function parseCredential(type: CeremonyType, cr: unknown, message: string): ParsedCredential {
+  const field = (obj: Record<string, unknown>, key: keyof typeof LIMITS, required = true) => fieldOf(obj, key, message, required);
+  if (!isObject(cr) || !isObject(cr.response) || cr.type !== 'public-key') throw AuthErrors.validation(message);
   const id = field(cr, 'id')!;
-  if (cr.rawId !== undefined && cr.rawId !== id) throw AuthErrors.validation('Invalid credential_response');
+  if (cr.rawId !== undefined && cr.rawId !== id) throw AuthErrors.validation(message);
   const r = cr.response;
   const base = { id, rawId: id, type: 'public-key' as const, clientExtensionResults: {} };
   const clientDataJSON = field(r, 'clientDataJSON')!;
-  if (w.type === 'create') {
+  if (type === 'create') {
     const transports = Array.isArray(r.transports) ? r.transports.filter((t): t is string => typeof t === 'string' && t.length <= 32).slice(0, 8) : [];
     return { type: 'create', response: { ...base, response: { clientDataJSON, attestationObject: field(r, 'attestationObject')!, transports: transports as never } } };
   }

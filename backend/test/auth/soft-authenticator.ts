@@ -63,8 +63,12 @@ export class SoftAuthenticator {
     return Buffer.from(JSON.stringify({ type: lies.type ?? type, challenge: lies.challenge ?? challengeText(challenge), origin: lies.origin ?? this.origin, crossOrigin: false }));
   }
 
+  /** The user handle a discoverable credential keeps (the options' user.id), sent with assertions. */
+  userHandle: string | undefined;
+
   /** navigator.credentials.create() → RegistrationResponseJSON. */
-  create(options: { challenge: Challenge }, lies: Lies = {}) {
+  create(options: { challenge: Challenge; user?: { id: Challenge } }, lies: Lies = {}) {
+    if (options.user) this.userHandle = challengeText(options.user.id);
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, lies);
     const attestationObject = isoCBOR.encode(
       new Map<string, unknown>([
@@ -93,7 +97,7 @@ export class SoftAuthenticator {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature) },
+      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature), userHandle: this.userHandle },
       clientExtensionResults: {},
     };
   }

@@ -151,6 +151,20 @@ describe('passkeys (supabase-js auth.passkey)', () => {
     }
   });
 
+  it('refuses a banned account and forgets the passkeys of a soft-deleted one', async () => {
+    const { client } = await signUp();
+    const key = new SoftAuthenticator(ORIGIN, 'localhost');
+    expect((await register(client, key)).error).toBeNull();
+    const userId = claimsOf(await tokenOf(client)).sub;
+    const admin = be.config.SERVICE_ROLE_KEY;
+    expect((await call(be, 'PUT', `/admin/users/${userId}`, { ban_duration: '24h' }, admin)).status).toBe(200);
+    expect((await signIn(key)).error).toMatchObject({ status: 400, code: 'user_banned' });
+    expect((await call(be, 'DELETE', `/admin/users/${userId}`, { should_soft_delete: true }, admin)).status).toBe(200);
+    expect((await signIn(key)).error).toMatchObject({ status: 400, code: 'webauthn_verification_failed' });
+    const left = await be.db.transaction((tx) => tx.query('select 1 from auth.webauthn_credentials where user_id = $1', [userId]));
+    expect(left.rows).toHaveLength(0);
+  });
+
   it("keeps passkeys and ceremonies out of the API roles' reach", async () => {
     const as = (sql: string) =>
       be.db.transaction(async (tx) => {

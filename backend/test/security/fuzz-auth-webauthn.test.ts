@@ -1,26 +1,27 @@
 /**
- * Property-based fuzzing (fast-check, real HTTP) of the WebAuthn factors: POST /factors/{id}/verify
- * with a fresh challenge and a software authenticator's answer made hostile (bytes flipped,
- * fields swapped for random or hostile base64url, CBOR garbage, wrong shapes and types), plus
- * challenges and verifies against victim B's factor.
+ * Property-based fuzzing (fast-check, real HTTP) of WebAuthn: the MFA factors' verify and the
+ * passkeys' registration and sign-in, each with a fresh ceremony and a software authenticator's
+ * answer made hostile (bytes flipped, fields swapped for random or hostile base64url, CBOR
+ * garbage, wrong shapes and types), plus calls against victim B's factor and passkey.
  *
- * For every case: no 5xx, the API version header, nothing of B (id, tokens, credential id) in the
- * answer, B unchanged; B's factor answers 404 to F; a tampered assertion never verifies.
+ * For every case: no 5xx, the API version header, nothing of B (id, tokens, credential ids) in the
+ * answer, B unchanged; B's factor and passkey answer 404 to F; a tampered assertion never verifies.
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
 import { SoftAuthenticator } from '../auth/soft-authenticator';
-import { REQUEST_TIMEOUT_MS, assertNoLeak, check, createVault, hostileJson, hostileString, noteStatus, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
+import { REQUEST_TIMEOUT_MS, assertNoLeak, check, createVault, hostileJson, hostileString, noteStatus, segment, summary, timeoutFor, victimFingerprint, type PropertyName } from './fuzz-support';
 import { send, type Answer } from './helpers';
 
-const PROPERTIES: PropertyName[] = ['auth: webauthn'];
+const PROPERTIES: PropertyName[] = ['auth: webauthn', 'auth: passkeys'];
 const ORIGIN = 'http://localhost:3000';
 let be: TestBackend;
 let victim = '';
-const B = { id: '', access: '', refresh: '', factorId: '', key: new SoftAuthenticator(ORIGIN, 'localhost') };
-const F = { access: '', verified: '', key: new SoftAuthenticator(ORIGIN, 'localhost') };
+const B = { id: '', access: '', refresh: '', factorId: '', key: new SoftAuthenticator(ORIGIN, 'localhost'), passkeyId: '', passkey: new SoftAuthenticator(ORIGIN, 'localhost') };
+const F = { access: '', verified: '', key: new SoftAuthenticator(ORIGIN, 'localhost'), passkey: new SoftAuthenticator(ORIGIN, 'localhost') };
+let passkeysOfB = '';
 
 type Json = Record<string, unknown>;
 const post = (path: string, bearer: string, body: unknown) => send(be, { method: 'POST', path: `/auth/v1${path}`, bearer, body: JSON.stringify(body) ?? 'null', timeoutMs: REQUEST_TIMEOUT_MS });
@@ -38,14 +39,28 @@ async function withFactor(email: string, key: SoftAuthenticator) {
   return { id: j.user.id, access: session.access_token, refresh: session.refresh_token, factorId: factor.id };
 }
 
+/** Registers `key` as a passkey of the session's user (it is at aal2 after its factor); returns its id. */
+async function withPasskey(access: string, key: SoftAuthenticator): Promise<string> {
+  const o = (await post('/passkeys/registration/options', access, {})).json as { challenge_id: string; options: { challenge: string; user: { id: string } } };
+  const v = await post('/passkeys/registration/verify', access, { challenge_id: o.challenge_id, credential: key.create(o.options) });
+  if (v.status !== 200) throw new Error(`passkey registration: ${v.status} ${v.text}`);
+  return (v.json as { id: string }).id;
+}
+
+const passkeyFingerprint = async () =>
+  (await be.db.transaction((tx) => tx.query<{ t: string }>('select row(x.*)::text as t from auth.webauthn_credentials x where user_id = $1', [B.id]))).rows.map((r) => r.t).join('|');
+
 beforeAll(async () => {
   const lifted = Object.fromEntries(['SIGN_UP_PER_IP', 'MFA_VERIFY_PER_IP', 'MFA_VERIFY_PER_FACTOR'].map((k) => [`RATE_LIMIT_${k}`, '1000000']));
-  be = await startTestBackend({ ...lifted, MAILER_AUTOCONFIRM: 'true', MFA_WEB_AUTHN_ENROLL_ENABLED: 'true', MFA_WEB_AUTHN_VERIFY_ENABLED: 'true' });
+  be = await startTestBackend({ ...lifted, MAILER_AUTOCONFIRM: 'true', MFA_WEB_AUTHN_ENROLL_ENABLED: 'true', MFA_WEB_AUTHN_VERIFY_ENABLED: 'true', PASSKEY_ENABLED: 'true', RATE_LIMIT_PASSKEY: '1000000' });
   Object.assign(B, await withFactor('fuzz-webauthn-victim@example.com', B.key));
   const f = await withFactor('fuzz-webauthn-self@example.com', F.key);
   Object.assign(F, { access: f.access, verified: f.factorId });
+  B.passkeyId = await withPasskey(B.access, B.passkey);
+  await withPasskey(F.access, F.passkey);
   await createVault(be);
   victim = await victimFingerprint(be, B.id, 0);
+  passkeysOfB = await passkeyFingerprint();
 });
 
 afterAll(async () => {
@@ -57,8 +72,9 @@ async function expectSafe(a: Answer, context: string): Promise<void> {
   noteStatus(a.status);
   expect(a.status, `${context} → ${a.status} ${a.text.slice(0, 300)}`).toBeLessThan(500);
   expect(a.headers.get('x-supabase-api-version'), context).toBe('2024-01-01');
-  assertNoLeak(`${a.text}\n${[...a.headers.entries()].join('\n')}`, [B.id, B.access, B.refresh, B.key.id, be.config.JWT_SECRET], context);
+  assertNoLeak(`${a.text}\n${[...a.headers.entries()].join('\n')}`, [B.id, B.access, B.refresh, B.key.id, B.passkey.id, be.config.JWT_SECRET], context);
   expect(await victimFingerprint(be, B.id, 0), `B changed after ${context}`).toBe(victim);
+  expect(await passkeyFingerprint(), `B's passkeys changed after ${context}`).toBe(passkeysOfB);
 }
 
 const b64 = (n: number) => fc.uint8Array({ minLength: 0, maxLength: n }).map((u) => Buffer.from(u).toString('base64url'));
@@ -90,6 +106,18 @@ function mutate(answer: Json, m: Mutation): unknown {
   return copy;
 }
 
+/**
+ * Changes after which an assertion is still the authenticator's own: it carries no
+ * attestationObject, an empty user handle is an absent one, and the DER header of the signature
+ * (SEQUENCE tag and length) is read leniently — r and s, which are what is verified, are untouched.
+ */
+function stillGenuine(genuine: Json, m: Mutation): boolean {
+  if (m.kind === 'set') return m.field === 'attestationObject' || (m.field === 'userHandle' && (m.value === '' || m.value === null));
+  if (m.kind !== 'flip' || m.field !== 'signature') return false;
+  const length = Buffer.from(String((genuine.response as Json).signature), 'base64url').length;
+  return m.at % length < 2;
+}
+
 describe('WebAuthn factor fuzzing', () => {
   it("verify with tampered answers and B's factor: no 5xx, no leak, never a session from a forgery", { timeout: timeoutFor('auth: webauthn') }, async () => {
     const arb = fc.record({
@@ -109,11 +137,37 @@ describe('WebAuthn factor fuzzing', () => {
       const context = `verify ${target} ${JSON.stringify(body).slice(0, 300)}`;
       await expectSafe(a, context);
       if (target !== 'F') expect(a.status, context).toBe(404);
-      // An assertion carries no attestationObject (ignored) and an empty user handle is an absent
-      // one: with those changes the answer is still the genuine assertion.
-      const ignored = m.kind === 'set' && (m.field === 'attestationObject' || (m.field === 'userHandle' && (m.value === '' || m.value === null)));
-      const genuineStill = ignored && body.challenge_id === fresh?.id && type === 'request';
+      // With a change an assertion ignores, the answer is still the genuine assertion.
+      const genuineStill = stillGenuine(genuine, m) && body.challenge_id === fresh?.id && type === 'request';
       if (!genuineStill) expect(a.status, `a forged assertion verified: ${context}`).not.toBe(200);
+    });
+  });
+
+  it("passkeys: tampered registrations and sign-ins, B's passkey: no 5xx, no leak, never a session from a forgery", { timeout: timeoutFor('auth: passkeys') }, async () => {
+    const arb = fc.record({
+      action: fc.constantFrom('sign-in', 'sign-in', 'register', 'rename B', 'delete B', 'delete any'),
+      challengeId: fc.oneof({ weight: 5, arbitrary: fc.constant('fresh') }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: hostileString }),
+      name: hostileString,
+      m: mutation,
+    });
+    await check('auth: passkeys', arb, async ({ action, challengeId, name, m }) => {
+      if (action === 'rename B' || action === 'delete B' || action === 'delete any') {
+        const id = action === 'delete any' ? segment(name) || 'x' : B.passkeyId;
+        const a = await send(be, { method: action === 'rename B' ? 'PATCH' : 'DELETE', path: `/auth/v1/passkeys/${id}`, bearer: F.access, body: action === 'rename B' ? JSON.stringify({ friendly_name: name }) : undefined, timeoutMs: REQUEST_TIMEOUT_MS });
+        await expectSafe(a, `${action} ${id}`);
+        if (action !== 'delete any') expect([400, 404], `${action} → ${a.status}`).toContain(a.status);
+        return;
+      }
+      const signIn = action === 'sign-in';
+      const o = await post(`/passkeys/${signIn ? 'authentication' : 'registration'}/options`, signIn ? '' : F.access, {});
+      await expectSafe(o, `${action} options`);
+      const started = o.json as { challenge_id?: string; options?: { challenge: string; user?: { id: string } } };
+      const genuine = started.options ? (signIn ? F.passkey.get(started.options) : new SoftAuthenticator(ORIGIN, 'localhost').create(started.options)) : F.passkey.get({ challenge: 'x' });
+      const body = { challenge_id: challengeId === 'fresh' ? started.challenge_id : challengeId, credential: mutate(genuine, m) };
+      const a = await post(`/passkeys/${signIn ? 'authentication' : 'registration'}/verify`, signIn ? '' : F.access, body);
+      const context = `${action} ${JSON.stringify(body).slice(0, 300)}`;
+      await expectSafe(a, context);
+      if (signIn && !(stillGenuine(genuine, m) && challengeId === 'fresh')) expect(a.status, `a forged passkey sign-in: ${context}`).not.toBe(200);
     });
   });
 });

@@ -37,6 +37,7 @@ const WEIGHTS = {
   'auth: admin': 1,
   'auth: passwordless': 1,
   'auth: webauthn': 1,
+  'auth: passkeys': 1,
   'market: reads': 2,
   'market: rpc': 2,
   'realtime: frames': 2,

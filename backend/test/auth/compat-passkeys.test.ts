@@ -141,6 +141,19 @@ describe('passkeys (supabase-js auth.passkey)', () => {
       const res = await call(be, method, path, body, bearer);
       expect({ name, status: res.status, code: res.body.error_code }).toEqual({ name, status, code });
     }
+    // With a verified second factor an aal1 session may not add a passkey; ceremonies are limited per IP.
+    const userId = claimsOf(token).sub;
+    await be.db.transaction((tx) => tx.query("insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'JBSWY3DPEHPK3PXP')", [userId]));
+    expect(await call(be, 'POST', '/passkeys/registration/options', {}, token)).toMatchObject({ status: 403, body: { error_code: 'insufficient_aal' } });
+    be.config.RATE_LIMIT_PASSKEY = 1;
+    try {
+      await call(be, 'POST', '/passkeys/authentication/options', {});
+      const limited = await call(be, 'POST', '/passkeys/authentication/options', {});
+      expect(limited).toMatchObject({ status: 429, body: { error_code: 'over_request_rate_limit' } });
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      be.config.RATE_LIMIT_PASSKEY = 1000;
+    }
     be.config.PASSKEY_ENABLED = false;
     try {
       for (const [method, path] of [['POST', '/passkeys/authentication/options'], ['POST', '/passkeys/registration/options'], ['GET', '/passkeys']]) {
@@ -157,6 +170,9 @@ describe('passkeys (supabase-js auth.passkey)', () => {
     expect((await register(client, key)).error).toBeNull();
     const userId = claimsOf(await tokenOf(client)).sub;
     const admin = be.config.SERVICE_ROLE_KEY;
+    await be.db.transaction((tx) => tx.query('update auth.users set email_confirmed_at = null where id = $1', [userId]));
+    expect((await signIn(key)).error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+    await be.db.transaction((tx) => tx.query('update auth.users set email_confirmed_at = now() where id = $1', [userId]));
     expect((await call(be, 'PUT', `/admin/users/${userId}`, { ban_duration: '24h' }, admin)).status).toBe(200);
     expect((await signIn(key)).error).toMatchObject({ status: 400, code: 'user_banned' });
     expect((await call(be, 'DELETE', `/admin/users/${userId}`, { should_soft_delete: true }, admin)).status).toBe(200);

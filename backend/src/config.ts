@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
+import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
 
@@ -136,6 +137,18 @@ const schema = z.object({
   RATE_LIMIT_MFA_VERIFY_PER_FACTOR: int(1, 1_000_000).default(15),
   /** Wrong codes one MFA challenge survives; then it is dead and the client must make a new one. */
   MFA_CHALLENGE_MAX_ATTEMPTS: int(1, 100).default(5),
+  /** WebAuthn second factors (GoTrue's GOTRUE_MFA_WEB_AUTHN_*); off → 422 mfa_webauthn_*_not_enabled. */
+  MFA_WEB_AUTHN_ENROLL_ENABLED: bool.default(false),
+  MFA_WEB_AUTHN_VERIFY_ENABLED: bool.default(false),
+  /** Passkey sign-in (GoTrue's /passkeys routes, GOTRUE_PASSKEY_*); off → 404 passkey_disabled. */
+  PASSKEY_ENABLED: bool.default(false),
+  PASSKEY_MAX_PASSKEYS_PER_USER: int(1, 100).default(10),
+  /** Passkey ceremonies started and answered per IP and RATE_LIMIT_WINDOW (GoTrue: 30 per 5 minutes). */
+  RATE_LIMIT_PASSKEY: int(1, 1_000_000).default(30),
+  /** The WebAuthn relying party (config-webauthn.ts): host name, allowed origins, display name; defaults from SITE_URL. */
+  WEBAUTHN_RP_ID: z.string().max(253).optional(),
+  WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),
+  WEBAUTHN_RP_DISPLAY_NAME: z.string().optional(),
 
   // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
   REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
@@ -152,6 +165,8 @@ export interface Config extends EnvConfig {
   database: 'postgres' | 'pglite';
   /** OAuth providers from OAUTH_PROVIDERS and OAUTH_<NAME>_*. */
   oauthProviders: OAuthProviderConfig[];
+  /** The WebAuthn relying party of MFA webauthn factors. */
+  webauthn: WebAuthnConfig;
 }
 
 export class ConfigError extends Error {
@@ -171,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   }
   const c = parsed.data;
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
+  const { webauthn, problems: webauthnProblems } = parseWebAuthn(raw, c.SITE_URL);
+  problems.push(...webauthnProblems);
   if (c.JWT_SIGNING_KEY) {
     try {
       parseSigningKey(c.JWT_SIGNING_KEY);
@@ -198,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     corsOrigins: origins.includes('*') ? '*' : origins,
     database: c.DATABASE_URL ? 'postgres' : 'pglite',
     oauthProviders,
+    webauthn,
   };
 }

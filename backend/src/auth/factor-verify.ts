@@ -1,5 +1,7 @@
 /**
- * POST /factors/{id}/verify {challenge_id, code} → the session JSON at aal2 (amr gains totp).
+ * POST /factors/{id}/verify {challenge_id, code} → the session JSON at aal2 (amr gains totp);
+ * for a WebAuthn factor {challenge_id, webauthn: {type, credential_response}} (factor-webauthn.ts,
+ * amr gains mfa/webauthn), bounded the same way.
  *
  * A six-digit code is guessable, so every attempt is bounded three ways:
  *   - per client IP and per factor: RATE_LIMIT_MFA_VERIFY_PER_IP / _PER_FACTOR calls per
@@ -13,12 +15,14 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, bodyOf, clientIp, loadCaller, verifyAccessToken } from './context';
 import { AuthErrors } from './errors';
+import { checkWebauthn, requireVerifyEnabled, type WebAuthnAnswer } from './factor-webauthn';
 import { enforceRateLimits } from './ratelimit';
 import { upgradeSession } from './sessions';
 import { findFactor, markFactorVerified } from './store/factors';
 import { countWrongChallengeCode, deleteChallenge, lockChallenge, markChallengeVerified } from './store/mfa-challenges';
 import { checkTotp } from './totp';
 import { iso, ms, UUID } from './util';
+import { parseVerifyBody } from './webauthn';
 
 /** A challenge must be answered within this time (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
 export const CHALLENGE_TTL_MS = 300_000;
@@ -34,13 +38,18 @@ export function verifyFactorRoute(app: FastifyInstance): void {
 
     const owned = await db.transaction(async (tx) => {
       const { user } = await loadCaller(tx, claims);
-      if (!UUID.test(id)) return false;
-      return (await findFactor(tx, user.id, id)) !== null;
+      if (!UUID.test(id)) return null;
+      return findFactor(tx, user.id, id);
     }, { readOnly: true });
     if (!owned) throw AuthErrors.mfaFactorNotFound();
     const body = bodyOf(request);
     const challengeId = typeof body.challenge_id === 'string' ? body.challenge_id : '';
     const code = typeof body.code === 'string' ? body.code.trim() : '';
+    let answer: WebAuthnAnswer | null = null;
+    if (owned.factor_type === 'webauthn') {
+      requireVerifyEnabled(services);
+      answer = parseVerifyBody(body);
+    }
     await enforceRateLimits(services, [{ key: `mfa_verify:factor:${id.toLowerCase()}`, max: config.RATE_LIMIT_MFA_VERIFY_PER_FACTOR }]);
 
     const outcome = await db.transaction(async (tx) => {
@@ -56,20 +65,21 @@ export function verifyFactorRoute(app: FastifyInstance): void {
         // Removed in a committed transaction, below.
         return { kind: 'expired', challengeId: challenge.id } as const;
       }
-      if (!checkTotp(code, factor.secret ?? '', nowMs)) {
+      const ok = answer ? await checkWebauthn(services, tx, factor, challenge.web_authn_session_data, answer, nowMs) : checkTotp(code, factor.secret ?? '', nowMs);
+      if (!ok) {
         // Returned, not thrown: the count must commit.
         await countWrongChallengeCode(tx, challenge.id);
         return { kind: 'failed' } as const;
       }
       await markChallengeVerified(tx, challenge.id, iso(nowMs));
       await markFactorVerified(tx, factor.id, iso(nowMs));
-      return { kind: 'verified', session: await upgradeSession(services, tx, user, session.id, factor.id, 'totp') } as const;
+      return { kind: 'verified', session: await upgradeSession(services, tx, user, session.id, factor.id, answer ? 'mfa/webauthn' : 'totp') } as const;
     });
     if (outcome.kind === 'expired') {
       await db.transaction((tx) => deleteChallenge(tx, outcome.challengeId));
       throw AuthErrors.mfaChallengeExpired();
     }
-    if (outcome.kind === 'failed') throw AuthErrors.mfaVerificationFailed();
+    if (outcome.kind === 'failed') throw answer ? AuthErrors.mfaWebauthnVerificationFailed() : AuthErrors.mfaVerificationFailed();
     return outcome.session;
   });
 }

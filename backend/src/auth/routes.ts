@@ -16,6 +16,8 @@ import { factorRoutes } from './factors';
 import { identityRoutes } from './identities';
 import { disabledRoutes } from './disabled';
 import { logoutRoutes } from './logout';
+import { passkeySignInRoutes } from './passkey-sign-in';
+import { passkeyRoutes } from './passkeys';
 import { passwordlessRoutes } from './passwordless';
 import { reauthenticateRoutes } from './reauthenticate';
 import { recoverRoutes } from './recover';
@@ -94,6 +96,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   recoverRoutes(app);
   reauthenticateRoutes(app);
   factorRoutes(app);
+  passkeyRoutes(app);
+  passkeySignInRoutes(app);
   oauthRoutes(app);
   identityRoutes(app);
   passwordlessRoutes(app);

@@ -34,6 +34,27 @@ describe('OAuth provider configuration', () => {
   });
 });
 
+describe('WebAuthn relying party configuration', () => {
+  it('defaults to SITE_URL, off; reads WEBAUTHN_RP_* and refuses what a browser would refuse', () => {
+    expect(loadConfig({ SITE_URL: 'https://app.example.com/start' })).toMatchObject({
+      MFA_WEB_AUTHN_ENROLL_ENABLED: false,
+      MFA_WEB_AUTHN_VERIFY_ENABLED: false,
+      webauthn: { rpId: 'app.example.com', rpOrigins: ['https://app.example.com'], rpName: 'app.example.com' },
+    });
+    const c = loadConfig({ WEBAUTHN_RP_ID: 'Example.com', WEBAUTHN_RP_ORIGINS: 'https://example.com, https://app.example.com:8443', WEBAUTHN_RP_DISPLAY_NAME: 'Example' });
+    expect(c.webauthn).toEqual({ rpId: 'example.com', rpOrigins: ['https://example.com', 'https://app.example.com:8443'], rpName: 'Example' });
+    const bad: [Record<string, string>, string][] = [
+      [{ WEBAUTHN_RP_ID: 'https://example.com' }, 'WEBAUTHN_RP_ID: must be a host name'],
+      [{ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_RP_ORIGINS: 'https://evil.com' }, 'is not on WEBAUTHN_RP_ID'],
+      [{ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_RP_ORIGINS: 'https://notexample.com' }, 'is not on WEBAUTHN_RP_ID'],
+      [{ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_RP_ORIGINS: 'https://example.com/path' }, 'is not an origin'],
+      [{ WEBAUTHN_RP_ORIGINS: 'ftp://localhost' }, 'is not an origin'],
+      [{ WEBAUTHN_RP_ORIGINS: ',' }, 'needs at least one origin'],
+    ];
+    for (const [env, message] of bad) expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
 describe('redirect allow-list', () => {
   const config = { SITE_URL: 'http://localhost:3000', additionalRedirectUrls: ['https://*.need40.app/**', 'http://localhost:4000/auth/'] };
   const cases: Array<[string, boolean]> = [

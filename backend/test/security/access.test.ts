@@ -168,6 +168,8 @@ const scenarios: Scenario[] = [
   { name: 'auth schema: sessions as a table', as: 'A', method: 'GET', path: `${R}/sessions`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: refresh_tokens as a table', as: 'A', method: 'GET', path: `${R}/refresh_tokens`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: mfa_factors as a table', as: 'A', method: 'DELETE', path: `${R}/mfa_factors?id=eq.{factorB}`, status: 404, code: 'PGRST205' },
+  { name: 'auth schema: webauthn_credentials (passkeys) as a table', as: 'A', method: 'GET', path: `${R}/webauthn_credentials?select=public_key`, status: 404, code: 'PGRST205' },
+  { name: 'auth schema: webauthn_challenges with Accept-Profile auth', as: 'A', method: 'GET', path: `${R}/webauthn_challenges`, headers: { 'accept-profile': 'auth' }, status: 406, code: 'PGRST106' },
   { name: 'auth schema: qualified name in the path', as: 'visitor', method: 'GET', path: `${R}/auth.users`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: Accept-Profile auth', as: 'A', method: 'GET', path: `${R}/users`, headers: { 'accept-profile': 'auth' }, status: 406, code: 'PGRST106' },
   { name: 'auth schema: Content-Profile auth on a write', as: 'A', method: 'POST', path: `${R}/identities`, headers: { 'content-profile': 'auth' }, body: { user_id: '{A}' }, status: 406, code: 'PGRST106' },

@@ -1,6 +1,6 @@
 /**
- * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-market.test.ts, fuzz-realtime.test.ts,
- * fuzz-realtime-rest.test.ts).
+ * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-auth-admin.test.ts,
+ * fuzz-auth-webauthn.test.ts, fuzz-market.test.ts, fuzz-realtime.test.ts, fuzz-realtime-rest.test.ts).
  *
  * Budget: FUZZ_RUNS is the total number of generated cases across the three files (default 300, the
  * fast run inside `pnpm test`; `pnpm fuzz` runs 24 000). Each property gets a share by weight.
@@ -36,6 +36,8 @@ const WEIGHTS = {
   'auth: any path': 0.5,
   'auth: admin': 1,
   'auth: passwordless': 1,
+  'auth: webauthn': 1,
+  'auth: passkeys': 1,
   'market: reads': 2,
   'market: rpc': 2,
   'realtime: frames': 2,

@@ -3,6 +3,7 @@
  * count and its use. Every failed attempt stays visible in its row until the challenge is removed.
  */
 import type { Tx } from '../../db/types';
+import type { CeremonyState } from '../webauthn';
 
 /** A row of auth.mfa_challenges. */
 export interface ChallengeRow {
@@ -12,6 +13,8 @@ export interface ChallengeRow {
   verified_at: unknown;
   ip_address: string | null;
   failed_attempts: number;
+  /** A WebAuthn challenge's ceremony (store/webauthn.ts writes it), else null. */
+  web_authn_session_data: CeremonyState | null;
 }
 
 /** A new challenge of the factor; returns its id. */

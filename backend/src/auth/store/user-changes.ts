@@ -44,8 +44,8 @@ export async function deleteUser(tx: Tx, id: string): Promise<void> {
 
 /**
  * GoTrue's soft delete: the row stays (rows elsewhere keep their reference) but nothing can sign
- * in as it: the email is replaced by a hash, the password, metadata, identities, factors, links
- * and sessions go.
+ * in as it: the email is replaced by a hash, the password, metadata, identities, factors, passkeys,
+ * links and sessions go.
  */
 export async function softDeleteUser(tx: Tx, id: string, at: string): Promise<void> {
   await tx.query(
@@ -54,7 +54,7 @@ export async function softDeleteUser(tx: Tx, id: string, at: string): Promise<vo
      where id = $1`,
     [id, at],
   );
-  for (const table of ['identities', 'mfa_factors', 'one_time_tokens', 'sessions']) {
+  for (const table of ['identities', 'mfa_factors', 'webauthn_credentials', 'webauthn_challenges', 'one_time_tokens', 'sessions']) {
     await tx.query(`delete from auth.${table} where user_id = $1`, [id]);
   }
 }

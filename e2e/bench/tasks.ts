@@ -18,6 +18,8 @@ interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?
 
 const RUNS = Number(process.env.TASKS_RUNS ?? 3);
 const SLOWDOWN = 4;
+/** Tasks listed (TASKS_LIST_OVER_MS, default 50: Lighthouse's long tasks); blocking time counts those over 50 ms. */
+const LIST_OVER_MS = Number(process.env.TASKS_LIST_OVER_MS ?? 50);
 
 async function trace(cdp: CDPSession, load: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
@@ -51,14 +53,15 @@ function analyse(events: TraceEvent[]) {
   // From the navigation on (a new renderer's own set-up task comes before it).
   const tasks = own.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 0 && e.ts >= nav);
   const busy = tasks.reduce((s, t) => s + cost(t), 0);
-  const long = tasks.filter((t) => cost(t) > 50).map((t) => {
+  const long = tasks.filter((t) => cost(t) > LIST_OVER_MS).map((t) => {
     const inside = own.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && cost(e) > 10);
     const what = new Map<string, number>();
     for (const e of inside) if (/EvaluateScript|FunctionCall|v8.compile|ParseHTML|Layout|UpdateLayoutTree|TimerFire|FireAnimationFrame|ParseAuthorStyleSheet|MajorGC|MinorGC|Paint|EventDispatch|RunMicrotasks/.test(e.name)) what.set(label(e), Math.max(what.get(label(e)) ?? 0, cost(e)));
     const top = [...what.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${Math.round(v)}`);
     return { at: Math.round((t.ts - nav) / 1000), wallMs: (t.dur ?? 0) / 1000, ms: Math.round(cost(t)), top };
   });
-  return { busy: Math.round(busy), blocking: long.reduce((s, t) => s + t.ms - 50, 0), long };
+  const over50 = long.filter((t) => t.ms > 50);
+  return { busy: Math.round(busy), blocking: over50.reduce((s, t) => s + t.ms - 50, 0), longTasks: over50.length, long };
 }
 
 interface Profile { nodes: { id: number; parent?: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[]; startTime: number }
@@ -128,8 +131,8 @@ async function main() {
     }
     const summary: Record<string, { busyMs: number; blockingMs: number; longTasks: number }> = {};
     for (const [name, rs] of runs) {
-      summary[name] = { busyMs: median(rs.map((r) => r.busy)), blockingMs: median(rs.map((r) => r.blocking)), longTasks: median(rs.map((r) => r.long.length)) };
-      console.log(`\n${name}: busy ${summary[name].busyMs} ms, blocking ${summary[name].blockingMs} ms, long tasks ${summary[name].longTasks} (median of ${RUNS}; blocking/long tasks per run: ${rs.map((r) => `${r.blocking}/${r.long.length}`).join(', ')})`);
+      summary[name] = { busyMs: median(rs.map((r) => r.busy)), blockingMs: median(rs.map((r) => r.blocking)), longTasks: median(rs.map((r) => r.longTasks)) };
+      console.log(`\n${name}: busy ${summary[name].busyMs} ms, blocking ${summary[name].blockingMs} ms, long tasks ${summary[name].longTasks} (median of ${RUNS}; blocking/long tasks per run: ${rs.map((r) => `${r.blocking}/${r.longTasks}`).join(', ')})`);
       for (const t of rs[0]!.long) console.log(`  @${t.at} ${t.ms} ms: ${t.top.join(' | ')}`);
     }
     console.log(JSON.stringify({ slowdown: SLOWDOWN, runs: RUNS, loadAverage: os.loadavg()[0], summary }));

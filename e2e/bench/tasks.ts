@@ -11,7 +11,10 @@
  * A benchmark: nothing passes or fails.
  */
 import { chromium, type CDPSession } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../helpers/paths';
 import { startSite } from './lighthouse-site';
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: Record<string, unknown>; name?: string } }
@@ -23,7 +26,9 @@ const LIST_OVER_MS = Number(process.env.TASKS_LIST_OVER_MS ?? 50);
 
 async function trace(cdp: CDPSession, load: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+  cdp.on('Tracing.dataCollected', (e) => {
+    events.push(...(e.value as unknown as TraceEvent[]));
+  });
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', '__metadata'] } } as never);
   await load();
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
@@ -135,7 +140,10 @@ async function main() {
       console.log(`\n${name}: busy ${summary[name].busyMs} ms, blocking ${summary[name].blockingMs} ms, long tasks ${summary[name].longTasks} (median of ${RUNS}; blocking/long tasks per run: ${rs.map((r) => `${r.blocking}/${r.longTasks}`).join(', ')})`);
       for (const t of rs[0]!.long) console.log(`  @${t.at} ${t.ms} ms: ${t.top.join(' | ')}`);
     }
-    console.log(JSON.stringify({ slowdown: SLOWDOWN, runs: RUNS, loadAverage: os.loadavg()[0], summary }));
+    const out = path.join(ROOT, 'bench/results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'tasks.json'), JSON.stringify({ at: new Date().toISOString(), slowdown: SLOWDOWN, runs: RUNS, loadAverage: os.loadavg()[0], summary, perRun: Object.fromEntries(runs) }, null, 2));
+    console.log(`written to bench/results/tasks.json (load average ${(os.loadavg()[0] ?? 0).toFixed(1)})`);
   } finally {
     await browser.close();
     await site.close();

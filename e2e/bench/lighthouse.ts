@@ -43,6 +43,17 @@ function summarise(runs: Figures[]) {
   return out;
 }
 
+/** Lighthouse sometimes loses the trace's start on a busy machine (NO_NAVSTART: "run again"): once more. */
+async function auditWithRetry(...args: Parameters<typeof audit>) {
+  try {
+    return await audit(...args);
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    console.warn('Lighthouse lost the trace (NO_NAVSTART); running that audit again');
+    return audit(...args);
+  }
+}
+
 async function main() {
   const reportsDir = process.env.LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : undefined;
   if (reportsDir) mkdirSync(reportsDir, { recursive: true });
@@ -57,7 +68,7 @@ async function main() {
           const key: Key = `${target} ${form}`;
           const url = target === 'composed' ? site.composedUrl : target === 'shell-b' ? shellB! : site.singleUrl;
           const saveAs = reportsDir ? path.join(reportsDir, `${target}-${form}-${i + 1}.json`) : undefined;
-          (runs[key] ??= []).push(await audit(chrome.port, url, form, saveAs));
+          (runs[key] ??= []).push(await auditWithRetry(chrome.port, url, form, saveAs));
           process.stdout.write(`run ${i + 1}/${RUNS} ${key}: ${runs[key].at(-1)!.performance}\n`);
         }
       }

@@ -23,6 +23,8 @@ const HOST = '127.0.0.1';
 export interface Site {
   composedUrl: string;
   singleUrl: string;
+  /** Another build of the shell (a directory) over the same remotes and backend: before/after comparisons. */
+  serveShell(root: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,11 @@ export async function startSite(): Promise<Site> {
     return {
       composedUrl: `http://${HOST}:${composed.port}/`,
       singleUrl: `http://${HOST}:${single.port}/`,
+      serveShell: async (root) => {
+        const s = await startStaticServer({ root, host: HOST, port: portOf('PORT_SHELL_B'), files: { '/config.json': config, '/remotes.json': remotesFile } });
+        closers.push(() => new Promise((r) => s.close(r)));
+        return `http://${HOST}:${s.port}/`;
+      },
       close: async () => {
         for (const c of closers.reverse()) await c();
       },

@@ -16,7 +16,10 @@ import { startSite } from './lighthouse-site';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const pick = <T extends string>(env: string | undefined, all: readonly T[]) => (env ? all.filter((x) => env.split(',').includes(x)) : [...all]);
-const TARGETS = pick(process.env.LIGHTHOUSE_TARGETS, ['composed', 'single'] as const);
+// LIGHTHOUSE_SHELL_B=<dir>: also "shell-b", another build of the shell (e.g. main's) over the same
+// remotes and backend, audited in turn with the others: a before/after at the same machine load.
+const SHELL_B = process.env.LIGHTHOUSE_SHELL_B;
+const TARGETS = pick(process.env.LIGHTHOUSE_TARGETS, SHELL_B ? (['composed', 'shell-b', 'single'] as const) : (['composed', 'single'] as const));
 const FORMS = pick(process.env.LIGHTHOUSE_FORMS, ['mobile', 'desktop'] as const);
 
 const median = (xs: number[]) => {
@@ -40,10 +43,22 @@ function summarise(runs: Figures[]) {
   return out;
 }
 
+/** Lighthouse sometimes loses the trace's start on a busy machine (NO_NAVSTART: "run again"): once more. */
+async function auditWithRetry(...args: Parameters<typeof audit>) {
+  try {
+    return await audit(...args);
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    console.warn('Lighthouse lost the trace (NO_NAVSTART); running that audit again');
+    return audit(...args);
+  }
+}
+
 async function main() {
   const reportsDir = process.env.LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : undefined;
   if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   const site = await startSite();
+  const shellB = SHELL_B ? await site.serveShell(SHELL_B) : undefined;
   const chrome = await launchChrome();
   const runs = {} as Record<Key, Figures[]>;
   try {
@@ -51,9 +66,9 @@ async function main() {
       for (const form of FORMS) {
         for (const target of TARGETS) {
           const key: Key = `${target} ${form}`;
-          const url = target === 'composed' ? site.composedUrl : site.singleUrl;
+          const url = target === 'composed' ? site.composedUrl : target === 'shell-b' ? shellB! : site.singleUrl;
           const saveAs = reportsDir ? path.join(reportsDir, `${target}-${form}-${i + 1}.json`) : undefined;
-          (runs[key] ??= []).push(await audit(chrome.port, url, form, saveAs));
+          (runs[key] ??= []).push(await auditWithRetry(chrome.port, url, form, saveAs));
           process.stdout.write(`run ${i + 1}/${RUNS} ${key}: ${runs[key].at(-1)!.performance}\n`);
         }
       }

@@ -14,6 +14,7 @@ import { AppErrorBoundary, ErrorScreen } from './components/AppErrorBoundary';
 import { configureRemotes } from './federation/loader';
 import { fetchRemotesConfig } from './federation/remotes-config';
 import { prefetchedConfigFetch } from './federation/prefetch';
+import { yieldToMain } from './federation/yieldToMain';
 import { reportWebVitals } from './webVitals';
 
 async function main(): Promise<void> {
@@ -26,8 +27,13 @@ async function main(): Promise<void> {
   try {
     const [, remotes] = await Promise.all([loadRuntimeConfig('/config.json', prefetchedConfigFetch), fetchRemotesConfig('/remotes.json')]);
     configureRemotes(remotes);
+    // Building the Supabase client (auth, realtime) is a long piece of work at a phone's speed: a
+    // task of its own, not one with the start of the render. Nothing is lost meanwhile: the session
+    // store says "loading" until the client's first auth event either way.
+    await yieldToMain();
     startSessionSync();
     settleAuthCode(getSupabase()).catch((error: unknown) => console.error('[need40] could not settle the email link', error));
+    await yieldToMain();
     // The HTML already shows the hero: the first render is a transition, rendered in short slices
     // that leave the main thread free between them (total blocking time), not one long task.
     startTransition(() =>

@@ -10,10 +10,15 @@
  * loader fetches what it needs (from the browser's preload cache). The runtime's version walks the
  * manifest and the share scope and inserts <script>/<link> elements: one more long task per remote
  * on the first screen. Remotes loaded later (profile, auth) keep it: nothing preloaded them.
+ * The other hooks only yield (yieldToMain.ts): the runtime would otherwise load every shared
+ * module of the shell's start, and run a remote's entry, its `init` against the share scope, its
+ * chunk loading and its module's evaluation, as one long task each; with a yield before each step
+ * every step is a task of its own, short enough to leave the page responsive.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { takeManifestResponse } from './manifests';
 import { FIRST_SCREEN } from './remotes-config';
+import { yieldToMain } from './yieldToMain';
 
 export default function need40RuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -26,6 +31,20 @@ export default function need40RuntimePlugin(): ModuleFederationRuntimePlugin {
       // The runtime reads the list after this hook: what is taken out here is not preloaded.
       const keep = preloadOps.filter((op) => !FIRST_SCREEN.has(op.nameOrAlias));
       preloadOps.splice(0, preloadOps.length, ...keep);
+    },
+    async beforeLoadShare(args) {
+      await yieldToMain();
+      return args;
+    },
+    async beforeInitContainer(args) {
+      await yieldToMain();
+      return args;
+    },
+    async beforeGetExpose() {
+      await yieldToMain();
+    },
+    async beforeExecuteFactory() {
+      await yieldToMain();
     },
     errorLoadRemote({ id, error, lifecycle }) {
       console.warn(`[need40] federation: ${String(id)} failed during ${lifecycle}`, error);

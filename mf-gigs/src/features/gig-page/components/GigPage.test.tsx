@@ -15,7 +15,7 @@ vi.mock('../../../lib/applications', async (original) => ({
   fireTransition: vi.fn(),
   fetchMyApplication: vi.fn(),
 }));
-vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const load = vi.mocked(fetchGig);
 const mine = vi.mocked(fetchMyApplication);

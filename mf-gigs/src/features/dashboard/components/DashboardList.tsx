@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { PagedList, ui, type Pages } from '@need40/ui';
+import styles from './Dashboard.module.css';
+
+interface Props<T> {
+  pages: Pages<T>;
+  /** What is loading, e.g. "your gigs". */
+  what: string;
+  /** A row, one and many, e.g. ["gig", "gigs"]. */
+  noun: readonly [string, string];
+  empty: ReactNode;
+  label?: string;
+  /** The rows as `<li>` elements. */
+  children: (rows: T[]) => ReactNode;
+}
+
+/**
+ * One dashboard list's loading, error (with Try again), empty (with a next step) and filled states;
+ * filled, it shows a page at a time with "Show more".
+ */
+export function DashboardList<T>({ pages, what, noun, empty, label, children }: Props<T>) {
+  const { state, retry, showMore } = pages;
+  if (state.status === 'loading') {
+    return (
+      <p className={ui.busy} role="status">
+        Loading {what}...
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className={ui.alert}>
+        <p>Could not load {what}. Check your connection and try again.</p>
+        <button type="button" className={ui.secondary} onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (state.rows.length === 0) return <div>{empty}</div>;
+  return (
+    <PagedList state={state} showMore={showMore} noun={noun} className={styles.list} label={label}>
+      {children}
+    </PagedList>
+  );
+}

@@ -29,11 +29,13 @@ export type PagesState<T> =
 
 const LOADING = { status: 'loading' } as const;
 
-export interface PagesOptions {
+export interface PagesOptions<T> {
   /** Rows per page. */
   size: number;
   /** A change re-reads what is shown (live updates, after an action) without a loading flash. */
   refresh?: unknown;
+  /** The first page, already read with something else (e.g. a profile with its first reviews): not read again. */
+  initial?: { rows: T[]; hasMore: boolean; total?: number | null };
 }
 
 /**
@@ -42,10 +44,14 @@ export interface PagesOptions {
  * what is read: a new key starts again from the first page. A refresh reads the first
  * `max(size, shown)` rows again, so the reader keeps what they opened.
  */
-export function usePages<T>(key: string, fetchPage: FetchPage<T>, { size, refresh }: PagesOptions) {
+export function usePages<T>(key: string, fetchPage: FetchPage<T>, { size, refresh, initial }: PagesOptions<T>) {
   // The state remembers which key it belongs to: after a key change the previous list's rows are
   // not shown, the list is loading.
-  const [inner, setInner] = useState<{ key: string; state: PagesState<T> }>({ key, state: LOADING });
+  const [inner, setInner] = useState<{ key: string; state: PagesState<T> }>(() => ({
+    key,
+    state: initial ? { status: 'ready', rows: initial.rows, total: initial.total ?? null, hasMore: initial.hasMore, more: 'idle', added: null } : LOADING,
+  }));
+  const seeded = useRef(initial !== undefined);
   const state = inner.key === key ? inner.state : LOADING;
   const [generation, setGeneration] = useState(0);
   const latest = useRef({ key, state, fetchPage });
@@ -57,6 +63,10 @@ export function usePages<T>(key: string, fetchPage: FetchPage<T>, { size, refres
   const ticket = useRef(0);
 
   useEffect(() => {
+    if (seeded.current) {
+      seeded.current = false;
+      return;
+    }
     const mine = ++ticket.current;
     const shown = latest.current.state.status === 'ready' ? latest.current.state.rows.length : 0;
     const want = Math.max(size, shown);

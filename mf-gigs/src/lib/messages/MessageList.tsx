@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { ui } from '@need40/ui';
 import type { Message } from './api';
 import styles from './Messages.module.css';
 
@@ -52,7 +53,7 @@ export function MessageList({ messages, userId, otherName }: Props) {
             <p className={styles.meta}>
               <span className={styles.sender}>{mine ? 'You' : otherName}</span> · <time dateTime={m.created_at}>{when(m.created_at)}</time>
             </p>
-            <p className={styles.body}>{m.body}</p>
+            <p className={ui.prose}>{m.body}</p>
           </li>
         );
       })}

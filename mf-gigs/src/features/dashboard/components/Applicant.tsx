@@ -24,7 +24,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
     <li className={styles.item} aria-label={`Application from ${name}`}>
       <ItemHead title={name} href={row.worker && profileHref(row.worker.id)} badge={STATUS_LABELS[row.status] ?? row.status} applicationStatus={row.status} />
       {row.worker?.title && <p className={styles.meta}>{row.worker.title}</p>}
-      <p className={styles.message}>{row.message}</p>
+      <p className={ui.prose}>{row.message}</p>
       <p className={styles.meta}>
         Applied {formatDay(row.created_at)}
         {row.proposed_rate !== null && ` · proposes ${formatMoney(Number(row.proposed_rate))}/hr`}

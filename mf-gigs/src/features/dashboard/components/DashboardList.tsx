@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { PagedList, ui, type Pages } from '@need40/ui';
-import styles from './Dashboard.module.css';
 
 interface Props<T> {
   pages: Pages<T>;
@@ -39,7 +38,7 @@ export function DashboardList<T>({ pages, what, noun, empty, label, children }: 
   }
   if (state.rows.length === 0) return <div>{empty}</div>;
   return (
-    <PagedList state={state} showMore={showMore} noun={noun} className={styles.list} label={label}>
+    <PagedList state={state} showMore={showMore} noun={noun} className={ui.stack} label={label}>
       {children}
     </PagedList>
   );

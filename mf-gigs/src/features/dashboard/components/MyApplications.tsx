@@ -54,7 +54,7 @@ export function MyApplications({ userId }: { userId: string }) {
               <li key={row.id} className={styles.item} aria-label={`Application for ${title}`}>
                 <ItemHead title={title} href={row.gigs && gigHref(row.gigs.id)} gigPage badge={STATUS_LABELS[row.status] ?? row.status} applicationStatus={row.status} />
                 <p className={styles.meta}>Applied {formatDay(row.created_at)}</p>
-                {row.decline_notice && <p className={styles.message}>{row.decline_notice}</p>}
+                {row.decline_notice && <p className={ui.prose}>{row.decline_notice}</p>}
                 <DealPanel applicationId={row.id} status={row.status} side="worker" onChanged={reload} />
                 <MessagesToggle applicationId={row.id} otherName="the poster" about={`about ${title}`} status={row.status} />
                 {row.status === 'applied' && (

@@ -22,7 +22,7 @@ export function OpenGigs({ profileId, gigs, more }: Props) {
   return (
     <ViewSection title="Open gigs" level={2}>
       {state.status === 'ready' && state.rows.length ? (
-        <PagedList state={state} showMore={showMore} noun={['open gig', 'open gigs']} className={styles.gigs}>
+        <PagedList state={state} showMore={showMore} noun={['open gig', 'open gigs']} className={ui.stack}>
           {(rows) => rows.map((gig) => (
             <li key={gig.id} className={styles.gig}>
               <a className={ui.link} href={`#gig/${encodeURIComponent(gig.id)}`}>

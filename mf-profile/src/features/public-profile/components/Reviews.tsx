@@ -21,7 +21,7 @@ export function Reviews({ id, rating, reviews, moreReviews }: Props) {
     <ViewSection title="Reviews" level={2}>
       {rating && <p className={styles.rating}>{formatRating(rating.average, rating.count)}</p>}
       {state.status === 'ready' && state.rows.length ? (
-        <PagedList state={state} showMore={showMore} noun={['review', 'reviews']} className={styles.reviews}>
+        <PagedList state={state} showMore={showMore} noun={['review', 'reviews']} className={ui.stack}>
           {(rows) => rows.map((r) => (
             <li key={r.id} className={styles.review}>
               <p className={styles.reviewHead}>

@@ -26,7 +26,7 @@ export function Thread({ id, applicationId, userId, otherName, status }: Props) 
   const { state, send, retry, loadEarlier, incoming, typing, online, sendTyping } = useThread(applicationId, userId);
   const open = OPEN_STATUSES.has(status);
   return (
-    <div id={id} className={styles.thread}>
+    <div id={id} className={ui.unfolded}>
       {state.status === 'loading' && (
         <p className={ui.busy} role="status">
           Loading messages...

@@ -41,7 +41,7 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
   };
 
   return (
-    <div id={id} className={styles.applicants}>
+    <div id={id} className={ui.unfolded}>
       <DashboardList
         pages={pages}
         what="the applicants"

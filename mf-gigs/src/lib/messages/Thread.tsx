@@ -1,4 +1,4 @@
-import { ui } from '@need40/ui';
+import { LoadFailed, Loading, ui } from '@need40/ui';
 import { Composer } from './Composer';
 import { EarlierMessages } from './EarlierMessages';
 import { MessageList } from './MessageList';
@@ -27,19 +27,8 @@ export function Thread({ id, applicationId, userId, otherName, status }: Props) 
   const open = OPEN_STATUSES.has(status);
   return (
     <div id={id} className={ui.unfolded}>
-      {state.status === 'loading' && (
-        <p className={ui.busy} role="status">
-          Loading messages...
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className={ui.alert}>
-          <p>Could not load the messages. Check your connection and try again.</p>
-          <button type="button" className={ui.secondary} onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading what="messages" />}
+      {state.status === 'error' && <LoadFailed what="the messages" retry={retry} />}
       {state.status === 'ready' && state.messages.length === 0 && (
         <p className={ui.muted}>{open ? `No messages yet. Write the first one to ${otherName}.` : 'No messages.'}</p>
       )}

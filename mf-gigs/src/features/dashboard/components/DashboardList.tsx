@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PagedList, ui, type Pages } from '@need40/ui';
+import { LoadFailed, Loading, PagedList, ui, type Pages } from '@need40/ui';
 
 interface Props<T> {
   pages: Pages<T>;
@@ -19,23 +19,8 @@ interface Props<T> {
  */
 export function DashboardList<T>({ pages, what, noun, empty, label, children }: Props<T>) {
   const { state, retry, showMore } = pages;
-  if (state.status === 'loading') {
-    return (
-      <p className={ui.busy} role="status">
-        Loading {what}...
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div role="alert" className={ui.alert}>
-        <p>Could not load {what}. Check your connection and try again.</p>
-        <button type="button" className={ui.secondary} onClick={retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <Loading what={what} />;
+  if (state.status === 'error') return <LoadFailed what={what} retry={retry} />;
   if (state.rows.length === 0) return <div>{empty}</div>;
   return (
     <PagedList state={state} showMore={showMore} noun={noun} className={ui.stack} label={label}>

@@ -21,6 +21,7 @@ import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
 import type { Database } from '../src/db/types';
 import { signJwt } from '../src/security/jwt';
+import { QUERIES, type Member, type Query } from './market-queries';
 import { MEMBERS, SAVED_PER_MEMBER, seedMarket } from './market-seed';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -31,45 +32,12 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_UR
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const log = (s: string) => console.error(`[bench:market] ${s}`);
 
-interface Query {
-  name: string;
-  /** The path under /rest/v1 for member n (and that member's gig). */
-  path: (m: { id: string; gig: string }) => string;
-  /** The same page in SQL ($1 member, $2 their gig), run as that member under row-level security for EXPLAIN ANALYZE. */
-  sql: string;
-}
-
-const EMBED = (cols: string, table: string, on: string) => `(select row_to_json(x) from (select ${cols} from public.${table} e where ${on}) x)`;
-
-const QUERIES: Query[] = [
-  {
-    name: 'my gigs with applicant counts', path: (m) => `/gigs?select=id,title,status,applicant_count,created_at&user_id=eq.${m.id}&order=created_at.desc&limit=20`,
-    sql: 'select id, title, status, applicant_count, created_at from public.gigs where user_id = $1 and $2::uuid is not null order by created_at desc limit 20',
-  },
-  {
-    name: 'applicants of one gig', path: (m) => `/applications?select=id,message,proposed_rate,status,created_at,worker:worker_id(full_name,avatar_url,title)&gig_id=eq.${m.gig}&order=created_at.desc&limit=50`,
-    sql: `select a.id, a.message, a.proposed_rate, a.status, a.created_at, ${EMBED('full_name, avatar_url, title', 'profiles', 'e.id = a.worker_id')} from public.applications a where a.gig_id = $2 and $1::uuid is not null order by a.created_at desc limit 50`,
-  },
-  {
-    name: 'my applications', path: (m) => `/applications?select=id,status,created_at,decline_notice,gigs(id,title,status,rate,payment_type)&worker_id=eq.${m.id}&order=created_at.desc&limit=20`,
-    sql: `select a.id, a.status, a.created_at, a.decline_notice, ${EMBED('id, title, status, rate, payment_type', 'gigs', 'e.id = a.gig_id')} from public.applications a where a.worker_id = $1 and $2::uuid is not null order by a.created_at desc limit 20`,
-  },
-  {
-    name: 'saved gigs', path: () => '/saved_gigs?select=created_at,gigs(id,title,rate,payment_type,status,applicant_count)&order=created_at.desc&limit=20',
-    sql: `select s.created_at, ${EMBED('id, title, rate, payment_type, status, applicant_count', 'gigs', 'e.id = s.gig_id')} from public.saved_gigs s where $1::uuid is not null and $2::uuid is not null order by s.created_at desc limit 20`,
-  },
-  {
-    name: 'open grid (context)', path: () => '/gigs?select=*,profiles!gigs_user_id_fkey(full_name,avatar_url)&status=eq.active&order=created_at.desc&limit=12',
-    sql: `select g.*, ${EMBED('full_name, avatar_url', 'profiles', 'e.id = g.user_id')} from public.gigs g where g.status = 'active' and $1::uuid is not null and $2::uuid is not null order by g.created_at desc limit 12`,
-  },
-];
-
-function getter(base: string, anonKey: string): (path: string, token: string) => Promise<string> {
+function getter(base: string, anonKey: string): (path: string, token: string, prefer?: string) => Promise<string> {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  return (p, token) =>
+  return (p, token, prefer) =>
     new Promise((resolve, reject) => {
-      http.get({ host: url.hostname, port: url.port, path: url.pathname + p, agent, headers: { apikey: anonKey, authorization: `Bearer ${token}` } }, (res) => {
+      http.get({ host: url.hostname, port: url.port, path: url.pathname + p, agent, headers: { apikey: anonKey, authorization: `Bearer ${token}`, ...(prefer ? { prefer } : {}) } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));
@@ -79,10 +47,10 @@ function getter(base: string, anonKey: string): (path: string, token: string) =>
 }
 
 /** EXPLAIN ANALYZE of the page's SQL as the member (role authenticated, their claims): execution ms and the tables read by a sequential scan. */
-async function explain(db: Database, q: Query, m: { id: string; gig: string }): Promise<{ ms: number; seqScans: string[] }> {
+async function explain(db: Database, q: Query, m: Member): Promise<{ ms: number; seqScans: string[] }> {
   return db.transaction(async (tx) => {
     await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: m.id, role: 'authenticated', aal: 'aal1' })]);
-    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${q.sql}`, [m.id, m.gig]);
+    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${q.sql}`, q.params ? q.params(m) : [m.id, m.gig]);
     const raw = rows[0]!['QUERY PLAN'];
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ 'Execution Time': number; Plan: PlanNode }];
     const seqScans: string[] = [];
@@ -98,6 +66,21 @@ interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: Plan
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** The 20th row of a member's list (where "Show more" starts), or its last when it is shorter. */
+const ROW20 = (tie: string, table: string, owner: string) =>
+  `select created_at, ${tie} from (select created_at, ${tie}, row_number() over (order by created_at desc, ${tie}) as rn from ${table} where ${owner} = m.id) x where rn <= 20 order by rn desc limit 1`;
+
+/** 200 members spread over the data set, with their newest gig, the cursors of their lists' second pages and one grid screen of gig ids. */
+const MEMBERS_SQL = `select m.id::text, g.id::text as gig, g20.created_at::text as "gigsAt", g20.id::text as "gigsId",
+    a20.created_at::text as "appsAt", a20.id::text as "appsId", s20.created_at::text as "savedAt", s20.gig_id::text as "savedGig",
+    (select string_agg(id::text, ',') from (select id from public.gigs where status = 'active' order by created_at desc limit 12) c) as cards
+  from public.bench_members m
+  cross join lateral (select id from public.gigs where user_id = m.id order by created_at desc, id limit 1) g
+  cross join lateral (${ROW20('id', 'public.gigs', 'user_id')}) g20
+  cross join lateral (${ROW20('id', 'public.applications', 'worker_id')}) a20
+  cross join lateral (${ROW20('gig_id', 'public.saved_gigs', 'user_id')}) s20
+  where m.n % ${Math.floor(MEMBERS / 200)} = 0 order by m.n`;
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   const scratch = await scratchDatabase(ADMIN_URL, 'need40_bench_market');
@@ -106,8 +89,7 @@ async function main(): Promise<void> {
     await migrate(db);
     await seedMarket(db, GIGS, PER_GIG, log);
     log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    const members = (await db.transaction((tx) => tx.query<{ id: string; gig: string }>(`select m.id::text, (select g.id::text from public.gigs g where g.user_id = m.id order by g.created_at desc limit 1) as gig
-      from public.bench_members m where m.n % ${Math.floor(MEMBERS / 200)} = 0 order by m.n`))).rows;
+    const members = (await db.transaction((tx) => tx.query<Member>(MEMBERS_SQL))).rows;
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:' });
     const now = Math.floor(Date.now() / 1000);
     const tokens = await Promise.all(members.map((m) => signJwt({ sub: m.id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 7200, aal: 'aal1', session_id: m.id }, config.JWT_SECRET)));
@@ -123,7 +105,7 @@ async function main(): Promise<void> {
         for (let i = -20; i < ITERATIONS; i++) {
           const k = ((i % members.length) + members.length) % members.length;
           const t = performance.now();
-          const body = await get(q.path(members[k]!), tokens[k]!);
+          const body = await get(q.path(members[k]!), tokens[k]!, q.prefer);
           if (i >= 0) times.push(performance.now() - t);
           returned += (JSON.parse(body) as unknown[]).length;
         }

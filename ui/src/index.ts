@@ -13,3 +13,7 @@ export { SafeLink } from './SafeLink';
 export { safeUrl } from './safeUrl';
 export { formatDate, formatNumber, type DateOptions, type NumberOptions } from './format';
 export { openPendingTab, type PendingTab } from './pendingTab';
+export { usePages, type FetchPage, type Page, type Pages, type PagesOptions, type PagesState } from './paging/usePages';
+export { PagedList, type PagedListProps } from './paging/PagedList';
+export { keysetAfter } from './paging/keyset';
+export { Loading, LoadFailed } from './LoadStates';

@@ -16,8 +16,10 @@ export function aPublicProfile(overrides: Partial<PublicProfile> = {}): PublicPr
     github: '',
     memberSince: '2024-03-05T10:00:00Z',
     rating: { average: 4.5, count: 2 },
-    reviews: [{ rating: 5, body: 'Fixed it in an afternoon.', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'Ada Lovelace' }],
-    openGigs: [{ id: 'gig-1', title: 'Teach a COBOL workshop', paymentType: 'fixed', rate: 600 }],
+    reviews: [{ id: 'r1', rating: 5, body: 'Fixed it in an afternoon.', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'Ada Lovelace' }],
+    openGigs: [{ id: 'gig-1', createdAt: '2024-04-02T10:00:00Z', title: 'Teach a COBOL workshop', paymentType: 'fixed', rate: 600 }],
+    moreReviews: false,
+    moreOpenGigs: false,
     contact: null,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ui } from '@need40/ui';
+import { LoadFailed, Loading } from '@need40/ui';
 import { AgreedHours } from './AgreedHours';
 import { DealReview } from './DealReview';
 import { DealTerms } from './DealTerms';
@@ -33,23 +33,8 @@ function DealBody({ applicationId, status, side, onChanged }: Props) {
     if (loaded && loaded !== status) onChanged?.(loaded);
   }, [loaded, status, onChanged]);
 
-  if (state.status === 'loading') {
-    return (
-      <p className={ui.busy} role="status">
-        Loading the payment...
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div role="alert" className={ui.alert}>
-        <p>Could not load the payment. Check your connection and try again.</p>
-        <button type="button" className={ui.secondary} onClick={retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <Loading what="the payment" />;
+  if (state.status === 'error') return <LoadFailed what="the payment" retry={retry} />;
   const { deal } = state;
   const paid = deal.status === 'paid';
   const openPayment = deal.payment?.status === 'pending' || deal.payment?.status === 'completed';

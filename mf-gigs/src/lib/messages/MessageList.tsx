@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { ui } from '@need40/ui';
 import type { Message } from './api';
 import styles from './Messages.module.css';
 
@@ -21,14 +22,23 @@ interface Props {
 /**
  * The messages, oldest first: who wrote it ("You" or the other party), when, and the text. The list
  * scrolls by itself (focusable, so keyboards can scroll it) and shows the newest message when one
- * arrives, unless the reader has scrolled up to read older ones.
+ * arrives, unless the reader has scrolled up to read older ones. Earlier messages loaded above keep
+ * the reader where they were; if the button that loaded them is gone, the list takes the focus.
  */
 export function MessageList({ messages, userId, otherName }: Props) {
   const list = useRef<HTMLOListElement>(null);
   const following = useRef(true);
+  const before = useRef<{ first?: string; height: number }>({ height: 0 });
   useLayoutEffect(() => {
     const el = list.current;
-    if (el && following.current) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const first = before.current.first;
+    const prepended = first !== undefined && messages[0]?.id !== first && messages.some((m) => m.id === first);
+    if (prepended) {
+      el.scrollTop += el.scrollHeight - before.current.height;
+      if (!el.ownerDocument.activeElement || el.ownerDocument.activeElement === el.ownerDocument.body) el.focus();
+    } else if (following.current) el.scrollTop = el.scrollHeight;
+    before.current = { first: messages[0]?.id, height: el.scrollHeight };
   }, [messages]);
   const onScroll = () => {
     const el = list.current;
@@ -43,7 +53,7 @@ export function MessageList({ messages, userId, otherName }: Props) {
             <p className={styles.meta}>
               <span className={styles.sender}>{mine ? 'You' : otherName}</span> · <time dateTime={m.created_at}>{when(m.created_at)}</time>
             </p>
-            <p className={styles.body}>{m.body}</p>
+            <p className={ui.prose}>{m.body}</p>
           </li>
         );
       })}

@@ -1,5 +1,6 @@
-import { ui } from '@need40/ui';
+import { LoadFailed, Loading, ui } from '@need40/ui';
 import { Composer } from './Composer';
+import { EarlierMessages } from './EarlierMessages';
 import { MessageList } from './MessageList';
 import { useThread } from './useThread';
 import styles from './Messages.module.css';
@@ -22,27 +23,21 @@ interface Props {
 
 /** A thread: the messages (loading, error, empty), who is online or typing, and the composer. */
 export function Thread({ id, applicationId, userId, otherName, status }: Props) {
-  const { state, send, retry, incoming, typing, online, sendTyping } = useThread(applicationId, userId);
+  const { state, send, retry, loadEarlier, incoming, typing, online, sendTyping } = useThread(applicationId, userId);
   const open = OPEN_STATUSES.has(status);
   return (
-    <div id={id} className={styles.thread}>
-      {state.status === 'loading' && (
-        <p className={ui.busy} role="status">
-          Loading messages...
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className={ui.alert}>
-          <p>Could not load the messages. Check your connection and try again.</p>
-          <button type="button" className={ui.secondary} onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+    <div id={id} className={ui.unfolded}>
+      {state.status === 'loading' && <Loading what="messages" />}
+      {state.status === 'error' && <LoadFailed what="the messages" retry={retry} />}
       {state.status === 'ready' && state.messages.length === 0 && (
         <p className={ui.muted}>{open ? `No messages yet. Write the first one to ${otherName}.` : 'No messages.'}</p>
       )}
-      {state.status === 'ready' && state.messages.length > 0 && <MessageList messages={state.messages} userId={userId} otherName={otherName} />}
+      {state.status === 'ready' && state.messages.length > 0 && (
+        <>
+          <EarlierMessages state={state} onLoad={loadEarlier} />
+          <MessageList messages={state.messages} userId={userId} otherName={otherName} />
+        </>
+      )}
       {/* Announces messages that arrive while the thread is open, politely and one at a time. */}
       <div className="visually-hidden" aria-live="polite">
         {incoming && `New message from ${otherName}: ${incoming.body}`}

@@ -3,14 +3,15 @@
  * under row-level security; sending and read markers go through the database's functions.
  */
 import { getSupabase } from '@need40/shared';
+import { keysetAfter } from '@need40/ui';
 import { orThrow } from '../marketErrors';
 
 /** The database's limit on one message. */
 export const MESSAGE_BODY_MAX = 2000;
 /** What `unread_message_counts` accepts in one call. */
 export const UNREAD_IDS_MAX = 500;
-/** Messages shown in a thread (the newest ones). */
-export const THREAD_LIMIT = 200;
+/** Messages per page of a thread: the newest first, earlier ones on request. */
+export const THREAD_PAGE = 50;
 
 export interface Message {
   id: string;
@@ -20,15 +21,18 @@ export interface Message {
   created_at: string;
 }
 
-export async function fetchThread(applicationId: string): Promise<Message[]> {
-  const rows = orThrow(
-    await getSupabase()
-      .from('application_messages')
-      .select('id, sender_id, body, created_at')
-      .eq('application_id', applicationId)
-      .order('created_at', { ascending: false })
-      .limit(THREAD_LIMIT),
-  ) as Message[];
+/**
+ * The newest THREAD_PAGE + 1 messages written before `before` (null: the newest of all), oldest
+ * first. The extra, oldest one only says that earlier messages exist. Keyset on (created_at, id)
+ * over the thread's (application_id, created_at) index.
+ */
+export async function fetchThread(applicationId: string, before: Message | null = null): Promise<Message[]> {
+  let query = getSupabase().from('application_messages').select('id, sender_id, body, created_at').eq('application_id', applicationId);
+  if (before) {
+    const earlier = keysetAfter(before.created_at, 'id', before.id, 'desc');
+    query = query.lte('created_at', earlier.lte).or(earlier.or);
+  }
+  const rows = orThrow(await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(THREAD_PAGE + 1)) as Message[];
   return rows.reverse();
 }
 

@@ -1,17 +1,30 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchThread, markThreadRead, sendMessage, type Message } from './api';
+import { fetchThread, markThreadRead, sendMessage, THREAD_PAGE, type Message } from './api';
 import { setThreadOpen } from './unreadStore';
 import { useThreadLive } from './useThreadLive';
 
-export type ThreadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; messages: Message[] };
+export interface ThreadReady {
+  status: 'ready';
+  messages: Message[];
+  /** Messages older than the first one shown exist. */
+  hasEarlier: boolean;
+  /** The page of earlier messages: being read, or it failed. */
+  earlier: 'idle' | 'loading' | 'error';
+  /** How many earlier messages the last "Load earlier messages" added. */
+  addedEarlier: number | null;
+}
+export type ThreadState = { status: 'loading' } | { status: 'error' } | ThreadReady;
 
 /** Add messages not shown yet, in time order (a sent message can also arrive live). */
 function merge(shown: Message[], more: Message[]): Message[] {
   const ids = new Set(shown.map((m) => m.id));
   const added = more.filter((m) => !ids.has(m.id));
   if (added.length === 0) return shown;
-  return [...shown, ...added].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return [...shown, ...added].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
+
+/** A page as read (one extra, oldest message when earlier ones exist): the messages and whether more exist. */
+const split = (page: Message[]) => ({ page: page.length > THREAD_PAGE ? page.slice(1) : page, more: page.length > THREAD_PAGE });
 
 function markRead(applicationId: string) {
   markThreadRead(applicationId).catch((error: unknown) => console.error('[mf-gigs] could not mark the thread read', error));
@@ -35,9 +48,13 @@ export function useThread(applicationId: string, userId: string | null) {
   useEffect(() => {
     let current = true;
     fetchThread(applicationId).then(
-      (messages) => {
+      (read) => {
         if (!current) return;
-        setState((s) => ({ status: 'ready', messages: s.status === 'ready' ? merge(messages, s.messages) : messages }));
+        const { page, more } = split(read);
+        // Read again (a resubscription): keep what is shown, earlier pages included.
+        setState((s) =>
+          s.status === 'ready' ? { ...s, messages: merge(s.messages, page) } : { status: 'ready', messages: page, hasEarlier: more, earlier: 'idle', addedEarlier: null },
+        );
         markRead(applicationId);
       },
       (error: unknown) => {
@@ -51,8 +68,24 @@ export function useThread(applicationId: string, userId: string | null) {
   }, [applicationId, generation]);
 
   const add = useCallback((message: Message) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', messages: merge(s.messages, [message]) } : s));
+    setState((s) => (s.status === 'ready' ? { ...s, messages: merge(s.messages, [message]) } : s));
   }, []);
+
+  const loadEarlier = useCallback(() => {
+    if (state.status !== 'ready' || !state.hasEarlier || state.earlier === 'loading') return;
+    const oldest = state.messages[0] ?? null;
+    setState((s) => (s.status === 'ready' ? { ...s, earlier: 'loading' } : s));
+    fetchThread(applicationId, oldest).then(
+      (read) => {
+        const { page, more } = split(read);
+        setState((s) => (s.status === 'ready' ? { ...s, messages: merge(s.messages, page), hasEarlier: more, earlier: 'idle', addedEarlier: page.length } : s));
+      },
+      (error: unknown) => {
+        console.error('[mf-gigs] could not load earlier messages', error);
+        setState((s) => (s.status === 'ready' ? { ...s, earlier: 'error' } : s));
+      },
+    );
+  }, [applicationId, state]);
 
   const live = useThreadLive(applicationId, userId, {
     onMessage: (message) => {
@@ -78,5 +111,5 @@ export function useThread(applicationId: string, userId: string | null) {
     setGeneration((g) => g + 1);
   }, []);
 
-  return { state, send, retry, incoming, ...presence };
+  return { state, send, retry, loadEarlier, incoming, ...presence };
 }

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useSession } from '@need40/shared';
 import { ui } from '@need40/ui';
-import { ensureSavedLoaded, savedStore, toggleSaved } from './savedStore';
+import { savedStore, toggleSaved, watchSaved } from './savedStore';
 
 /**
  * Save / Saved for one gig: a toggle button (aria-pressed). Signed out it opens the login modal
- * with a word why. A failed change is undone and said next to the button.
+ * with a word why. The mark is asked of the database for the gigs on screen only. A failed change is undone and said next to the button.
  */
 export function SaveButton({ gigId, title }: { gigId: string; title: string }) {
   const userId = useSession((s) => s.user?.id ?? null);
@@ -14,8 +14,8 @@ export function SaveButton({ gigId, title }: { gigId: string; title: string }) {
   const failed = useStore(savedStore, (s) => s.failed === gigId);
 
   useEffect(() => {
-    void ensureSavedLoaded(userId);
-  }, [userId]);
+    watchSaved(userId, gigId);
+  }, [userId, gigId]);
 
   return (
     <>

@@ -2,6 +2,7 @@ import type { ExperienceEntry } from '@need40/shared';
 
 /** One review someone left for this member. */
 export interface Review {
+  id: string;
   rating: number;
   body: string;
   createdAt: string;
@@ -11,6 +12,7 @@ export interface Review {
 /** One of the member's open gigs (status active), linked to its page. */
 export interface OpenGig {
   id: string;
+  createdAt: string;
   title: string;
   paymentType: 'fixed' | 'hourly';
   rate: number;
@@ -32,7 +34,11 @@ export interface PublicProfile {
   github: string;
   memberSince: string | null;
   rating: { average: number; count: number } | null;
+  /** The newest reviews; `moreReviews` when older ones exist. */
   reviews: Review[];
+  moreReviews: boolean;
+  /** The newest open gigs; `moreOpenGigs` when older ones exist. */
   openGigs: OpenGig[];
+  moreOpenGigs: boolean;
   contact: { email: string; phone: string } | null;
 }

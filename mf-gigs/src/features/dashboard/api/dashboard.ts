@@ -1,9 +1,11 @@
-/** The dashboard's reads (docs/marketplace.md, client queries); each one has its index. */
+/**
+ * The dashboard's reads (docs/marketplace.md, client queries): each list is read a page at a time,
+ * newest first, after the last row shown (keyset), in the order of its index, so every page is an
+ * index seek however long the list is. The first page also asks for the exact count (an index
+ * count over one member's or one gig's rows).
+ */
 import { getSupabase } from '@need40/shared';
-import { orThrow } from '../../../lib/marketErrors';
-
-/** Rows per list; the newest first. */
-export const DASHBOARD_LIMIT = 50;
+import { keysetAfter, type Page } from '@need40/ui';
 
 export interface MyGigRow {
   id: string;
@@ -40,48 +42,43 @@ export interface MyApplicationRow {
 
 export interface SavedGigRow {
   created_at: string;
+  gig_id: string;
   gigs: { id: string; title: string; status: string; rate: number; payment_type: string } | null;
 }
 
-export async function fetchMyGigs(userId: string): Promise<MyGigRow[]> {
-  return orThrow(
-    await getSupabase()
-      .from('gigs')
-      .select('id, title, status, applicant_count, created_at')
-      .eq('user_id', userId)
-      .order('created_at', { ascending: false })
-      .limit(DASHBOARD_LIMIT),
-  ) as MyGigRow[];
+interface List {
+  table: string;
+  select: string;
+  /** The owner column and value: the index's first column. */
+  owner: readonly [string, string];
+  /** The column that orders rows of the same instant (the index's last column, ascending). */
+  tie: string;
 }
 
-export async function fetchApplicants(gigId: string): Promise<ApplicantRow[]> {
-  return orThrow(
-    await getSupabase()
-      .from('applications')
-      .select('id, message, proposed_rate, available_from, status, created_at, worker:worker_id(id, full_name, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))')
-      .eq('gig_id', gigId)
-      .order('created_at', { ascending: false })
-      .limit(DASHBOARD_LIMIT),
-  ) as unknown as ApplicantRow[];
+async function readPage<T extends { created_at: string }>(list: List, after: T | null, limit: number): Promise<Page<T>> {
+  let query = getSupabase()
+    .from(list.table)
+    .select(list.select, after ? undefined : { count: 'exact' })
+    .eq(list.owner[0], list.owner[1]);
+  if (after) {
+    const next = keysetAfter(after.created_at, list.tie, String((after as Record<string, unknown>)[list.tie]));
+    query = query.lte('created_at', next.lte).or(next.or);
+  }
+  const { data, error, count } = await query.order('created_at', { ascending: false }).order(list.tie).limit(limit);
+  if (error) throw error;
+  return { rows: (data ?? []) as unknown as T[], total: count };
 }
 
-export async function fetchMyApplications(userId: string): Promise<MyApplicationRow[]> {
-  return orThrow(
-    await getSupabase()
-      .from('applications')
-      .select('id, status, created_at, decline_notice, gigs(id, title, status, rate, payment_type)')
-      .eq('worker_id', userId)
-      .order('created_at', { ascending: false })
-      .limit(DASHBOARD_LIMIT),
-  ) as unknown as MyApplicationRow[];
-}
+export const fetchMyGigs = (userId: string, after: MyGigRow | null, limit: number) =>
+  readPage<MyGigRow>({ table: 'gigs', select: 'id, title, status, applicant_count, created_at', owner: ['user_id', userId], tie: 'id' }, after, limit);
 
-export async function fetchSavedGigs(): Promise<SavedGigRow[]> {
-  return orThrow(
-    await getSupabase()
-      .from('saved_gigs')
-      .select('created_at, gigs(id, title, status, rate, payment_type)')
-      .order('created_at', { ascending: false })
-      .limit(DASHBOARD_LIMIT),
-  ) as unknown as SavedGigRow[];
-}
+const WORKER = 'worker:worker_id(id, full_name, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))';
+export const fetchApplicants = (gigId: string, after: ApplicantRow | null, limit: number) =>
+  readPage<ApplicantRow>({ table: 'applications', select: `id, message, proposed_rate, available_from, status, created_at, ${WORKER}`, owner: ['gig_id', gigId], tie: 'id' }, after, limit);
+
+const GIG = 'gigs(id, title, status, rate, payment_type)';
+export const fetchMyApplications = (userId: string, after: MyApplicationRow | null, limit: number) =>
+  readPage<MyApplicationRow>({ table: 'applications', select: `id, status, created_at, decline_notice, ${GIG}`, owner: ['worker_id', userId], tie: 'id' }, after, limit);
+
+export const fetchSavedGigs = (userId: string, after: SavedGigRow | null, limit: number) =>
+  readPage<SavedGigRow>({ table: 'saved_gigs', select: `created_at, gig_id, ${GIG}`, owner: ['user_id', userId], tie: 'gig_id' }, after, limit);

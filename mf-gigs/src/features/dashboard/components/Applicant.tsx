@@ -5,6 +5,7 @@ import { MessagesToggle } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { profileHref } from '../../../lib/navigation';
 import type { ApplicantRow } from '../api/dashboard';
+import { ItemHead } from './ItemHead';
 import styles from './Dashboard.module.css';
 import { ApplicantDeal } from './payment/ApplicantDeal';
 
@@ -21,20 +22,9 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
   const start = formatDay(row.available_from);
   return (
     <li className={styles.item} aria-label={`Application from ${name}`}>
-      <div className={styles.row}>
-        {row.worker ? (
-          <a href={profileHref(row.worker.id)} className={styles.itemTitle}>
-            {name}
-          </a>
-        ) : (
-          <span className={styles.itemTitle}>{name}</span>
-        )}
-        <span className={styles.badge} data-application-status={row.status}>
-          {STATUS_LABELS[row.status] ?? row.status}
-        </span>
-      </div>
+      <ItemHead title={name} href={row.worker && profileHref(row.worker.id)} badge={STATUS_LABELS[row.status] ?? row.status} applicationStatus={row.status} />
       {row.worker?.title && <p className={styles.meta}>{row.worker.title}</p>}
-      <p className={styles.message}>{row.message}</p>
+      <p className={ui.prose}>{row.message}</p>
       <p className={styles.meta}>
         Applied {formatDay(row.created_at)}
         {row.proposed_rate !== null && ` · proposes ${formatMoney(Number(row.proposed_rate))}/hr`}

@@ -12,7 +12,7 @@ vi.mock('../../../lib/applications', async (original) => ({ ...(await original<o
 // Messages: no network and no realtime server in these tests (lib/messages has its own).
 vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchMyApplicationIds: vi.fn(async () => []) }));
-vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const myGigs = vi.mocked(fetchMyGigs);
 const applicants = vi.mocked(fetchApplicants);
@@ -37,9 +37,9 @@ beforeEach(() => {
   vi.clearAllMocks();
   resetUi();
   act(() => signIn('poster-1'));
-  myGigs.mockResolvedValue([]);
-  myApps.mockResolvedValue([]);
-  saved.mockResolvedValue([]);
+  myGigs.mockResolvedValue({ rows: [] });
+  myApps.mockResolvedValue({ rows: [] });
+  saved.mockResolvedValue({ rows: [] });
 });
 afterEach(() => act(() => signOutForTest()));
 
@@ -52,12 +52,12 @@ describe('the dashboard', () => {
     expect(await part('My applications').findByText(/You have not applied to a gig yet/)).toBeInTheDocument();
     expect(part('My applications').getByRole('link', { name: 'Browse the latest gigs' })).toHaveAttribute('href', '#gigs');
     expect(await part('Saved gigs').findByText(/No saved gigs yet/)).toBeInTheDocument();
-    expect(myGigs).toHaveBeenCalledWith('poster-1');
+    expect(myGigs).toHaveBeenCalledWith('poster-1', null, 21);
   });
 
   it('says while it loads, and a failed list says so with Try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    myGigs.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce([]);
+    myGigs.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce({ rows: [] });
     render(<Dashboard />);
     expect(part('My gigs').getByRole('status')).toHaveTextContent('Loading your gigs...');
     expect(await part('My gigs').findByRole('alert')).toHaveTextContent('Could not load your gigs. Check your connection and try again.');
@@ -74,11 +74,11 @@ describe('the dashboard', () => {
 
 describe('My gigs', () => {
   beforeEach(() => {
-    myGigs.mockResolvedValue([{ id: 'g1', title: 'Build a landing page', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }]);
+    myGigs.mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }] });
   });
 
   it("lists the poster's gigs with status and applicants; opening one lists its applicants", async () => {
-    applicants.mockResolvedValue([applicant(), applicant({ id: 'a2', proposed_rate: null, available_from: null, worker: { id: 'w2', full_name: 'Alan Turing', title: null, avatar_url: null, hourly_rate: null } })]);
+    applicants.mockResolvedValue({ rows: [applicant(), applicant({ id: 'a2', proposed_rate: null, available_from: null, worker: { id: 'w2', full_name: 'Alan Turing', title: null, avatar_url: null, hourly_rate: null } })] });
     const user = userEvent.setup();
     render(<Dashboard />);
     const gigs = part('My gigs');
@@ -98,7 +98,7 @@ describe('My gigs', () => {
   });
 
   it('Accept fires the transition, reads the lists again and refreshes the open grid', async () => {
-    applicants.mockResolvedValueOnce([applicant()]).mockResolvedValue([applicant({ status: 'accepted' })]);
+    applicants.mockResolvedValueOnce({ rows: [applicant()] }).mockResolvedValue({ rows: [applicant({ status: 'accepted' })] });
     transition.mockResolvedValue({ id: 'a1', status: 'accepted' });
     const user = userEvent.setup();
     render(<Dashboard />);
@@ -112,7 +112,7 @@ describe('My gigs', () => {
   });
 
   it("Decline fires the transition; a refusal is shown in the database's words", async () => {
-    applicants.mockResolvedValue([applicant()]);
+    applicants.mockResolvedValue({ rows: [applicant()] });
     transition.mockRejectedValue({ code: 'N4005', message: 'This application is withdrawn and can no longer be changed that way' });
     const user = userEvent.setup();
     render(<Dashboard />);
@@ -123,7 +123,7 @@ describe('My gigs', () => {
   });
 
   it('Close gig asks once more, then closes without choosing anyone', async () => {
-    applicants.mockResolvedValue([]);
+    applicants.mockResolvedValue({ rows: [] });
     close.mockResolvedValue(undefined);
     const user = userEvent.setup();
     render(<Dashboard />);
@@ -140,10 +140,10 @@ describe('My gigs', () => {
 
 describe('My applications and Saved gigs', () => {
   it('lists applications with status, date and notice; Withdraw while pending', async () => {
-    myApps.mockResolvedValueOnce([
+    myApps.mockResolvedValueOnce({ rows: [
       { id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } },
       { id: 'a2', status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.', gigs: { id: 'g2', title: 'Poster', status: 'filled', rate: 30, payment_type: 'hourly' } },
-    ]).mockResolvedValue([]);
+    ] }).mockResolvedValue({ rows: [] });
     transition.mockResolvedValue({ id: 'a1', status: 'withdrawn' });
     const user = userEvent.setup();
     render(<Dashboard />);
@@ -161,7 +161,7 @@ describe('My applications and Saved gigs', () => {
   });
 
   it('lists saved gigs with their rate, a link to each and the Save toggle', async () => {
-    saved.mockResolvedValue([{ created_at: '2024-04-09T12:00:00Z', gigs: { id: 'g3', title: 'Copywriting', status: 'closed', rate: 40, payment_type: 'hourly' } }]);
+    saved.mockResolvedValue({ rows: [{ created_at: '2024-04-09T12:00:00Z', gig_id: 'g3', gigs: { id: 'g3', title: 'Copywriting', status: 'closed', rate: 40, payment_type: 'hourly' } }] });
     render(<Dashboard />);
     const list = part('Saved gigs');
     expect(await list.findByRole('link', { name: 'Copywriting' })).toHaveAttribute('href', '#gig/g3');

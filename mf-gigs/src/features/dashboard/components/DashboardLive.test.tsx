@@ -8,7 +8,7 @@ import { fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../api/dashboa
 import { Dashboard } from './Dashboard';
 
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
-vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(), fetchMyApplicationIds: vi.fn() }));
 
@@ -24,9 +24,9 @@ beforeEach(() => {
   resetChannels();
   resetUnread();
   act(() => signIn('worker-1'));
-  myGigs.mockResolvedValue([]);
-  myApps.mockResolvedValue([application()]);
-  vi.mocked(fetchSavedGigs).mockResolvedValue([]);
+  myGigs.mockResolvedValue({ rows: [] });
+  myApps.mockResolvedValue({ rows: [application()] });
+  vi.mocked(fetchSavedGigs).mockResolvedValue({ rows: [] });
   ids.mockResolvedValue([{ id: 'a1', gig_id: 'g1' }]);
   unread.mockResolvedValue({});
 });
@@ -47,7 +47,7 @@ describe('the live dashboard', () => {
   });
 
   it("shows a poster how many new messages each gig's applicants wrote", async () => {
-    myGigs.mockResolvedValue([{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 1, created_at: '2024-04-08T12:00:00Z' }]);
+    myGigs.mockResolvedValue({ rows: [{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 1, created_at: '2024-04-08T12:00:00Z' }] });
     ids.mockResolvedValue([{ id: 'a1', gig_id: 'g1' }, { id: 'a2', gig_id: 'g2' }]);
     unread.mockResolvedValue({ a2: 1 });
     render(<Dashboard />);
@@ -72,7 +72,7 @@ describe('the live dashboard', () => {
     render(<Dashboard />);
     await screen.findByRole('listitem', { name: 'Application for Logo' });
     expect(within(row()).getByText('Applied')).toBeInTheDocument();
-    myApps.mockResolvedValue([application('accepted')]);
+    myApps.mockResolvedValue({ rows: [application('accepted')] });
     act(() => channelFor('dashboard:worker-1').change('applications', { id: 'a1', status: 'accepted' }, 'UPDATE'));
     await vi.waitFor(() => expect(within(row()).getByText('Accepted')).toBeInTheDocument());
     const reads = myGigs.mock.calls.length;

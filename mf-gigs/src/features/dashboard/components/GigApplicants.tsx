@@ -3,10 +3,10 @@ import { notifyGigsChanged } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { closeGig, fireTransition } from '../../../lib/applications';
 import { marketErrorText } from '../../../lib/marketErrors';
-import { fetchApplicants, type MyGigRow } from '../api/dashboard';
-import { useLoad } from '../hooks/useLoad';
+import { fetchApplicants, type ApplicantRow, type MyGigRow } from '../api/dashboard';
+import { useDashboardPages } from '../hooks/useDashboardPages';
 import { Applicant } from './Applicant';
-import { Loadable } from './Loadable';
+import { DashboardList } from './DashboardList';
 import styles from './Dashboard.module.css';
 
 type Action = { kind: 'accept' | 'decline'; applicationId: string } | { kind: 'close' };
@@ -16,7 +16,7 @@ type Action = { kind: 'accept' | 'decline'; applicationId: string } | { kind: 'c
  * asked twice). After any action the list, the gig's row and the open grid are read again.
  */
 export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRow; onChanged: () => void }) {
-  const { state, reload, retry } = useLoad(`applicants:${gig.id}`, () => fetchApplicants(gig.id));
+  const pages = useDashboardPages<ApplicantRow>(`applicants:${gig.id}`, (after, limit) => fetchApplicants(gig.id, after, limit));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
@@ -30,7 +30,7 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
       if (action.kind === 'close') await closeGig(gig.id);
       else await fireTransition(action.kind === 'accept' ? 'accept_application' : 'decline_application', action.applicationId);
       setConfirmClose(false);
-      reload();
+      pages.reload();
       onChanged();
       if (action.kind !== 'decline') notifyGigsChanged();
     } catch (error) {
@@ -41,16 +41,16 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
   };
 
   return (
-    <div id={id} className={styles.applicants}>
-      <Loadable state={state} what="the applicants" retry={retry} empty={<p>No applicants yet. Share the gig's page to find one.</p>}>
-        {(rows) => (
-          <ul className={styles.list} aria-label={`Applicants for ${gig.title}`}>
-            {rows.map((row) => (
-              <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind) => void run({ kind, applicationId: row.id })} />
-            ))}
-          </ul>
-        )}
-      </Loadable>
+    <div id={id} className={ui.unfolded}>
+      <DashboardList
+        pages={pages}
+        what="the applicants"
+        noun={['applicant', 'applicants']}
+        label={`Applicants for ${gig.title}`}
+        empty={<p>No applicants yet. Share the gig's page to find one.</p>}
+      >
+        {(rows) => rows.map((row) => <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind) => void run({ kind, applicationId: row.id })} />)}
+      </DashboardList>
       {failure && (
         <p role="alert" className={ui.alert}>
           {failure}

@@ -3,16 +3,17 @@ import { ui } from '@need40/ui';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
 import { GigUnread } from '../../../lib/messages';
-import { gigHref, markOpenedInPage } from '../../../lib/navigation';
-import { fetchMyGigs } from '../api/dashboard';
-import { useLoad } from '../hooks/useLoad';
+import { gigHref } from '../../../lib/navigation';
+import { fetchMyGigs, type MyGigRow } from '../api/dashboard';
+import { useDashboardPages } from '../hooks/useDashboardPages';
+import { DashboardList } from './DashboardList';
 import { GigApplicants } from './GigApplicants';
-import { Loadable } from './Loadable';
+import { ItemHead } from './ItemHead';
 import styles from './Dashboard.module.css';
 
 /** "My gigs": the poster's gigs with status and applicant count; each opens its applicants. */
 export function MyGigs({ userId }: { userId: string }) {
-  const { state, reload, retry } = useLoad(`my-gigs:${userId}`, () => fetchMyGigs(userId));
+  const pages = useDashboardPages<MyGigRow>(`my-gigs:${userId}`, (after, limit) => fetchMyGigs(userId, after, limit));
   const [open, setOpen] = useState<string | null>(null);
   const empty = (
     <p>
@@ -22,37 +23,30 @@ export function MyGigs({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="my-gigs-title" className={styles.part}>
       <h2 id="my-gigs-title">My gigs</h2>
-      <Loadable state={state} what="your gigs" retry={retry} empty={empty}>
-        {(gigs) => (
-          <ul className={styles.list}>
-            {gigs.map((gig) => (
-              <li key={gig.id} className={styles.item}>
-                <div className={styles.row}>
-                  <a href={gigHref(gig.id)} onClick={markOpenedInPage} className={styles.itemTitle}>
-                    {gig.title}
-                  </a>
-                  <span className={styles.badge}>{GIG_STATUS_LABELS[gig.status] ?? gig.status}</span>
-                </div>
-                <p className={styles.meta}>
-                  {gig.applicant_count} {gig.applicant_count === 1 ? 'applicant' : 'applicants'} · posted {formatDay(gig.created_at)}
-                  <GigUnread gigId={gig.id} />
-                </p>
-                <button
-                  type="button"
-                  className={ui.secondary}
-                  aria-expanded={open === gig.id}
-                  aria-controls={`applicants-${gig.id}`}
-                  onClick={() => setOpen(open === gig.id ? null : gig.id)}
-                >
-                  {open === gig.id ? 'Hide applicants' : 'View applicants'}
-                  <span className="visually-hidden"> for {gig.title}</span>
-                </button>
-                {open === gig.id && <GigApplicants id={`applicants-${gig.id}`} gig={gig} onChanged={reload} />}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Loadable>
+      <DashboardList pages={pages} what="your gigs" noun={['gig', 'gigs']} empty={empty}>
+        {(gigs) =>
+          gigs.map((gig) => (
+            <li key={gig.id} className={styles.item}>
+              <ItemHead title={gig.title} href={gigHref(gig.id)} gigPage badge={GIG_STATUS_LABELS[gig.status] ?? gig.status} />
+              <p className={styles.meta}>
+                {gig.applicant_count} {gig.applicant_count === 1 ? 'applicant' : 'applicants'} · posted {formatDay(gig.created_at)}
+                <GigUnread gigId={gig.id} />
+              </p>
+              <button
+                type="button"
+                className={ui.secondary}
+                aria-expanded={open === gig.id}
+                aria-controls={`applicants-${gig.id}`}
+                onClick={() => setOpen(open === gig.id ? null : gig.id)}
+              >
+                {open === gig.id ? 'Hide applicants' : 'View applicants'}
+                <span className="visually-hidden"> for {gig.title}</span>
+              </button>
+              {open === gig.id && <GigApplicants id={`applicants-${gig.id}`} gig={gig} onChanged={pages.reload} />}
+            </li>
+          ))
+        }
+      </DashboardList>
     </section>
   );
 }

@@ -1,20 +1,19 @@
-import { useStore } from 'zustand';
 import { ui } from '@need40/ui';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { formatMoney } from '../../../lib/money';
-import { gigHref, GRID_HREF, markOpenedInPage } from '../../../lib/navigation';
+import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { SaveButton } from '../../../lib/saved/SaveButton';
-import { savedStore } from '../../../lib/saved/savedStore';
-import { fetchSavedGigs } from '../api/dashboard';
-import { useLoad } from '../hooks/useLoad';
-import { Loadable } from './Loadable';
+import { useSavedVersion } from '../../../lib/saved/savedStore';
+import { fetchSavedGigs, type SavedGigRow } from '../api/dashboard';
+import { useDashboardPages } from '../hooks/useDashboardPages';
+import { DashboardList } from './DashboardList';
+import { ItemHead } from './ItemHead';
 import styles from './Dashboard.module.css';
 
 /** "Saved gigs": newest saved first, each with its rate and status, and the Save toggle to unsave. */
 export function SavedGigs({ userId }: { userId: string }) {
   // A gig saved or unsaved anywhere in this remote shows up here without a page reload.
-  const savedCount = useStore(savedStore, (s) => s.ids.size);
-  const { state, retry } = useLoad(`saved:${userId}:${savedCount}`, fetchSavedGigs);
+  const pages = useDashboardPages<SavedGigRow>(`saved:${userId}`, (after, limit) => fetchSavedGigs(userId, after, limit), useSavedVersion());
 
   const empty = (
     <p>
@@ -24,33 +23,26 @@ export function SavedGigs({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="saved-gigs-title" className={styles.part}>
       <h2 id="saved-gigs-title">Saved gigs</h2>
-      <Loadable state={state} what="your saved gigs" retry={retry} empty={empty}>
-        {(rows) => (
-          <ul className={styles.list}>
-            {rows.flatMap(({ gigs: gig }) =>
-              gig
-                ? [
-                    <li key={gig.id} className={styles.item}>
-                      <div className={styles.row}>
-                        <a href={gigHref(gig.id)} onClick={markOpenedInPage} className={styles.itemTitle}>
-                          {gig.title}
-                        </a>
-                        {gig.status !== 'active' && <span className={styles.badge}>{GIG_STATUS_LABELS[gig.status] ?? gig.status}</span>}
-                      </div>
-                      <p className={styles.meta}>
-                        {formatMoney(Number(gig.rate))}
-                        {gig.payment_type === 'hourly' ? '/hr' : ''}
-                      </p>
-                      <div className={styles.row}>
-                        <SaveButton gigId={gig.id} title={gig.title} />
-                      </div>
-                    </li>,
-                  ]
-                : [],
-            )}
-          </ul>
-        )}
-      </Loadable>
+      <DashboardList pages={pages} what="your saved gigs" noun={['saved gig', 'saved gigs']} empty={empty}>
+        {(rows) =>
+          rows.flatMap(({ gigs: gig }) =>
+            gig
+              ? [
+                  <li key={gig.id} className={styles.item}>
+                    <ItemHead title={gig.title} href={gigHref(gig.id)} gigPage badge={gig.status === 'active' ? null : (GIG_STATUS_LABELS[gig.status] ?? gig.status)} />
+                    <p className={styles.meta}>
+                      {formatMoney(Number(gig.rate))}
+                      {gig.payment_type === 'hourly' ? '/hr' : ''}
+                    </p>
+                    <div className={styles.row}>
+                      <SaveButton gigId={gig.id} title={gig.title} />
+                    </div>
+                  </li>,
+                ]
+              : [],
+          )
+        }
+      </DashboardList>
     </section>
   );
 }

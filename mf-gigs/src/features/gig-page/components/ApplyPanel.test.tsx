@@ -15,7 +15,7 @@ vi.mock('../../../lib/applications', async (original) => (await import('../../..
 // Messages: no network and no realtime server in these tests (lib/messages has its own).
 vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchMyApplicationIds: vi.fn(async () => []) }));
-vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const load = vi.mocked(fetchGig);
 const mine = vi.mocked(fetchMyApplication);

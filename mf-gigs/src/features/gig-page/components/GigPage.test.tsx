@@ -11,7 +11,7 @@ import { resetGigPageEachTest } from '../../../test/gigPage';
 vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
 vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 vi.mock('../../../lib/applications', async (original) => (await import('../../../test/mockApplications')).applicationsWithMocks(original));
-vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const load = vi.mocked(fetchGig);
 const mine = vi.mocked(fetchMyApplication);

@@ -62,10 +62,10 @@ export function GigPage({ gigId }: { gigId: string }) {
         <h3 id="gig-description-title" className={styles.subheading}>
           Description
         </h3>
-        <p className={styles.description}>{gig.description}</p>
+        <p className={ui.prose}>{gig.description}</p>
       </section>
       {gig.skills.length > 0 && (
-        <ul className={styles.skills} aria-label="Skills">
+        <ul className={ui.chips} aria-label="Skills">
           {gig.skills.map((skill) => (
             <li key={skill} className={styles.skill}>
               {skill}

@@ -34,7 +34,7 @@ export function ExperienceEditor({ entries, onChange }: ExperienceEditorProps) {
     <fieldset className={styles.group}>
       <legend className={styles.legend}>Experience</legend>
       {entries.length > 0 && (
-        <ul className={styles.entries}>
+        <ul className={ui.stack}>
           {entries.map((e, i) => (
             <li key={`${i}-${e.title}-${e.company}`} className={styles.entry}>
               <ExperienceItem entry={e} />

@@ -64,7 +64,7 @@ export function ProfileView({ profile, onEdit, publicHref }: ProfileViewProps) {
       </ViewSection>
       <ViewSection title="Experience">
         {profile.experience.length ? (
-          <ul className={styles.list}>
+          <ul className={ui.stack}>
             {profile.experience.map((e, i) => <li key={`${i}-${e.title}`}><ExperienceItem entry={e} /></li>)}
           </ul>
         ) : (
@@ -81,7 +81,7 @@ export function ProfileView({ profile, onEdit, publicHref }: ProfileViewProps) {
       </ViewSection>
       <ViewSection title="Portfolio">
         {profile.portfolio.length ? (
-          <ul className={styles.list}>
+          <ul className={ui.stack}>
             {profile.portfolio.map((link) => <li key={link}><SafeLink href={link} /></li>)}
           </ul>
         ) : (

@@ -33,7 +33,7 @@ const row = {
   id: ID, full_name: '  ', username: 'grace', avatar_url: null, title: null, bio: null, skills: null, hourly_rate: '25.50',
   experience: null, portfolio: null, linkedin_url: null, github_url: null, created_at: '2024-03-05T10:00:00Z',
   member_ratings: [{ average_rating: '4.50', review_count: 2 }],
-  reviews: [{ rating: 5, body: null, created_at: '2024-04-01T10:00:00Z', reviewer: null }],
+  reviews: [{ id: 'r1', rating: 5, body: null, created_at: '2024-04-01T10:00:00Z', reviewer: null }],
 };
 const ok = (data: unknown): Answer => ({ data, error: null, status: 200 });
 
@@ -41,7 +41,7 @@ describe('getPublicProfile', () => {
   beforeEach(() => {
     calls.length = 0;
     answers.profiles = ok(row);
-    answers.gigs = ok([{ id: 'g1', title: 'Workshop', payment_type: 'fixed', rate: '600.00' }]);
+    answers.gigs = ok([{ id: 'g1', title: 'Workshop', payment_type: 'fixed', rate: '600.00', created_at: '2024-04-02T10:00:00Z' }]);
     answers['rpc contact_details'] = ok([{ user_id: ID, email: 'grace@example.com', phone: null }]);
   });
 
@@ -51,11 +51,13 @@ describe('getPublicProfile', () => {
     expect(profile![0]).toBe('profiles');
     expect(profile![1]).not.toMatch(/contact_|\*/);
     expect(profile).toContain(`eq(["id","${ID}"])`);
-    expect(profile).toContain('limit([20,{"referencedTable":"reviews"}])');
-    expect(gigs).toEqual(['gigs', 'select(["id, title, payment_type, rate"])', 'eq(["user_id","' + ID + '"])', 'eq(["status","active"])', 'order(["created_at",{"ascending":false}])', 'limit([20])']);
+    // One row more than a page: it says whether "Show more" has anything to show.
+    expect(profile).toContain('limit([21,{"referencedTable":"reviews"}])');
+    expect(gigs).toEqual(['gigs', 'select(["id, title, payment_type, rate, created_at"])', 'eq(["user_id","' + ID + '"])', 'eq(["status","active"])', 'order(["created_at",{"ascending":false}])', 'order(["id"])', 'limit([21])']);
     expect(calls).toHaveLength(2);
     expect(p).toMatchObject({ name: 'grace', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
-    expect(p.reviews).toEqual([{ rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'Need40 member' }]);
+    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'Need40 member' }]);
+    expect([p.moreReviews, p.moreOpenGigs]).toEqual([false, false]);
   });
 
   it('reads the rating as PostgREST renders a one-to-one embed: an object, or null', async () => {

@@ -2,6 +2,7 @@ import { errorMessage, getSupabase } from '@need40/shared';
 import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
 import { publicProfileFromRows, type ContactRow, type OpenGigRow, type PublicProfileRow } from '../lib/mapping';
 import type { PublicProfile } from '../types';
+import { OPEN_GIG_COLUMNS, REVIEW_COLUMNS } from './morePages';
 
 export const PUBLIC_LOAD_FAILED = 'This profile could not be loaded.';
 
@@ -17,12 +18,11 @@ export class MemberNotFoundError extends Error {
 const PROFILE_COLUMNS = [
   'id, full_name, username, avatar_url, title, bio, skills, hourly_rate, experience, portfolio, linkedin_url, github_url, created_at',
   'member_ratings(average_rating, review_count)',
-  'reviews!reviews_reviewee_id_fkey(rating, body, created_at, reviewer:profiles!reviews_reviewer_id_fkey(full_name))',
+  `reviews!reviews_reviewee_id_fkey(${REVIEW_COLUMNS})`,
 ].join(', ');
 
-/** Bounded pages: a busy member's profile stays one small read. */
-export const MAX_REVIEWS = 20;
-export const MAX_OPEN_GIGS = 20;
+/** Reviews and open gigs per page: a busy member's profile stays one small read; more on request. */
+export const PROFILE_PAGE = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,9 +44,10 @@ export async function getPublicProfile(profileId: string, signedIn: boolean): Pr
       .select(PROFILE_COLUMNS)
       .eq('id', profileId)
       .order('created_at', { referencedTable: 'reviews', ascending: false })
-      .limit(MAX_REVIEWS, { referencedTable: 'reviews' })
+      .order('id', { referencedTable: 'reviews' })
+      .limit(PROFILE_PAGE + 1, { referencedTable: 'reviews' })
       .maybeSingle(),
-    supabase.from('gigs').select('id, title, payment_type, rate').eq('user_id', profileId).eq('status', 'active').order('created_at', { ascending: false }).limit(MAX_OPEN_GIGS),
+    supabase.from('gigs').select(OPEN_GIG_COLUMNS).eq('user_id', profileId).eq('status', 'active').order('created_at', { ascending: false }).order('id').limit(PROFILE_PAGE + 1),
     signedIn ? supabase.rpc('contact_details', { p_user_id: profileId }) : null,
   ]);
   if (profile.error) throw failure(profile.error, profile.status);
@@ -54,5 +55,5 @@ export async function getPublicProfile(profileId: string, signedIn: boolean): Pr
   if (gigs.error) throw failure(gigs.error, gigs.status);
   // Contact details are a bonus: a refusal or failure shows nothing rather than an error.
   const contactRows = contact && !contact.error ? (contact.data as ContactRow[] | null) : null;
-  return publicProfileFromRows(profile.data as unknown as PublicProfileRow, (gigs.data ?? []) as OpenGigRow[], contactRows);
+  return publicProfileFromRows(profile.data as unknown as PublicProfileRow, (gigs.data ?? []) as unknown as OpenGigRow[], contactRows, PROFILE_PAGE);
 }

@@ -1,16 +1,29 @@
-import { ui } from '@need40/ui';
+import { PagedList, ui, usePages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { formatHourlyRate, formatMoney } from '../../../lib/format';
+import { fetchMoreOpenGigs } from '../api/morePages';
+import { PROFILE_PAGE } from '../api/getPublicProfile';
 import styles from './PublicProfile.module.css';
 import type { OpenGig } from '../types';
 
-/** The member's open gigs, each title linking to its gig page (`#gig/<id>`). */
-export function OpenGigs({ gigs }: { gigs: OpenGig[] }) {
+interface Props {
+  profileId: string;
+  /** The first page, read with the profile. */
+  gigs: OpenGig[];
+  more: boolean;
+}
+
+/** The member's open gigs, newest first, each title linking to its gig page (`#gig/<id>`); "Show more" for older ones. */
+export function OpenGigs({ profileId, gigs, more }: Props) {
+  const { state, showMore } = usePages(`open-gigs:${profileId}`, (after, limit) => fetchMoreOpenGigs(profileId, after, limit), {
+    size: PROFILE_PAGE,
+    initial: { rows: gigs, hasMore: more },
+  });
   return (
     <ViewSection title="Open gigs" level={2}>
-      {gigs.length ? (
-        <ul className={styles.gigs}>
-          {gigs.map((gig) => (
+      {state.status === 'ready' && state.rows.length ? (
+        <PagedList state={state} showMore={showMore} noun={['open gig', 'open gigs']} className={ui.stack}>
+          {(rows) => rows.map((gig) => (
             <li key={gig.id} className={styles.gig}>
               <a className={ui.link} href={`#gig/${encodeURIComponent(gig.id)}`}>
                 {gig.title}
@@ -18,7 +31,7 @@ export function OpenGigs({ gigs }: { gigs: OpenGig[] }) {
               <span className={styles.rate}>{gig.paymentType === 'hourly' ? formatHourlyRate(gig.rate) : `${formatMoney(gig.rate)} fixed`}</span>
             </li>
           ))}
-        </ul>
+        </PagedList>
       ) : (
         <p className={ui.muted}>No open gigs right now.</p>
       )}

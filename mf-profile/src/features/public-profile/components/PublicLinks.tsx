@@ -1,6 +1,5 @@
-import { SafeLink } from '@need40/ui';
+import { SafeLink, ui } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
-import styles from '../../../components/ProfileView.module.css';
 import type { PublicProfile } from '../types';
 
 /** The links the member chose to publish (portfolio, LinkedIn, GitHub); nothing when there are none. */
@@ -9,7 +8,7 @@ export function PublicLinks({ profile }: { profile: PublicProfile }) {
   if (!portfolio.length && !linkedin && !github) return null;
   return (
     <ViewSection title="Links" level={2}>
-      <ul className={styles.list}>
+      <ul className={ui.stack}>
         {portfolio.map((link) => (
           <li key={link}>
             <SafeLink href={link} />

@@ -68,8 +68,8 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
       )}
       <PublicLinks profile={profile} />
       <PublicContact contact={profile.contact} />
-      <OpenGigs gigs={profile.openGigs} />
-      <Reviews rating={profile.rating} reviews={profile.reviews} />
+      <OpenGigs profileId={profile.id} gigs={profile.openGigs} more={profile.moreOpenGigs} />
+      <Reviews id={profile.id} rating={profile.rating} reviews={profile.reviews} moreReviews={profile.moreReviews} />
     </article>
   );
 }

@@ -1,18 +1,29 @@
-import { ui } from '@need40/ui';
+import { PagedList, ui, usePages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { formatDay, formatRating } from '../../../lib/format';
+import { PROFILE_PAGE } from '../api/getPublicProfile';
+import { fetchMoreReviews } from '../api/morePages';
 import styles from './PublicProfile.module.css';
 import type { PublicProfile } from '../types';
 
-/** The average rating and the most recent reviews (stars drawn, the rating said in words); "No reviews yet." before the first one. */
-export function Reviews({ rating, reviews }: Pick<PublicProfile, 'rating' | 'reviews'>) {
+type Props = Pick<PublicProfile, 'id' | 'rating' | 'reviews' | 'moreReviews'>;
+
+/**
+ * The average rating and the reviews, newest first, "Show more" for older ones (stars drawn, the
+ * rating said in words); "No reviews yet." before the first one.
+ */
+export function Reviews({ id, rating, reviews, moreReviews }: Props) {
+  const { state, showMore } = usePages(`reviews:${id}`, (after, limit) => fetchMoreReviews(id, after, limit), {
+    size: PROFILE_PAGE,
+    initial: { rows: reviews, hasMore: moreReviews, total: rating?.count ?? null },
+  });
   return (
     <ViewSection title="Reviews" level={2}>
       {rating && <p className={styles.rating}>{formatRating(rating.average, rating.count)}</p>}
-      {reviews.length ? (
-        <ul className={styles.reviews}>
-          {reviews.map((r, i) => (
-            <li key={`${r.createdAt}-${i}`} className={styles.review}>
+      {state.status === 'ready' && state.rows.length ? (
+        <PagedList state={state} showMore={showMore} noun={['review', 'reviews']} className={ui.stack}>
+          {(rows) => rows.map((r) => (
+            <li key={r.id} className={styles.review}>
               <p className={styles.reviewHead}>
                 <span aria-hidden="true" className={styles.stars}>
                   {'★'.repeat(r.rating)}
@@ -24,7 +35,7 @@ export function Reviews({ rating, reviews }: Pick<PublicProfile, 'rating' | 'rev
               {r.body && <p className={styles.reviewBody}>{r.body}</p>}
             </li>
           ))}
-        </ul>
+        </PagedList>
       ) : (
         <p className={ui.muted}>No reviews yet.</p>
       )}

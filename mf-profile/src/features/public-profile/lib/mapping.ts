@@ -21,11 +21,12 @@ export interface PublicProfileRow {
    * most one is read too (what servers before PostgREST 10 sent).
    */
   member_ratings?: MemberRating | MemberRating[] | null;
-  reviews?: { rating: number; body: string | null; created_at: string; reviewer?: { full_name: string | null } | null }[] | null;
+  reviews?: { id: string; rating: number; body: string | null; created_at: string; reviewer?: { full_name: string | null } | null }[] | null;
 }
 
 export interface OpenGigRow {
   id: string;
+  created_at: string;
   title: string;
   payment_type: 'fixed' | 'hourly';
   rate: number | string;
@@ -52,8 +53,14 @@ function ratingFrom(rows: PublicProfileRow['member_ratings']): PublicProfile['ra
   return row && average !== null && row.review_count > 0 ? { average, count: row.review_count } : null;
 }
 
-function reviewsFrom(rows: PublicProfileRow['reviews']): Review[] {
-  return (rows ?? []).map((r) => ({ rating: r.rating, body: r.body ?? '', createdAt: r.created_at, reviewerName: r.reviewer?.full_name?.trim() || UNNAMED_MEMBER }));
+export function reviewFromRow(r: NonNullable<PublicProfileRow['reviews']>[number]): Review {
+  return { id: r.id, rating: r.rating, body: r.body ?? '', createdAt: r.created_at, reviewerName: r.reviewer?.full_name?.trim() || UNNAMED_MEMBER };
+}
+
+/** The first `max` rows and whether more were read (each first page is read with one extra row). */
+function firstPage<R, T>(rows: R[] | null | undefined, max: number, map: (row: R) => T): { rows: T[]; more: boolean } {
+  const all = rows ?? [];
+  return { rows: all.slice(0, max).map(map), more: all.length > max };
 }
 
 /** Contact details count only when the function returned a row with something in it. */
@@ -64,10 +71,13 @@ export function contactFrom(rows: ContactRow[] | null | undefined): PublicProfil
 }
 
 export function openGigFromRow(row: OpenGigRow): OpenGig {
-  return { id: row.id, title: row.title, paymentType: row.payment_type, rate: Number(row.rate) };
+  return { id: row.id, createdAt: row.created_at, title: row.title, paymentType: row.payment_type, rate: Number(row.rate) };
 }
 
-export function publicProfileFromRows(row: PublicProfileRow, gigs: OpenGigRow[], contact: ContactRow[] | null): PublicProfile {
+/** The profile from its rows; `max` is how many reviews and open gigs the first page shows. */
+export function publicProfileFromRows(row: PublicProfileRow, gigs: OpenGigRow[], contact: ContactRow[] | null, max: number): PublicProfile {
+  const reviews = firstPage(row.reviews, max, reviewFromRow);
+  const openGigs = firstPage(gigs, max, openGigFromRow);
   return {
     id: row.id,
     name: row.full_name?.trim() || row.username || UNNAMED_MEMBER,
@@ -82,8 +92,10 @@ export function publicProfileFromRows(row: PublicProfileRow, gigs: OpenGigRow[],
     github: row.github_url ?? '',
     memberSince: row.created_at,
     rating: ratingFrom(row.member_ratings),
-    reviews: reviewsFrom(row.reviews),
-    openGigs: gigs.map(openGigFromRow),
+    reviews: reviews.rows,
+    moreReviews: reviews.more,
+    openGigs: openGigs.rows,
+    moreOpenGigs: openGigs.more,
     contact: contactFrom(contact),
   };
 }

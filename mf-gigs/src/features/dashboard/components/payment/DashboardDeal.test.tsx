@@ -9,7 +9,7 @@ import { Dashboard } from '../Dashboard';
 
 vi.mock('../../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
 vi.mock('../../../../lib/deal/api', async (original) => ({ ...(await original<object>()), fetchDeal: vi.fn(), confirmPayment: vi.fn() }));
-vi.mock('../../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), ensureSavedLoaded: vi.fn(async () => undefined) }));
+vi.mock('../../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const part = (name: string) => within(screen.getByRole('region', { name }));
 const worker = { id: 'w1', full_name: 'Walter Worker', title: null, avatar_url: null, hourly_rate: null };
@@ -18,18 +18,18 @@ beforeEach(() => {
   vi.clearAllMocks();
   resetUi();
   act(() => signIn('poster-1'));
-  vi.mocked(fetchMyGigs).mockResolvedValue([]);
-  vi.mocked(fetchMyApplications).mockResolvedValue([]);
-  vi.mocked(fetchSavedGigs).mockResolvedValue([]);
+  vi.mocked(fetchMyGigs).mockResolvedValue({ rows: [] });
+  vi.mocked(fetchMyApplications).mockResolvedValue({ rows: [] });
+  vi.mocked(fetchSavedGigs).mockResolvedValue({ rows: [] });
 });
 afterEach(() => act(() => signOutForTest()));
 
 it("the applicant list shows each worker's average, and the accepted one's payment for the poster", async () => {
-  vi.mocked(fetchMyGigs).mockResolvedValue([{ id: 'g1', title: 'Build a landing page', status: 'filled', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }]);
-  vi.mocked(fetchApplicants).mockResolvedValue([
+  vi.mocked(fetchMyGigs).mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'filled', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }] });
+  vi.mocked(fetchApplicants).mockResolvedValue({ rows: [
     { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'accepted', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, member_ratings: [{ average_rating: '4.50', review_count: 2 }] } },
     { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: [] } },
-  ]);
+  ] });
   vi.mocked(fetchDeal).mockResolvedValue(makeDeal({ payment: makePayment() }));
   render(<Dashboard />);
   await userEvent.setup().click(await part('My gigs').findByRole('button', { name: 'View applicants for Build a landing page' }));
@@ -45,8 +45,8 @@ it("the applicant list shows each worker's average, and the accepted one's payme
 
 it("My applications shows the worker's side of an accepted application and its badge follows a confirmation", async () => {
   vi.mocked(fetchMyApplications)
-    .mockResolvedValueOnce([{ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Build a landing page', status: 'filled', rate: 600, payment_type: 'fixed' } }])
-    .mockResolvedValue([{ id: 'a1', status: 'paid', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Build a landing page', status: 'filled', rate: 600, payment_type: 'fixed' } }]);
+    .mockResolvedValueOnce({ rows: [{ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Build a landing page', status: 'filled', rate: 600, payment_type: 'fixed' } }] })
+    .mockResolvedValue({ rows: [{ id: 'a1', status: 'paid', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Build a landing page', status: 'filled', rate: 600, payment_type: 'fixed' } }] });
   vi.mocked(fetchDeal).mockResolvedValueOnce(makeDeal({ payment: makePayment() })).mockResolvedValue(makeDeal({ status: 'paid', payment: makePayment({ status: 'completed' }) }));
   vi.mocked(confirmPayment).mockResolvedValue(undefined);
   render(<Dashboard />);

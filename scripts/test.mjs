@@ -1,6 +1,6 @@
 // `pnpm test`: the script tests (each forbidden import is reported: scripts/lint-rules.test.mjs; what
 // `pnpm start` derives from its environment: scripts/start-env.test.mjs),
-// every package's unit tests (one package at a time: the machine is small), the
+// the unit tests of every frontend package (one vitest run), the backend's tests on PGlite, the
 // backend's tests once more on PostgreSQL when TEST_DATABASE_URL names a server (CI sets it; without
 // it the step is reported as not run, and fails under CI), then the Playwright suite against the
 // production builds. Exits non-zero if any fails; all always run so one report shows everything.
@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const postgres = process.env.TEST_DATABASE_URL;
 const steps = [
   ['script tests', ['test:scripts'], {}],
-  ['unit tests (every package but the backend)', ['-r', '--no-bail', '--workspace-concurrency=1', '--if-present', '--filter', '!e2e', '--filter', '!backend', 'test'], {}],
+  // One vitest run over every frontend package (vitest.config.mjs lists them as projects).
+  ['unit tests of the frontend packages', ['test:front'], {}],
   ['backend tests on PGlite', ['--filter', 'backend', 'test'], {}],
   ['backend tests on PostgreSQL', ['--filter', 'backend', 'test'], { TEST_DB: 'postgres' }],
   ['end-to-end tests (Playwright)', ['--filter', 'e2e', 'test'], {}],

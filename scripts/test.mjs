@@ -1,9 +1,10 @@
 // `pnpm test`: the script tests (each forbidden import is reported: scripts/lint-rules.test.mjs; what
 // `pnpm start` derives from its environment: scripts/start-env.test.mjs),
-// every package's unit tests (one package at a time: the machine is small), the
+// the unit tests of every frontend package (one vitest run), the backend's tests on PGlite, the
 // backend's tests once more on PostgreSQL when TEST_DATABASE_URL names a server (CI sets it; without
 // it the step is reported as not run, and fails under CI), then the Playwright suite against the
 // production builds. Exits non-zero if any fails; all always run so one report shows everything.
+// Ends with each phase's wall time (and as one JSON line), so a slow CI run shows where it went.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -11,24 +12,38 @@ const root = path.resolve(import.meta.dirname, '..');
 const postgres = process.env.TEST_DATABASE_URL;
 const steps = [
   ['script tests', ['test:scripts'], {}],
-  ['unit tests', ['-r', '--no-bail', '--workspace-concurrency=1', '--if-present', '--filter', '!e2e', 'test'], {}],
+  // One vitest run over every frontend package (vitest.config.mjs lists them as projects).
+  ['unit tests of the frontend packages', ['test:front'], {}],
+  ['backend tests on PGlite', ['--filter', 'backend', 'test'], {}],
   ['backend tests on PostgreSQL', ['--filter', 'backend', 'test'], { TEST_DB: 'postgres' }],
   ['end-to-end tests (Playwright)', ['--filter', 'e2e', 'test'], {}],
 ];
 const failed = [];
 const notRun = [];
+const timings = [];
+const started = performance.now();
 for (const [label, argv, env] of steps) {
   if (env.TEST_DB === 'postgres' && !postgres) {
     const why = 'TEST_DATABASE_URL is not set (an admin URL of a PostgreSQL 15+ server, e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres)';
     console.log(`\n▶ ${label}: not run: ${why}\n`);
     if (process.env.CI) failed.push(`${label} (${why})`);
     else notRun.push(label);
+    timings.push({ phase: label, seconds: null, result: 'not run' });
     continue;
   }
   console.log(`\n▶ ${label}: pnpm ${argv.join(' ')}\n`);
+  const t0 = performance.now();
   const r = spawnSync('pnpm', argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((performance.now() - t0) / 100) / 10;
+  timings.push({ phase: label, seconds, result: r.status === 0 ? 'passed' : 'failed' });
   if (r.status !== 0) failed.push(`${label} (exit ${r.status ?? r.signal})`);
 }
+const total = Math.round((performance.now() - started) / 100) / 10;
+const clock = (s) => (s === null ? '—' : `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`);
+console.log('\nphase times (wall clock, m:ss):');
+for (const t of timings) console.log(`  ${clock(t.seconds).padStart(6)}  ${t.phase} (${t.result})`);
+console.log(`  ${clock(total).padStart(6)}  total`);
+console.log(JSON.stringify({ phases: timings, totalSeconds: total }));
 if (failed.length) {
   console.error(`\n✗ failed: ${failed.join(', ')}`);
   process.exit(1);

@@ -1,13 +1,28 @@
 /**
- * Runs once per `vitest run`: migrate a fresh in-memory PGlite and dump it as the template that
- * every test database is loaded from (harness.ts). Rebuilt when any migration file changes.
+ * Runs once per `vitest run`, before any test file: the migrated template every test database is
+ * copied from (harness.ts), so no test file pays for the migrations.
+ *   - PGlite: a fresh in-memory PGlite, migrated and dumped to a file; rebuilt only when a migration
+ *     file changes (the dump is reused across runs).
+ *   - PostgreSQL (TEST_DB=postgres): a database of this run, migrated once; each test backend is a
+ *     CREATE DATABASE … TEMPLATE copy of it. Dropped by the teardown (several runs may share a
+ *     server, and each has its own migrations).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { migrate, DEFAULT_SOURCES } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
-import { TEMPLATE_FILE } from './harness';
+import { openPostgres } from '../src/db/postgres';
+import { scratchDatabase } from '../src/db/scratch';
+import { TEMPLATE_FILE, testDbKind } from './harness';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PostgreSQL database test databases are copied from ('' on PGlite). */
+    postgresTemplate: string;
+  }
+}
 
 function migrationsFingerprint(): string {
   const hash = createHash('sha256');
@@ -20,7 +35,7 @@ function migrationsFingerprint(): string {
   return hash.digest('hex');
 }
 
-export default async function setup(): Promise<void> {
+async function pgliteTemplate(): Promise<void> {
   const stamp = `${TEMPLATE_FILE}.sha256`;
   const fingerprint = migrationsFingerprint();
   if (fs.existsSync(TEMPLATE_FILE) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === fingerprint) return;
@@ -33,4 +48,30 @@ export default async function setup(): Promise<void> {
   fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
   fs.renameSync(tmp, TEMPLATE_FILE);
   fs.writeFileSync(stamp, fingerprint);
+}
+
+/** Returns the teardown. */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  if (testDbKind() === 'pglite') {
+    project.provide('postgresTemplate', '');
+    await pgliteTemplate();
+    return undefined;
+  }
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (an admin URL to a PostgreSQL 15 server)');
+  const template = await scratchDatabase(admin, 'need40_template');
+  try {
+    // Closed before any copy: PostgreSQL copies a database only while nobody is connected to it.
+    const db = await openPostgres(template.url, 2);
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    await template.drop();
+    throw error;
+  }
+  project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
+  return () => template.drop();
 }

@@ -2,8 +2,9 @@
  * Test harness: a real backend on a fresh, migrated database, in-process.
  *   - PGlite (default): loaded in memory from a migrated template that global-setup.ts dumps once
  *     per run (a fresh initdb costs seconds; loading the template costs ~0.5 s).
- *   - PostgreSQL: when TEST_DATABASE_URL is set (CI sets it), a fresh database per backend,
- *     created from that admin URL and dropped on close.
+ *   - PostgreSQL: when TEST_DB=postgres (with TEST_DATABASE_URL, an admin URL), a database per
+ *     backend, copied from the template database global-setup.ts migrated for this run (a copy
+ *     takes well under a second; migrating takes seconds), dropped on close.
  *
  * @example
  *   const be = await startTestBackend();           // { url, app, db, config, close }
@@ -13,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config';
 import { migrate } from '../src/db/migrate';
@@ -39,9 +41,10 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   }
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (an admin URL to a PostgreSQL 15 server)');
-  const scratch = await scratchDatabase(admin, 'need40_test');
+  const template = inject('postgresTemplate') || undefined;
+  const scratch = await scratchDatabase(admin, 'need40_test', { template });
   const db = await openPostgres(scratch.url, 10);
-  await migrate(db);
+  await migrate(db); // a no-op on the template copy
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {

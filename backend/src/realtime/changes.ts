@@ -97,8 +97,8 @@ export class ChangeDispatcher {
     } else if (!interested(change)) {
       return [];
     }
-    const cached = cachedTable(change.s, change.t);
-    const table = cached !== undefined ? cached : await this.db.transaction((tx) => describeTable(tx, change.s, change.t), { readOnly: true });
+    const cached = cachedTable(this.db, change.s, change.t);
+    const table = cached !== undefined ? cached : await this.db.transaction((tx) => describeTable(this.db, tx, change.s, change.t), { readOnly: true });
     if (!table) return [];
     const bindings: { channel: HubChannel; sub: PgSub; candidate: Candidate }[] = [];
     for (const channel of this.hub.changeSubscribers()) {

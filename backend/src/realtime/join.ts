@@ -55,7 +55,7 @@ async function tablesFor(db: Database, b: Binding): Promise<TableInfo[]> {
     const names = !b.table || b.table === '*' ? await publishedTables(tx, b.schema) : [b.table];
     const out: TableInfo[] = [];
     for (const t of names) {
-      const info = await describeTable(tx, b.schema, t);
+      const info = await describeTable(db, tx, b.schema, t);
       if (info) out.push(info);
     }
     return out;

@@ -2,9 +2,10 @@
  * What realtime needs to know about a published table, read from the catalog: its columns (name,
  * Realtime's type name — the udt name realtime-js converts by — and the SQL type filters cast to),
  * its primary key, whether it is in the `supabase_realtime` publication, and which columns each
- * API role may select (a payload carries only those, as Realtime's does). Cached for 30 s.
+ * API role may select (a payload carries only those, as Realtime's does). Cached for 30 s, per
+ * database: apps of one process (the tests run many) never see another database's catalog.
  */
-import type { Tx } from '../db/types';
+import type { Database, Tx } from '../db/types';
 
 export interface Column {
   name: string;
@@ -29,18 +30,26 @@ export interface TableInfo {
 }
 
 const TTL_MS = 30_000;
-const cache = new Map<string, { at: number; info: TableInfo | null }>();
+type Cache = Map<string, { at: number; info: TableInfo | null }>;
+const caches = new WeakMap<Database, Cache>();
+
+function cacheOf(db: Database): Cache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The cached description, when fresh (no transaction needed). */
-export function cachedTable(schema: string, table: string, now = Date.now()): TableInfo | null | undefined {
-  const hit = cache.get(`${schema}\u0000${table}`);
+export function cachedTable(db: Database, schema: string, table: string, now = Date.now()): TableInfo | null | undefined {
+  const hit = cacheOf(db).get(`${schema}\u0000${table}`);
   return hit && now - hit.at < TTL_MS ? hit.info : undefined;
 }
 
 /** The table, or null when there is no such table. */
-export async function describeTable(tx: Tx, schema: string, table: string, now = Date.now()): Promise<TableInfo | null> {
+export async function describeTable(db: Database, tx: Tx, schema: string, table: string, now = Date.now()): Promise<TableInfo | null> {
+  const cache = cacheOf(db);
   const key = `${schema}\u0000${table}`;
   const hit = cache.get(key);
   if (hit && now - hit.at < TTL_MS) return hit.info;

@@ -6,32 +6,14 @@
  * @example
  *   const config = loadConfig(process.env);   // throws ConfigError listing every bad variable
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
 import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
 
-/** Supabase's documented local-development secret and the keys signed with it. Public knowledge: dev only. */
-export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-export const DEV_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-export const DEV_SERVICE_ROLE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-
-/** The repository root (backend/src/config.ts → ../..), so defaults do not depend on the cwd. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/**
- * Where the SQL migrations are read from (db/migrate.ts). The defaults point into the repository;
- * a deployment that ships the build without it sets PLATFORM_MIGRATIONS_DIR / APP_MIGRATIONS_DIR.
- */
-export const DEFAULT_MIGRATION_DIRS = {
-  platform: path.join(REPO_ROOT, 'backend', 'migrations'),
-  app: path.join(REPO_ROOT, 'supabase', 'migrations'),
-};
+export { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_MIGRATION_DIRS, REPO_ROOT } from './config-defaults';
+import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_DATA_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -51,7 +33,7 @@ const schema = z.object({
   PLATFORM_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.platform),
   APP_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.app),
   /** PGlite data directory; ":memory:" keeps everything in memory (tests). */
-  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   /**
    * /rest/v1 on PostgreSQL: the longest a request's statements may run (statement_timeout, set
    * local to its transaction); past it the request answers 400 57014. PGlite has no statement

@@ -12,12 +12,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../services';
-import type { OAuthProviderConfig } from '../config-oauth';
 import { AuthApiError } from '../http/errors';
 import { bearerToken, clientIp, lenientQueryOf, loadCaller, queryOf, userAgent, verifyAccessToken, withoutNul } from './context';
 import { AuthErrors } from './errors';
-import { createFlowState, issueAuthCode, OAUTH_FLOW_TTL_MS, pkceParams, type FlowStateRow } from './flow';
+import { issueAuthCode, OAUTH_FLOW_TTL_MS, type FlowStateRow } from './flow';
 import { composeMail, deliverMail, type Mail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
@@ -27,80 +25,8 @@ import { claimOAuthState, deleteFlow, findOAuthFlow } from './store/flow-state';
 import { findIdentity, insertIdentity, syncProviders, touchIdentity } from './store/identities';
 import { insertUser, markMailSent } from './store/users';
 import { findUserByEmail, findUserById, isBanned, type UserRow } from './users';
-import { iso, isPlainObject, json, ms, randomToken } from './util';
-
-interface ProviderUser {
-  id: string;
-  email: string | null;
-  emailVerified: boolean;
-  claims: Record<string, unknown>;
-}
-
-function callbackUrl(services: Services): string {
-  return `${services.config.API_EXTERNAL_URL}/auth/v1/callback`;
-}
-
-function findProvider(services: Services, name: unknown): OAuthProviderConfig {
-  const p = services.config.oauthProviders.find((x) => x.name === (typeof name === 'string' ? name.toLowerCase() : ''));
-  if (!p) throw AuthErrors.providerDisabled(typeof name === 'string' ? name : '');
-  return p;
-}
-
-async function startFlow(services: Services, request: FastifyRequest, linkUserId?: string): Promise<string> {
-  const q = queryOf(request);
-  const provider = findProvider(services, q.provider);
-  const pkce = pkceParams(q);
-  const redirectTo = resolveRedirect(services.config, q.redirect_to);
-  const state = randomToken(24);
-  await services.db.transaction((tx) =>
-    createFlowState(services, tx, { method: 'oauth', pkce, provider: provider.name, oauthState: state, redirectTo, ...(linkUserId ? { linkUserId } : {}) }),
-  );
-  const url = new URL(provider.authorizeUrl);
-  url.searchParams.set('client_id', provider.clientId);
-  url.searchParams.set('redirect_uri', callbackUrl(services));
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('scope', [provider.scopes, q.scopes ?? ''].join(' ').trim().split(/\s+/).filter((v, i, a) => a.indexOf(v) === i).join(' '));
-  url.searchParams.set('state', state);
-  return url.toString();
-}
-
-async function fetchProviderUser(provider: OAuthProviderConfig, code: string, redirectUri: string): Promise<ProviderUser> {
-  const tokenRes = await fetch(provider.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: provider.clientId, client_secret: provider.clientSecret }),
-    signal: AbortSignal.timeout(10_000),
-  }).catch(() => null);
-  if (!tokenRes || !tokenRes.ok) throw AuthErrors.badOAuthCallback('Unable to exchange external code');
-  const tokenBody = (await tokenRes.json().catch(() => ({}))) as Record<string, unknown>;
-  const accessToken = tokenBody.access_token;
-  if (typeof accessToken !== 'string' || !accessToken) throw AuthErrors.badOAuthCallback('Unable to exchange external code');
-  const infoRes = await fetch(provider.userinfoUrl, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-    signal: AbortSignal.timeout(10_000),
-  }).catch(() => null);
-  if (!infoRes || !infoRes.ok) throw AuthErrors.badOAuthCallback('Error getting user profile from external provider');
-  const info = (await infoRes.json().catch(() => null)) as unknown;
-  if (!isPlainObject(info)) throw AuthErrors.badOAuthCallback('Error getting user profile from external provider');
-  const id = info.sub ?? info.id;
-  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') throw AuthErrors.badOAuthCallback('Error getting user profile from external provider');
-  const email = typeof info.email === 'string' && info.email ? info.email.trim().toLowerCase() : null;
-  const emailVerified = info.email_verified === true || info.email_verified === 'true' || info.verified_email === true;
-  const name = info.name ?? info.login ?? info.preferred_username;
-  const avatar = info.picture ?? info.avatar_url;
-  const claims: Record<string, unknown> = {
-    ...info,
-    sub: String(id),
-    provider_id: String(id),
-    email: email ?? undefined,
-    email_verified: emailVerified,
-    phone_verified: false,
-    ...(name !== undefined ? { name, full_name: info.full_name ?? name } : {}),
-    ...(avatar !== undefined ? { avatar_url: avatar, picture: avatar } : {}),
-    iss: new URL(provider.userinfoUrl).origin,
-  };
-  return { id: String(id), email, emailVerified, claims };
-}
+import { iso, isPlainObject, json, ms } from './util';
+import { callbackUrl, fetchProviderUser, findProvider, startFlow, type ProviderUser } from './oauth-client';
 
 type CallbackOutcome =
   | { kind: 'code'; code: string; flow: FlowStateRow }

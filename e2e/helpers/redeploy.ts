@@ -54,7 +54,10 @@ export function buildRemoteVariant({ remote, tag, edit, kernelVersion }: Variant
   const dir = path.join(readState().runDir ?? RUNTIME_DIR, `variant-${remote}-${tag}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const part of ['src', 'public', 'package.json']) cpSync(path.join(src, part), path.join(dir, part), { recursive: true });
+  // A remote's public/ is optional (its standalone page comes from the rspack factory's template).
+  for (const part of ['src', 'public', 'package.json']) {
+    if (existsSync(path.join(src, part))) cpSync(path.join(src, part), path.join(dir, part), { recursive: true });
+  }
   if (kernelVersion) {
     linkDependencies(path.join(src, 'node_modules'), path.join(dir, 'node_modules'));
     kernelAt(kernelVersion, path.join(dir, 'node_modules'));

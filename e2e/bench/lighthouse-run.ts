@@ -66,6 +66,12 @@ export async function audit(port: number, url: string, formFactor: FormFactor, s
   const lhr = result.lhr;
   if (saveAs) writeFileSync(saveAs, String(result.report));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // A score of null means a metric audit failed inside Lighthouse (once: a stale node_modules whose
+  // hoisted tslib was 1.x, "tslib_1.__spreadArray is not a function"); say why instead of NaN.
+  if (lhr.categories.performance?.score == null) {
+    const failed = Object.entries(lhr.audits).find(([, a]) => a.errorMessage);
+    throw new Error(`Lighthouse scored nothing: ${failed ? `${failed[0]}: ${failed[1].errorMessage}` : 'no metric'} (a fresh \`pnpm install\` may help)`);
+  }
   const lcpNode = firstNode(lhr.audits['lcp-breakdown-insight']?.details);
   const shiftNode = firstNode(lhr.audits['layout-shifts']?.details);
   return {

@@ -75,6 +75,23 @@ function startBackend() {
   children.push(child);
 }
 
+/**
+ * Wait (up to 2 minutes) until the backend answers /health, so "running" is true when it is printed:
+ * a first start migrates a new PGlite database, which can take longer than serving built apps.
+ */
+async function backendHealthy(baseUrl) {
+  const deadline = Date.now() + 120_000;
+  let said = false;
+  while (Date.now() < deadline && !stopping) {
+    const ok = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    if (ok) return true;
+    if (!said) console.log('· waiting for the backend to answer (a first start migrates its database) …');
+    said = true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
 async function main() {
   const { config, remotes } = plan;
   if (withBackend) startBackend();
@@ -108,8 +125,10 @@ async function main() {
     }
   }
 
+  const ready = withBackend && existsSync(path.join(root, 'backend/src/main.ts')) ? await backendHealthy(config.supabaseUrl) : true;
   const url = `http://${publicHost}:${shell.port}/`;
   console.log(`\n  Need40 is ${dev ? 'starting (dev servers)' : 'running'}: open ${url}`);
+  if (!ready) console.log('  (the backend has not answered /health yet: the page shows the connection banner until it does)');
   for (const app of APPS.slice(1)) console.log(`    ${app.pkg.padEnd(12)} http://${publicHost}:${app.port}/  (standalone page; mf-manifest.json)`);
   console.log(`    backend      ${config.supabaseUrl}`);
   console.log('  Stop with Ctrl+C.\n');

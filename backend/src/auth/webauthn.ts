@@ -119,15 +119,20 @@ export function parseCredential(type: CeremonyType, cr: unknown, message: string
   return { type: 'request', response: { ...base, response } };
 }
 
+/** What both ceremonies check: our challenge, our origins and relying party; user verification is not required (as GoTrue). */
+const expected = (rp: WebAuthnConfig, state: CeremonyState) => ({
+  expectedChallenge: state.challenge,
+  expectedOrigin: rp.rpOrigins,
+  expectedRPID: rp.rpId,
+  requireUserVerification: false,
+});
+
 /** The credential a registration proves, or null when the attestation does not check out. */
 export async function verifyRegistration(rp: WebAuthnConfig, state: CeremonyState, response: RegistrationResponseJSON) {
   try {
     const result = await verifyRegistrationResponse({
       response,
-      expectedChallenge: state.challenge,
-      expectedOrigin: rp.rpOrigins,
-      expectedRPID: rp.rpId,
-      requireUserVerification: false,
+      ...expected(rp, state),
     });
     if (!result.verified) return null;
     const { credential, aaguid } = result.registrationInfo;
@@ -154,11 +159,8 @@ export async function verifyAssertion(rp: WebAuthnConfig, state: CeremonyState, 
   try {
     const result = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: state.challenge,
-      expectedOrigin: rp.rpOrigins,
-      expectedRPID: rp.rpId,
+      ...expected(rp, state),
       credential: { id: stored.id, publicKey: isoBase64URL.toBuffer(stored.public_key), counter: stored.counter, transports: stored.transports },
-      requireUserVerification: false,
     });
     return result.verified ? result.authenticationInfo.newCounter : null;
   } catch {

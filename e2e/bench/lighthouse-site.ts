@@ -2,11 +2,14 @@
  * The two pages `pnpm bench:lighthouse` audits, served as a visitor gets them:
  *   - composed: the production builds of the shell and the four remotes (scripts/serve-static.mjs,
  *     the headers of `pnpm start`) over a real backend (PGlite) holding a few gigs;
- *   - single: the same source as one bundle (build-single.mjs) over the same backend.
+ *   - single: the same source as one bundle (build-single.mjs) over the same backend;
+ *   - floor: the shell's own first HTML with every script and preload taken out. No JavaScript of
+ *     ours runs, so its TBT is what this machine's Chromium costs on any page (the navigation's
+ *     commit and the first layout, ×4): the part of the others' TBT no code change can remove.
  * Ports come from PORT_SHELL, PORT_GIGS, PORT_PROFILE, PORT_CAMPAIGN, PORT_AUTH, PORT_SINGLE and
  * BACKEND_PORT (default: free ones).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from '../../scripts/serve-static.mjs';
 import { startBackend } from '../helpers/backend';
@@ -23,6 +26,7 @@ const HOST = '127.0.0.1';
 export interface Site {
   composedUrl: string;
   singleUrl: string;
+  floorUrl: string;
   /** Another build of the shell (a directory) over the same remotes and backend: before/after comparisons. */
   serveShell(root: string): Promise<string>;
   close(): Promise<void>;
@@ -87,7 +91,14 @@ export async function startSite(): Promise<Site> {
     closers.push(() => new Promise((r) => composed.close(r)));
     const single = await startStaticServer({ root: singleDir, host: HOST, port: portOf('PORT_SINGLE'), files: { '/config.json': config } });
     closers.push(() => new Promise((r) => single.close(r)));
+    const floorDir = path.join(runDir, 'floor');
+    mkdirSync(floorDir, { recursive: true });
+    const shellHtml = readFileSync(path.join(distOf('shell'), 'index.html'), 'utf8');
+    writeFileSync(path.join(floorDir, 'index.html'), shellHtml.replace(/<script\b[^>]*>[\s\S]*?<\/script>|<link rel="preload"[^>]*>/g, ''));
+    const floor = await startStaticServer({ root: floorDir, host: HOST, port: portOf('PORT_FLOOR') });
+    closers.push(() => new Promise((r) => floor.close(r)));
     return {
+      floorUrl: `http://${HOST}:${floor.port}/`,
       composedUrl: `http://${HOST}:${composed.port}/`,
       singleUrl: `http://${HOST}:${single.port}/`,
       serveShell: async (root) => {

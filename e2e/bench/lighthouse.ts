@@ -6,7 +6,8 @@
  * and LIGHTHOUSE_FORMS=mobile (or desktop) narrow the run. A benchmark: nothing here passes or fails.
  * LIGHTHOUSE_REPORTS=1 also keeps every run's full report in bench/results/lighthouse/.
  * "CPU index" is Lighthouse's benchmarkIndex: on a busy machine it drops and TBT and the score with
- * it, so compare runs only at similar indexes.
+ * it, so compare runs only at similar indexes. LIGHTHOUSE_TARGETS may add `floor`: the shell's first
+ * HTML without any script (lighthouse-site.ts), the TBT this machine's Chromium costs on any page.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,10 @@ const pick = <T extends string>(env: string | undefined, all: readonly T[]) => (
 // LIGHTHOUSE_SHELL_B=<dir>: also "shell-b", another build of the shell (e.g. main's) over the same
 // remotes and backend, audited in turn with the others: a before/after at the same machine load.
 const SHELL_B = process.env.LIGHTHOUSE_SHELL_B;
-const TARGETS = pick(process.env.LIGHTHOUSE_TARGETS, SHELL_B ? (['composed', 'shell-b', 'single'] as const) : (['composed', 'single'] as const));
+const ALL_TARGETS = ['composed', 'shell-b', 'single', 'floor'] as const;
+const TARGETS = process.env.LIGHTHOUSE_TARGETS
+  ? pick(process.env.LIGHTHOUSE_TARGETS, ALL_TARGETS)
+  : ALL_TARGETS.filter((t) => t !== 'floor' && (t !== 'shell-b' || SHELL_B));
 const FORMS = pick(process.env.LIGHTHOUSE_FORMS, ['mobile', 'desktop'] as const);
 
 const median = (xs: number[]) => {
@@ -66,7 +70,7 @@ async function main() {
       for (const form of FORMS) {
         for (const target of TARGETS) {
           const key: Key = `${target} ${form}`;
-          const url = target === 'composed' ? site.composedUrl : target === 'shell-b' ? shellB! : site.singleUrl;
+          const url = { composed: site.composedUrl, 'shell-b': shellB!, single: site.singleUrl, floor: site.floorUrl }[target];
           const saveAs = reportsDir ? path.join(reportsDir, `${target}-${form}-${i + 1}.json`) : undefined;
           (runs[key] ??= []).push(await auditWithRetry(chrome.port, url, form, saveAs));
           process.stdout.write(`run ${i + 1}/${RUNS} ${key}: ${runs[key].at(-1)!.performance}\n`);

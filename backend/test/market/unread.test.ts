@@ -5,7 +5,7 @@
  * first, at most p_limit rows; nothing for a stranger, a refusal for a visitor.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { as, refusal, rpc, sql, useMarket } from './helpers';
+import { apply, as, enrolVerifiedFactor, postGig, refusal, rpc, sql, tokenWithAal, useMarket } from './helpers';
 
 const m = useMarket();
 const MANY = 520;
@@ -76,6 +76,14 @@ describe('my_unread_threads', () => {
     expect((await rpc<Thread[]>(m.be, m.worker, 'my_unread_threads', {})).data).toHaveLength(1);
     const r = await as(m.be, m.poster).rpc('my_unread_threads', { p_limit: 1 }, { get: true });
     expect([r.status, (r.data as Thread[]).map((t) => t.application_id)]).toEqual([200, [apps[1]!.id]]);
+  });
+
+  it('shows a member with a second factor nothing on an aal1 session, their threads on aal2', async () => {
+    const app = await apply(m.be, m.third, await postGig(m.be, m.poster, { title: 'Fix the roof' }));
+    await send(m.poster, app, 'When can you come?');
+    await enrolVerifiedFactor(m.be, m.third);
+    expect(await threads(await tokenWithAal(m.be, m.third, 'aal1'))).toEqual([]);
+    expect((await threads(await tokenWithAal(m.be, m.third, 'aal2'))).map((t) => [t.application_id, t.unread])).toEqual([[app, 1]]);
   });
 
   it('refuses a limit outside 1–1000, a limit that is no number, and a visitor', async () => {

@@ -69,6 +69,16 @@ export const QUERIES: Query[] = [
     sql: 'select gig_id from public.saved_gigs where user_id = $1 and gig_id = any(string_to_array($2, \',\')::uuid[])', params: (m) => [m.id, m.cards],
   },
   {
+    // The body of my_unread_threads (a plpgsql function's EXPLAIN hides its statement): keep in step
+    // with supabase/migrations/20240801000000_my_unread_threads.sql.
+    name: 'my unread threads (rpc, 500)', path: () => '/rpc/my_unread_threads?p_limit=500',
+    sql: `select a.id, a.gig_id, u.unread from public.applications a
+      left join public.application_reads r on r.application_id = a.id and r.user_id = $1
+      cross join lateral (select count(*) as unread, max(m.created_at) as newest from public.application_messages m
+        where m.application_id = a.id and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz) and m.sender_id <> $1) u
+      where (a.worker_id = $1 or a.poster_id = $1) and u.unread > 0 and $2::uuid is not null order by u.newest desc, a.id limit 500`,
+  },
+  {
     name: 'open grid (context)', path: () => '/gigs?select=*,profiles!gigs_user_id_fkey(full_name,avatar_url)&status=eq.active&order=created_at.desc&limit=12',
     sql: `select g.*, ${EMBED('full_name, avatar_url', 'profiles', 'e.id = g.user_id')} from public.gigs g where g.status = 'active' and $1::uuid is not null and $2::uuid is not null order by g.created_at desc limit 12`,
   },

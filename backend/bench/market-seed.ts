@@ -1,7 +1,8 @@
 /**
  * The data set of bench:market: MEMBERS members (through auth.users, so the profile and preference
  * triggers run), `gigs` gigs spread over them, `perGig` applications per gig, SAVED_PER_MEMBER saved
- * gigs per member. Loaded in bulk without the secondary indexes, which are then rebuilt exactly as
+ * gigs per member, and a thread on a quarter of the applications (two messages each, one per party;
+ * the worker has read half of those threads up to the poster's message). Loaded in bulk without the secondary indexes, which are then rebuilt exactly as
  * the migrations define them, and analysed.
  */
 import type { Database } from '../src/db/types';
@@ -49,10 +50,18 @@ export async function seedMarket(db: Database, gigs: number, perGig: number, log
     select m.id, md5('gig' || (1 + (m.n * 7919 + s * 104729) % ${gigs}))::uuid, timestamptz '2026-01-01' - make_interval(secs => s)
     from public.bench_members m cross join generate_series(1, ${SAVED_PER_MEMBER}) s on conflict do nothing`));
   log('saved gigs created');
+  await db.transaction(async (tx) => {
+    await tx.query(`insert into public.application_messages (application_id, sender_id, body, created_at)
+      select a.id, case when j = 1 then a.worker_id else a.poster_id end, 'Message ' || j, a.created_at + make_interval(mins => j)
+      from public.applications a cross join generate_series(1, 2) j where abs(hashtext(a.id::text)) % 4 = 0`);
+    await tx.query(`insert into public.application_reads (application_id, user_id, last_read_at)
+      select a.id, a.worker_id, a.created_at + interval '3 minutes' from public.applications a where abs(hashtext(a.id::text)) % 8 = 0`);
+  });
+  log('messages created');
   for (const ix of secondary) await db.transaction((tx) => tx.query(ix.def));
   log(`${secondary.length} secondary indexes rebuilt`);
   await db.transaction(async (tx) => {
-    for (const t of ['gigs', 'applications', 'saved_gigs', 'profiles']) await tx.query(`analyze public.${t}`);
+    for (const t of ['gigs', 'applications', 'saved_gigs', 'profiles', 'application_messages', 'application_reads']) await tx.query(`analyze public.${t}`);
   });
 }
 

@@ -7,7 +7,8 @@
  * goes through real HTTP (keep-alive), row-level security and the embeds. Prints p50/p95/p99 per
  * query and writes the JSON to bench/results/. Goal: every p95 < 20 ms.
  *
- *   pnpm --filter backend bench:market [--gigs=1000000] [--per-gig=5] [--iterations=300]
+ *   pnpm --filter backend bench:market [--gigs=1000000] [--per-gig=5] [--iterations=300] [--only=<part of a name>] [--plans]
+ *   (--plans prints each query's EXPLAIN ANALYZE for the first member.)
  *   PostgreSQL admin URL: BENCH_DATABASE_URL or TEST_DATABASE_URL; a scratch database is created and dropped.
  */
 import fs from 'node:fs';
@@ -62,6 +63,13 @@ async function explain(db: Database, q: Query, m: Member): Promise<{ ms: number;
     return { ms: plan[0]['Execution Time'], seqScans };
   }, { readOnly: true });
 }
+async function planText(db: Database, q: Query, m: Member): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: m.id, role: 'authenticated', aal: 'aal1' })]);
+    const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${q.sql}`, q.params ? q.params(m) : [m.id, m.gig]);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  }, { readOnly: true });
+}
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -99,7 +107,8 @@ async function main(): Promise<void> {
     const get = getter(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/rest/v1`, config.ANON_KEY);
     const rows: { query: string; p50: number; p95: number; p99: number; rows: number; iterations: number; dbP50: number; dbP95: number; seqScans: string[] }[] = [];
     try {
-      for (const q of QUERIES) {
+      for (const q of QUERIES.filter((x) => !args.only || x.name.includes(args.only))) {
+        if ('plans' in args) console.log(`${q.name}:\n${await planText(db, q, members[0]!)}`);
         const times: number[] = [];
         let returned = 0;
         for (let i = -20; i < ITERATIONS; i++) {

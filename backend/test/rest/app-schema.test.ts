@@ -135,7 +135,7 @@ describe('app migrations', () => {
     expect(callable.map((r) => r.proname)).toEqual([
       'private.aal_satisfied',
       ...['accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-        'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing', 'send_message',
+        'leave_review', 'mark_thread_read', 'my_unread_threads', 'record_application_payment', 'record_payment', 'report_payment_missing', 'send_message',
         'set_agreed_hours', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
     ]);
   });

@@ -2,7 +2,7 @@
  * Access control of the marketplace's second part under attack, over real HTTP: payments,
  * reviews, member ratings, messages and read markers, and their functions (set_agreed_hours,
  * record_application_payment, confirm_payment_received, report_payment_missing, leave_review,
- * send_message, mark_thread_read, unread_message_counts) × the visitor, the worker W, the poster P,
+ * send_message, mark_thread_read, unread_message_counts, my_unread_threads) × the visitor, the worker W, the poster P,
  * another member O and forged tokens. Refused (status and code) or filtered to no foreign row, and
  * nothing changes. Setup: P's gig accepted for W with a pending payment and a message; a second
  * gig of P's paid, with W's review of P.
@@ -48,12 +48,16 @@ const scenarios: Scenario[] = [
   { name: 'visitor: rpc send_message', as: 'visitor', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'x' }, status: 401, code: '42501' },
   { name: 'visitor: rpc mark_thread_read', as: 'visitor', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 401, code: '42501' },
   { name: 'visitor: rpc unread_message_counts', as: 'visitor', method: 'POST', path: rpc('unread_message_counts'), body: { p_application_ids: ['{app}'] }, status: 401, code: '42501' },
+  { name: 'visitor: rpc my_unread_threads', as: 'visitor', method: 'POST', path: rpc('my_unread_threads'), body: { p_limit: 10 }, status: 401, code: '42501' },
+  { name: 'visitor: rpc my_unread_threads by GET', as: 'visitor', method: 'GET', path: `${rpc('my_unread_threads')}?p_limit=10`, status: 401, code: '42501' },
 
   // ── another member (O) ─────────────────────────────────────────────────────────────────────
   { name: 'O: read payments', as: 'O', method: 'GET', path: `${R}/application_payments`, status: 200, code: null, rows: 'none' },
   { name: 'O: read messages', as: 'O', method: 'GET', path: `${R}/application_messages?application_id=eq.{app}`, status: 200, code: null, rows: 'none' },
   { name: "O: read W's read markers", as: 'O', method: 'GET', path: `${R}/application_reads?user_id=eq.{W}`, status: 200, code: null, rows: 'none' },
   { name: "O: rpc unread_message_counts of W and P's thread", as: 'O', method: 'POST', path: rpc('unread_message_counts'), body: { p_application_ids: ['{app}'] }, status: 200, code: null, rows: 'none' },
+  { name: "O: rpc my_unread_threads (W's message to P is not O's)", as: 'O', method: 'POST', path: rpc('my_unread_threads'), body: { p_limit: 1000 }, status: 200, code: null, rows: 'none' },
+  { name: 'O: rpc my_unread_threads with a limit beyond 1000', as: 'O', method: 'POST', path: rpc('my_unread_threads'), body: { p_limit: 1001 }, status: 400, code: '22023' },
   { name: "O: rpc send_message into W and P's thread", as: 'O', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'spam' }, status: 400, code: 'N4004' },
   { name: "O: rpc mark_thread_read on W and P's thread", as: 'O', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 400, code: 'N4004' },
   { name: "O: rpc confirm W's payment", as: 'O', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 400, code: 'N4004' },
@@ -85,6 +89,7 @@ const scenarios: Scenario[] = [
   // ── forged tokens ─────────────────────────────────────────────────────────────────────────
   { name: "sub edited to W, signature kept: confirm W's payment", as: 'bearer:subOfOtherSignatureKept', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 401, code: 'PGRST301' },
   { name: "sub edited to W, signature kept: read W's messages", as: 'bearer:subOfOtherSignatureKept', method: 'GET', path: `${R}/application_messages`, status: 401, code: 'PGRST301' },
+  { name: "sub edited to W, signature kept: rpc my_unread_threads", as: 'bearer:subOfOtherSignatureKept', method: 'POST', path: rpc('my_unread_threads'), body: { p_limit: 10 }, status: 401, code: 'PGRST301' },
   { name: 'alg none service_role: read payments', as: 'bearer:algNoneServiceRole', method: 'GET', path: `${R}/application_payments`, status: 401, code: 'PGRST301' },
   { name: 'expired: rpc send_message', as: 'bearer:expired', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'x' }, status: 401, code: 'PGRST303' },
   { name: 'service_role re-signed with a wrong key: rpc leave_review', as: 'bearer:serviceRoleWrongKey', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 1 }, status: 401, code: 'PGRST301' },
@@ -96,7 +101,7 @@ describe('marketplace part 2 access control under attack', () => {
   it('covers every new table and function, each scenario named once', () => {
     expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
     const text = scenarios.map((s) => s.path).join(' ');
-    for (const thing of ['application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'set_agreed_hours', 'record_application_payment', 'confirm_payment_received', 'report_payment_missing', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts']) {
+    for (const thing of ['application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'set_agreed_hours', 'record_application_payment', 'confirm_payment_received', 'report_payment_missing', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads']) {
       expect(text).toContain(thing);
     }
   });

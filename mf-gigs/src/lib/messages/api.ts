@@ -44,7 +44,7 @@ export async function markThreadRead(applicationId: string): Promise<void> {
   orThrow(await getSupabase().rpc('mark_thread_read', { p_application_id: applicationId }));
 }
 
-/** Unread messages per application (absent = none), at most UNREAD_IDS_MAX ids. */
+/** Unread messages per given application (absent = none), at most UNREAD_IDS_MAX ids: one thread's badge. */
 export async function fetchUnreadCounts(applicationIds: string[]): Promise<Record<string, number>> {
   const ids = applicationIds.slice(0, UNREAD_IDS_MAX);
   if (ids.length === 0) return {};
@@ -52,12 +52,21 @@ export async function fetchUnreadCounts(applicationIds: string[]): Promise<Recor
   return Object.fromEntries(rows.map((r) => [r.application_id, Number(r.unread)]));
 }
 
+/** Threads with unread messages read at once (the database allows 1 to 1000). */
+export const UNREAD_THREADS_MAX = 500;
+
+export interface UnreadThread {
+  application_id: string;
+  gig_id: string;
+  unread: number;
+}
+
 /**
- * The member's applications on either side (id and gig), newest first: row-level security returns
- * exactly those where they are the worker or the poster.
+ * The member's threads with unread messages over ALL of their applications on either side, newest
+ * unread first (`my_unread_threads`). `more`: the limit was reached, so other threads may have
+ * unread messages too.
  */
-export async function fetchMyApplicationIds(): Promise<{ id: string; gig_id: string }[]> {
-  return orThrow(
-    await getSupabase().from('applications').select('id, gig_id').order('created_at', { ascending: false }).limit(UNREAD_IDS_MAX),
-  ) as { id: string; gig_id: string }[];
+export async function fetchUnreadThreads(): Promise<{ threads: UnreadThread[]; more: boolean }> {
+  const rows = orThrow(await getSupabase().rpc('my_unread_threads', { p_limit: UNREAD_THREADS_MAX })) as { application_id: string; gig_id: string; unread: number | string }[];
+  return { threads: rows.map((r) => ({ ...r, unread: Number(r.unread) })), more: rows.length >= UNREAD_THREADS_MAX };
 }

@@ -5,16 +5,35 @@
  */
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { fetchUnreadCounts } from './api';
+import { fetchUnreadCounts, fetchUnreadThreads } from './api';
 
 interface UnreadState {
   counts: Readonly<Record<string, number>>;
   open: ReadonlySet<string>;
-  /** The gig of each application the dashboard knows (for a count per gig). */
+  /** The gig of each thread with unread messages (for a count per gig). */
   gigOf: Readonly<Record<string, string>>;
+  /** The last read of all threads reached its limit: the totals are lower bounds. */
+  more: boolean;
 }
 
-export const unreadStore = createStore<UnreadState>()(() => ({ counts: {}, open: new Set(), gigOf: {} }));
+export const unreadStore = createStore<UnreadState>()(() => ({ counts: {}, open: new Set(), gigOf: {}, more: false }));
+
+/**
+ * Read the member's threads with unread messages, over all of their applications: those threads
+ * get their counts, every other known thread counts 0.
+ */
+export async function refreshAllUnread(): Promise<void> {
+  try {
+    const { threads, more } = await fetchUnreadThreads();
+    unreadStore.setState({
+      counts: Object.fromEntries(threads.map((t) => [t.application_id, t.unread])),
+      gigOf: Object.fromEntries(threads.map((t) => [t.application_id, t.gig_id])),
+      more,
+    });
+  } catch (error) {
+    console.error('[mf-gigs] could not read unread message counts', error);
+  }
+}
 
 /** Read the counts of `ids` again (ids missing from the answer have none). */
 export async function refreshUnread(ids: string[]): Promise<void> {
@@ -43,7 +62,7 @@ export function setThreadOpen(id: string, open: boolean): void {
 }
 
 export function resetUnread(): void {
-  unreadStore.setState({ counts: {}, open: new Set(), gigOf: {} });
+  unreadStore.setState({ counts: {}, open: new Set(), gigOf: {}, more: false });
 }
 
 const countOf = (s: UnreadState, id: string) => (s.open.has(id) ? 0 : (s.counts[id] ?? 0));
@@ -54,3 +73,5 @@ export const useUnreadTotal = () => useStore(unreadStore, (s) => sum(s, Object.k
 /** Unread messages over one gig's applications (the poster's side). */
 export const useGigUnread = (gigId: string) =>
   useStore(unreadStore, (s) => sum(s, Object.keys(s.gigOf).filter((id) => s.gigOf[id] === gigId)));
+/** The last read of all threads reached its limit: every total is "at least". */
+export const useUnreadMore = () => useStore(unreadStore, (s) => s.more);

@@ -1,23 +1,12 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { fetchMyApplicationIds } from './api';
 import { openChannel, privateTopic } from './channel';
-import { refreshUnread, resetUnread, unreadStore } from './unreadStore';
+import { refreshAllUnread, resetUnread } from './unreadStore';
 
 /** Bumped whenever what a dashboard shows may have changed; its lists read again on each bump. */
 export const dashboardLive = createStore<{ version: number }>()(() => ({ version: 0 }));
 export const useDashboardVersion = () => useStore(dashboardLive, (s) => s.version);
-
-async function refreshAllUnread() {
-  try {
-    const rows = await fetchMyApplicationIds();
-    unreadStore.setState({ gigOf: Object.fromEntries(rows.map((r) => [r.id, r.gig_id])) });
-    await refreshUnread(rows.map((r) => r.id));
-  } catch (error) {
-    console.error('[mf-gigs] could not read your applications for unread counts', error);
-  }
-}
 
 /**
  * The dashboard's live channel: a message in any of the member's threads reads the unread counts

@@ -11,7 +11,7 @@ vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.f
 vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), closeGig: vi.fn() }));
 // Messages: no network and no realtime server in these tests (lib/messages has its own).
 vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchMyApplicationIds: vi.fn(async () => []) }));
+vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const myGigs = vi.mocked(fetchMyGigs);

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
 import { channelFor, channels, resetChannels } from '../../../test/fakeChannel';
-import { fetchMyApplicationIds, fetchUnreadCounts } from '../../../lib/messages/api';
+import { fetchUnreadThreads } from '../../../lib/messages/api';
 import { resetUnread } from '../../../lib/messages/unreadStore';
 import { fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
@@ -10,12 +10,12 @@ import { Dashboard } from './Dashboard';
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(), fetchMyApplicationIds: vi.fn() }));
+vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadThreads: vi.fn() }));
 
 const myGigs = vi.mocked(fetchMyGigs);
 const myApps = vi.mocked(fetchMyApplications);
-const unread = vi.mocked(fetchUnreadCounts);
-const ids = vi.mocked(fetchMyApplicationIds);
+const unread = vi.mocked(fetchUnreadThreads);
+const threads = (more: boolean, ...rows: [string, string, number][]) => ({ threads: rows.map(([application_id, gig_id, n]) => ({ application_id, gig_id, unread: n })), more });
 const application = (status = 'applied') => ({ id: 'a1', status, created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } });
 
 beforeEach(() => {
@@ -27,8 +27,7 @@ beforeEach(() => {
   myGigs.mockResolvedValue({ rows: [] });
   myApps.mockResolvedValue({ rows: [application()] });
   vi.mocked(fetchSavedGigs).mockResolvedValue({ rows: [] });
-  ids.mockResolvedValue([{ id: 'a1', gig_id: 'g1' }]);
-  unread.mockResolvedValue({});
+  unread.mockResolvedValue(threads(false));
 });
 afterEach(() => act(() => signOutForTest()));
 
@@ -39,26 +38,46 @@ describe('the live dashboard', () => {
     render(<Dashboard />);
     expect(await within(await screen.findByRole('region', { name: 'My applications' })).findByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
     expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
-    unread.mockResolvedValue({ a1: 2 });
+    unread.mockResolvedValue(threads(false, ['a1', 'g1', 2]));
     act(() => channelFor('dashboard:worker-1').change('application_messages', { id: 'm1', application_id: 'a1', sender_id: 'poster-1' }));
     expect(await within(row()).findByRole('button', { name: 'Messages (2 new) about Logo' })).toBeInTheDocument();
     expect(screen.getByTestId('unread-total')).toHaveTextContent('2 unread messages');
-    expect(unread).toHaveBeenLastCalledWith(['a1']);
+    // Read in the thread elsewhere: the next read has no unread thread, so every count is 0 again.
+    unread.mockResolvedValue(threads(false));
+    act(() => channelFor('dashboard:worker-1').change('application_messages', { id: 'm2', application_id: 'a9', sender_id: 'worker-1' }));
+    expect(await within(row()).findByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
+  });
+
+  it('counts a thread whose application is not on the screen (an old one) in the total', async () => {
+    unread.mockResolvedValue(threads(false, ['a-old', 'g-old', 1]));
+    render(<Dashboard />);
+    expect(await screen.findByTestId('unread-total')).toHaveTextContent(/^1 unread message$/);
+    expect(within(row()).getByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
+  });
+
+  it('says "at least" when the read of all threads reached its limit', async () => {
+    myGigs.mockResolvedValue({ rows: [{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }] });
+    unread.mockResolvedValue(threads(true, ['a1', 'g1', 1], ['a2', 'g2', 1], ['a3', 'g2', 3]));
+    render(<Dashboard />);
+    expect(await screen.findByTestId('unread-total')).toHaveTextContent(/^5\+ unread messages$/);
+    const gigs = await screen.findByRole('region', { name: 'My gigs' });
+    await vi.waitFor(() => expect(within(gigs).getByText(/2 applicants/)).toHaveTextContent(/ · 4\+ new messages$/));
+    expect(within(row()).getByRole('button', { name: 'Messages (1 new) about Logo' })).toBeInTheDocument();
   });
 
   it("shows a poster how many new messages each gig's applicants wrote", async () => {
     myGigs.mockResolvedValue({ rows: [{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 1, created_at: '2024-04-08T12:00:00Z' }] });
-    ids.mockResolvedValue([{ id: 'a1', gig_id: 'g1' }, { id: 'a2', gig_id: 'g2' }]);
-    unread.mockResolvedValue({ a2: 1 });
+    unread.mockResolvedValue(threads(false, ['a2', 'g2', 1]));
     render(<Dashboard />);
     const gigs = await screen.findByRole('region', { name: 'My gigs' });
     await vi.waitFor(() => expect(within(gigs).getByText(/1 applicant/)).toHaveTextContent(/^1 applicant · posted .* · 1 new message$/));
     expect(screen.getByTestId('unread-total')).toHaveTextContent('1 unread message');
   });
 
-  it('a failed read of the counts or of the ids shows no count and keeps the lists', async () => {
+  it('a failed read of the counts shows no count and keeps the lists', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    ids.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    unread.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<Dashboard />);
     expect(await screen.findByRole('listitem', { name: 'Application for Logo' })).toBeInTheDocument();
     unread.mockRejectedValueOnce(new TypeError('Failed to fetch'));

@@ -8,7 +8,7 @@ import { Dashboard } from './Dashboard';
 
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
 vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchMyApplicationIds: vi.fn(async () => []) }));
+vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 vi.mock('../../../lib/deal/DealPanel', () => ({ DealPanel: () => null }));
 vi.mock('./payment/ApplicantDeal', () => ({ ApplicantDeal: () => null }));

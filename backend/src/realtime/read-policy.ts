@@ -15,36 +15,32 @@ import type { Tx } from '../db/types';
 /** API roles a channel may act as; policies are resolved for each. */
 const ROLES = ['anon', 'authenticated', 'service_role'];
 
-interface PolicyRow {
-  qual: string | null;
-  permissive: boolean;
-  roles: string[];
+interface RolePolicies {
+  role: string;
+  bypass: boolean;
+  permissive: string[];
+  restrictive: string[];
 }
 
-/** role → SQL boolean over the row (the table's name as its alias). */
+/** role → SQL boolean over the row (the table's name as its alias). One catalog query. */
 export async function readPolicies(tx: Tx, oid: number): Promise<Map<string, string>> {
-  const { rows } = await tx.query<PolicyRow>(
-    `select pg_get_expr(p.polqual, p.polrelid) as qual, p.polpermissive as permissive,
-            array(select r from unnest($2::text[]) r
-                   where exists(select 1 from pg_roles where rolname = r)
-                     and (0 = any(p.polroles) or exists(select 1 from unnest(p.polroles) pr where pr <> 0 and pg_has_role(r, pr, 'usage')))) as roles
-       from pg_policy p
-      where p.polrelid = $1 and p.polcmd in ('r', '*')
-      order by p.polname`,
+  // A policy without USING adds nothing to a read, as in PostgreSQL.
+  const { rows } = await tx.query<RolePolicies>(
+    `select r.rolname as role, r.rolbypassrls as bypass,
+            coalesce(array_agg(pg_get_expr(p.polqual, p.polrelid) order by p.polname) filter (where p.polpermissive and p.polqual is not null), '{}') as permissive,
+            coalesce(array_agg(pg_get_expr(p.polqual, p.polrelid) order by p.polname) filter (where not p.polpermissive and p.polqual is not null), '{}') as restrictive
+       from pg_roles r
+       left join pg_policy p on p.polrelid = $1 and p.polcmd in ('r', '*')
+        and (0 = any(p.polroles) or exists(select 1 from unnest(p.polroles) pr where pr <> 0 and pg_has_role(r.oid, pr, 'usage')))
+      where r.rolname = any($2::text[])
+      group by r.rolname, r.rolbypassrls`,
     [oid, ROLES],
   );
-  const bypass = await tx.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1::text[]) and rolbypassrls', [ROLES]);
   const out = new Map<string, string>();
-  for (const role of ROLES) {
-    if (bypass.rows.some((r) => r.rolname === role)) {
-      out.set(role, 'true');
-      continue;
-    }
-    // A policy without USING adds nothing to a read, as in PostgreSQL.
-    const mine = rows.filter((p) => p.qual !== null && p.roles.includes(role));
-    const permissive = mine.filter((p) => p.permissive).map((p) => `(${p.qual})`);
-    const restrictive = mine.filter((p) => !p.permissive).map((p) => `(${p.qual})`);
-    out.set(role, permissive.length ? [`(${permissive.join(' or ')})`, ...restrictive].join(' and ') : 'false');
+  for (const r of rows) {
+    const restrictive = r.restrictive.map((q) => `(${q})`);
+    const permissive = r.permissive.length ? [`(${r.permissive.map((q) => `(${q})`).join(' or ')})`, ...restrictive].join(' and ') : 'false';
+    out.set(r.role, r.bypass ? 'true' : permissive);
   }
   return out;
 }

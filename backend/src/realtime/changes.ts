@@ -70,6 +70,18 @@ export class ChangeDispatcher {
     });
   }
 
+  /**
+   * The listener's connection was lost and is back. Changes committed meanwhile were never
+   * notified and NOTIFY keeps no position to re-read from, so every channel with bindings hears
+   * its bindings' `system` report again, after the changes notified before the loss: a client
+   * re-reads what it shows on a repeated "Subscribed to PostgreSQL".
+   */
+  reconnected(): void {
+    this.tail = this.tail.then(() => {
+      for (const channel of this.hub.changeSubscribers()) channel.resubscribed();
+    });
+  }
+
   /** Resolves when every change notified so far has been delivered (tests, shutdown). */
   idle(): Promise<void> {
     return this.tail;

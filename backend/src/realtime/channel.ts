@@ -32,6 +32,7 @@ export class Channel implements HubChannel {
   private presenceMeta: Meta | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private bindingsReport: Record<string, string> | undefined;
 
   constructor(private readonly host: ChannelHost, private readonly hub: Hub, o: ChannelOptions) {
     this.topic = o.topic;
@@ -70,8 +71,15 @@ export class Channel implements HubChannel {
   /** Realtime's system message on the state of the postgres_changes bindings. */
   reportBindings(resolved: ResolvedBindings): void {
     if (!this.bindings.length) return;
-    if (resolved.problems.length) this.push('system', { extension: 'postgres_changes', status: 'error', message: resolved.problems.join('; '), channel: this.subTopic });
-    else this.push('system', { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: this.subTopic });
+    this.bindingsReport = resolved.problems.length
+      ? { extension: 'postgres_changes', status: 'error', message: resolved.problems.join('; '), channel: this.subTopic }
+      : { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: this.subTopic };
+    this.push('system', this.bindingsReport);
+  }
+
+  /** The change listener reconnected: report the bindings again, as Realtime does after resubscribing. */
+  resubscribed(): void {
+    if (this.bindingsReport) this.push('system', this.bindingsReport);
   }
 
   push(event: string, payload: unknown): void {

@@ -34,6 +34,8 @@ export interface HubChannel {
   readonly presenceEnabled: boolean;
   readonly selfBroadcast: boolean;
   push(event: string, payload: unknown): void;
+  /** Its postgres_changes subscription was renewed (changes may have been missed meanwhile). */
+  resubscribed(): void;
   pushBroadcast(event: string, payload: unknown): void;
 }
 

@@ -51,9 +51,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const bus = await openBus(services.db, (m) => ref.hub?.receive(m), onError);
   const hub = (ref.hub = new Hub(bus, onError));
   const dispatcher = new ChangeDispatcher(services.db, hub, onError);
-  const stopListening = await services.db.listen(CHANGES_CHANNEL, (payload) => dispatcher.notify(payload), () =>
-    app.log.warn('realtime: change listener reconnected; changes made meanwhile were not delivered'),
-  );
+  const stopListening = await services.db.listen(CHANGES_CHANNEL, (payload) => dispatcher.notify(payload), () => {
+    app.log.warn('realtime: change listener reconnected; changes made meanwhile were not delivered, subscribers are told to re-read');
+    dispatcher.reconnected();
+  });
   hub.start();
   registerBroadcastApi(app, services, hub);
 

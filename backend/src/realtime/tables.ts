@@ -27,6 +27,8 @@ export interface TableInfo {
   rls: boolean;
   /** Columns each role may select (roles that may select none are absent). */
   selectable: Map<string, Set<string>>;
+  /** pg_class oid (its policies are read per change, never cached: see read-policy.ts). */
+  oid: number;
 }
 
 const TTL_MS = 30_000;
@@ -89,6 +91,7 @@ export async function describeTable(db: Database, tx: Tx, schema: string, table:
       published: found.published,
       rls: found.rls,
       selectable,
+      oid: found.oid,
     };
   }
   if (cache.size > 1000) cache.clear();

@@ -3,15 +3,16 @@
  *   1. every distinct filter of the candidate bindings, evaluated at once against the row's image
  *      (the new row; for a DELETE the old one), as the backend's own role;
  *   2. for each distinct identity left (role + JWT claims), as that identity — role and
- *      request.jwt.claims set local, as /rest/v1 does — whether it can select the row by its
- *      primary key. Row-level security applies exactly as for a REST read.
- * A DELETE cannot be checked that way (the row is gone): as on Supabase Realtime it goes to the
- * identities whose role may select the table, and its payload carries only the primary key.
+ *      request.jwt.claims set local, as /rest/v1 does — whether the table's SELECT policies pass
+ *      for the row as the change wrote it (read-policy.ts), not as the table holds it by now.
+ * A DELETE goes, as on Supabase Realtime, to the identities whose role may select the table, and
+ * its payload carries only the primary key.
  * An identity whose check fails (e.g. a policy raises) sees nothing; the others are checked again.
  */
 import type { Database, Tx } from '../db/types';
 import type { Identity } from './auth';
 import { filterSql, type Filter } from './filters';
+import { readPolicies } from './read-policy';
 import { quoteIdent, type TableInfo } from './tables';
 
 export type Op = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -30,17 +31,13 @@ async function evaluateFilters(tx: Tx, table: TableInfo, image: Record<string, u
   return out;
 }
 
-function rowCheckSql(table: TableInfo): string {
-  const where = table.pk.map((name) => {
-    const col = table.columns.find((c) => c.name === name)!;
-    return `t.${quoteIdent(name)} = ($1::jsonb ->> ${JSON.stringify(name).replace(/"/g, "'")})::${col.sqlType}`;
-  });
-  return `select exists(select 1 from ${table.sql} as t where ${where.join(' and ')}) as visible`;
-}
-
-async function visibleTo(tx: Tx, table: TableInfo, image: Record<string, unknown>, who: Identity): Promise<boolean> {
+async function visibleTo(tx: Tx, table: TableInfo, policies: Map<string, string>, image: Record<string, unknown>, who: Identity): Promise<boolean> {
   await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [who.role, JSON.stringify(who.claims)]);
-  const { rows } = await tx.query<{ visible: boolean }>(rowCheckSql(table), [JSON.stringify(image)]);
+  const policy = policies.get(who.role) ?? 'false';
+  const { rows } = await tx.query<{ visible: boolean }>(
+    `select exists(select 1 from jsonb_populate_record(null::${table.sql}, $1::jsonb) as ${quoteIdent(table.table)} where ${policy}) as visible`,
+    [JSON.stringify(image)],
+  );
   return rows[0]?.visible === true;
 }
 
@@ -66,6 +63,7 @@ export async function checkVisibility(db: Database, req: VisibilityRequest): Pro
   const visible = new Set<string>();
   let passed: Candidate[] = [];
   let pending: Identity[] = [];
+  let policies = new Map<string, string>();
   let first = true;
   do {
     let failed: Identity | undefined;
@@ -76,12 +74,14 @@ export async function checkVisibility(db: Database, req: VisibilityRequest): Pro
           passed = req.candidates.filter((c) => mayRead(c.identity) && (!c.filter || filters.get(c.filter.key)));
           const ids = new Map(passed.map((c) => [c.identity.key, c.identity]));
           if (direct) for (const key of ids.keys()) visible.add(key);
-          else if (table.pk.length) pending = [...ids.values()];
+          else pending = [...ids.values()];
+          // Read with the change, not cached: a policy dropped a second ago no longer lets rows out.
+          if (pending.length) policies = await readPolicies(tx, table.oid);
           first = false;
         }
         for (const who of pending) {
           failed = who;
-          if (await visibleTo(tx, table, image, who)) visible.add(who.key);
+          if (await visibleTo(tx, table, policies, image, who)) visible.add(who.key);
           pending = pending.slice(1);
         }
       }, { readOnly: true });

@@ -67,14 +67,27 @@ export function parseFilter(text: string, table: TableInfo): Filter {
 }
 
 /**
- * A boolean SQL expression over the alias `t` for this filter, its values appended to `params`
- * (as JSON text, cast to the column's type in SQL).
+ * One SQL query over the alias `t` (the row image) returning, as rows `k`, the indexes of the
+ * `filters` that pass; their values go into `params` as JSON. Filters are grouped by column and
+ * operator (an `in` list is its values compared with `=`), each group one set of rows compared
+ * with the column, the value cast to the column's type. So the query's shape is bounded by the
+ * table's columns, never by how many filters there are: one expression per filter used to make a
+ * target list, and past 1,664 filters on a table ("target lists can have at most 1664 entries")
+ * that table's changes reached nobody.
  */
-export function filterSql(filter: Filter, table: TableInfo, params: unknown[]): string {
-  const column = table.columns.find((c) => c.name === filter.column)!;
-  params.push(JSON.stringify(filter.values));
-  const p = `$${params.length}`;
-  const col = `t.${quoteIdent(column.name)}`;
-  if (filter.op === 'in') return `(${col} in (select v::${column.sqlType} from jsonb_array_elements_text(${p}::jsonb) as e(v)))`;
-  return `(${col} ${SQL_OP[filter.op]} (${p}::jsonb ->> 0)::${column.sqlType})`;
+export function passingFiltersSql(filters: Filter[], table: TableInfo, params: unknown[]): string {
+  const groups = new Map<string, { column: string; op: Exclude<FilterOp, 'in'>; pairs: [number, string][] }>();
+  filters.forEach((f, k) => {
+    const op = f.op === 'in' ? 'eq' : f.op;
+    const key = JSON.stringify([f.column, op]);
+    const group = groups.get(key) ?? { column: f.column, op, pairs: [] };
+    for (const v of f.values) group.pairs.push([k, v]);
+    groups.set(key, group);
+  });
+  const parts = [...groups.values()].map(({ column, op, pairs }) => {
+    const type = table.columns.find((c) => c.name === column)!.sqlType;
+    params.push(JSON.stringify(pairs));
+    return `select (e ->> 0)::int as k from jsonb_array_elements($${params.length}::jsonb) as e where t.${quoteIdent(column)} ${SQL_OP[op]} (e ->> 1)::${type}`;
+  });
+  return parts.join(' union all ');
 }

@@ -4,7 +4,7 @@
  * bindings resolved against the published tables.
  */
 import { z } from 'zod';
-import type { Database } from '../db/types';
+import type { Database, Tx } from '../db/types';
 import type { Identity } from './auth';
 import { FilterError, parseFilter, type Filter } from './filters';
 import type { ChangeEvent, PgSub } from './hub';
@@ -50,30 +50,39 @@ const EVENTS = new Set(['INSERT', 'UPDATE', 'DELETE', '*']);
 const describe = (b: Binding) =>
   `[event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: ${b.filter ?? 'none'}]`.slice(0, 500);
 
-async function tablesFor(db: Database, b: Binding): Promise<TableInfo[]> {
-  return db.transaction(async (tx) => {
-    const names = !b.table || b.table === '*' ? await publishedTables(tx, b.schema) : [b.table];
-    const out: TableInfo[] = [];
-    for (const t of names) {
-      const info = await describeTable(db, tx, b.schema, t);
-      if (info) out.push(info);
-    }
-    return out;
-  }, { readOnly: true });
+async function tablesFor(db: Database, tx: Tx, b: Binding): Promise<TableInfo[]> {
+  const names = !b.table || b.table === '*' ? await publishedTables(tx, b.schema) : [b.table];
+  const out: TableInfo[] = [];
+  for (const t of names) {
+    const info = await describeTable(db, tx, b.schema, t);
+    if (info) out.push(info);
+  }
+  return out;
 }
 
 /** A filter's values must cast to the column's type, or the join says so now rather than never matching. */
-async function castable(db: Database, table: TableInfo, filter: Filter): Promise<void> {
+async function castable(tx: Tx, table: TableInfo, filter: Filter): Promise<void> {
   const type = table.columns.find((c) => c.name === filter.column)!.sqlType;
+  await tx.query('savepoint need40_rt_cast');
   try {
-    await db.transaction((tx) => tx.query(`select v::${type} from jsonb_array_elements_text($1::jsonb) as e(v)`, [JSON.stringify(filter.values)]), { readOnly: true });
+    await tx.query(`select v::${type} from jsonb_array_elements_text($1::jsonb) as e(v)`, [JSON.stringify(filter.values)]);
+    await tx.query('release savepoint need40_rt_cast');
   } catch {
+    await tx.query('rollback to savepoint need40_rt_cast');
     throw new FilterError(`Error parsing \`filter\` params: invalid value for column ${filter.column}`);
   }
 }
 
-/** `ids`: the ids the join reply gave (a re-subscription keeps them: the client matches by id). */
-export async function resolveBindings(db: Database, bindings: Binding[], who: Identity, ids?: number[]): Promise<ResolvedBindings> {
+/**
+ * `ids`: the ids the join reply gave (a re-subscription keeps them: the client matches by id).
+ * Every binding of a join is resolved in one read-only transaction (it was one or two per binding).
+ */
+export function resolveBindings(db: Database, bindings: Binding[], who: Identity, ids?: number[]): Promise<ResolvedBindings> {
+  if (!bindings.length) return Promise.resolve({ subs: [], reply: [], problems: [] });
+  return db.transaction((tx) => resolveIn(db, tx, bindings, who, ids), { readOnly: true });
+}
+
+async function resolveIn(db: Database, tx: Tx, bindings: Binding[], who: Identity, ids?: number[]): Promise<ResolvedBindings> {
   const out: ResolvedBindings = { subs: [], reply: [], problems: [] };
   for (const [i, b] of bindings.entries()) {
     const id = ids?.[i] ?? nextId++;
@@ -84,7 +93,7 @@ export async function resolveBindings(db: Database, bindings: Binding[], who: Id
       out.problems.push(unable);
       continue;
     }
-    const tables = (await tablesFor(db, b)).filter((t) => t.published && (t.selectable.get(who.role)?.size ?? 0) > 0);
+    const tables = (await tablesFor(db, tx, b)).filter((t) => t.published && (t.selectable.get(who.role)?.size ?? 0) > 0);
     if (!tables.length) {
       out.problems.push(unable);
       continue;
@@ -92,7 +101,7 @@ export async function resolveBindings(db: Database, bindings: Binding[], who: Id
     try {
       for (const t of tables) {
         const filter = b.filter ? parseFilter(b.filter, t) : null;
-        if (filter) await castable(db, t, filter);
+        if (filter) await castable(tx, t, filter);
         out.subs.push({ id, event: event as ChangeEvent, schema: t.schema, table: t.table, filter });
       }
     } catch (error) {

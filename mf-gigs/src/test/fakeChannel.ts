@@ -14,7 +14,7 @@ export class FakeChannel {
   closed = false;
   private status: ((status: string) => void) | undefined;
 
-  constructor(readonly topic: string) {}
+  constructor(readonly topic: string, readonly options: unknown = {}) {}
 
   on(type: string, filter: Record<string, unknown>, callback: (payload: never) => void) {
     this.listeners.push({ type, filter, callback });
@@ -60,8 +60,8 @@ export class FakeChannel {
 /** Every channel opened since the last reset, newest last. */
 export const channels: FakeChannel[] = [];
 
-export function openChannel(topic: string, _options: unknown, setup: (channel: never) => void): () => void {
-  const channel = new FakeChannel(topic);
+export function openChannel(topic: string, options: unknown, setup: (channel: never) => void): () => void {
+  const channel = new FakeChannel(topic, options);
   channels.push(channel);
   setup(channel as never);
   return () => {

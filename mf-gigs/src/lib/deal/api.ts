@@ -9,7 +9,6 @@ import type { Deal } from './types';
 /** The database's limits, so the forms say so before the database refuses. */
 export const REVIEW_MAX = 1000;
 export const MISSING_NOTE_MAX = 500;
-export const HOURS_MAX = 100000;
 
 const NAMELESS = 'A Need40 member';
 
@@ -82,7 +81,6 @@ const call = async (fn: string, args: Record<string, unknown>) => {
   orThrow(await getSupabase().rpc(fn, args).single());
 };
 
-export const setAgreedHours = (applicationId: string, hours: number) => call('set_agreed_hours', { p_application_id: applicationId, p_hours: hours });
 
 /** Records the pending payment; returns the amount the PayPal link asks for. */
 export async function recordPayment(applicationId: string): Promise<number> {

@@ -2,7 +2,7 @@
  * The reads and steps of paying and reviewing an accepted application (docs/marketplace.md,
  * "Getting paid and reviews"). Every step is a database function that checks who may fire it.
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type Database } from '@need40/shared';
 import { orThrow } from '../marketErrors';
 import type { Deal } from './types';
 
@@ -77,7 +77,8 @@ export async function fetchDeal(applicationId: string): Promise<Deal> {
   return dealFromRow(row as unknown as DealRow);
 }
 
-const call = async (fn: string, args: Record<string, unknown>) => {
+type Fn = keyof Database['public']['Functions'];
+const call = async <F extends Fn>(fn: F, args: Database['public']['Functions'][F]['Args']) => {
   orThrow(await getSupabase().rpc(fn, args).single());
 };
 

@@ -109,8 +109,9 @@ function printRealtime(kind: string, r: Awaited<ReturnType<typeof realtimeAttack
   console.log(`\n${kind}: realtime shapes for ${SECONDS} s — process ${r.alive ? 'up' : 'DOWN'}`);
   console.log(`  /health: ${f(r.health)}, not 200: ${r.health.notOk}`);
   console.log(`  ordinary read (GET /rest/v1/gigs, 20 rows): ${f(r.reads)}, not 200: ${r.reads.notOk}`);
-  console.log(`  normal subscriber, PATCH → change: ${f(r.subscriber)}, sent ${r.subscriber.sent}, missed ${r.subscriber.missed}`);
+  console.log(`  normal subscriber, PATCH → change: ${f(r.subscriber)}, sent ${r.subscriber.sent}, writes failed ${r.subscriber.writesFailed}, missed ${r.subscriber.missed}`);
   console.log(`  REST broadcast batches (80 addresses × 100 messages a second): ${f(r.amplify)}`);
+  console.log(`  backend CPU during the phase: ${r.busy.backendCpuSeconds} s; the probing thread's event-loop delay p99: ${r.busy.drillLoopDelayP99Ms} ms`);
   console.log(`  memory: ${r.memory.sockets} sockets at the limits, ${r.memory.rssBeforeMB} → ${r.memory.rssAtLimitsMB} MiB resident, ${r.memory.perSocketKB} KiB per socket; peak ${r.memory.peakMB} MiB`);
   for (const [what, n] of Object.entries(r.counts).sort()) console.log(`  ${what.padEnd(60)} ${n}`);
 }

@@ -52,6 +52,16 @@ export function memoryOf(pid: number): { rssMB: number; peakMB: number } {
   }
 }
 
+/** CPU seconds a process has used so far (user + system; NaN off Linux). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+  } catch {
+    return NaN;
+  }
+}
+
 /** The process is still there. */
 export function alive(pid: number): boolean {
   try {

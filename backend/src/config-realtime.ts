@@ -27,5 +27,5 @@ export const REALTIME_CONFIG = {
   /** REST broadcast messages per second per client IP (the service role is not limited). */
   REALTIME_BROADCAST_PER_SECOND_PER_IP: int(1, 1_000_000).default(100),
   /** REST broadcast messages per second per caller: a user, or every caller of the anon key together. */
-  REALTIME_BROADCAST_PER_SECOND_PER_KEY: int(1, 1_000_000).default(500),
+  REALTIME_BROADCAST_PER_SECOND_PER_KEY: int(1, 1_000_000).default(200),
 };

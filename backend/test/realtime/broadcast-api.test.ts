@@ -115,14 +115,20 @@ describe('errors', () => {
 });
 
 describe('database work per request', () => {
-  it('a batch of 100 messages (50 private topics, 50 public) costs a few write transactions, not one per message', async () => {
-    const xid = async () => Number((await be.db.transaction((tx) => tx.query<{ x: string }>('select txid_current()::text as x'))).rows[0]!.x);
-    const messages = Array.from({ length: 100 }, (_, i) => ({ topic: i % 2 ? `room:probe-${i}` : 'public-probe', event: 'e', payload: { i }, private: i % 2 === 1 }));
-    const before = await xid();
-    const res = await postFrom('127.0.0.20', `${be.url}/realtime/v1/api/broadcast`, { apikey: be.config.ANON_KEY, authorization: `Bearer ${bob.token}` }, JSON.stringify({ messages }));
-    expect(res.status).toBe(202);
-    await settle(500); // what goes to other instances is published after the answer
-    // One for the private topics, one or two publishing (PostgreSQL), an instance's heartbeat maybe.
-    expect((await xid()) - before - 1).toBeLessThanOrEqual(4);
+  it('a batch of 100 messages (50 private topics, 50 public) costs a few transactions, not one per message', async () => {
+    // Every transaction the backend starts, counted on its own database object (restored after).
+    const transaction = be.db.transaction.bind(be.db);
+    let count = 0;
+    be.db.transaction = ((...args: Parameters<typeof transaction>) => (count++, transaction(...args))) as typeof be.db.transaction;
+    try {
+      const messages = Array.from({ length: 100 }, (_, i) => ({ topic: i % 2 ? `room:probe-${i}` : 'public-probe', event: 'e', payload: { i }, private: i % 2 === 1 }));
+      const res = await postFrom('127.0.0.20', `${be.url}/realtime/v1/api/broadcast`, { apikey: be.config.ANON_KEY, authorization: `Bearer ${bob.token}` }, JSON.stringify({ messages }));
+      expect(res.status).toBe(202);
+      await settle(500); // what goes to other instances is published after the answer
+    } finally {
+      be.db.transaction = transaction;
+    }
+    // One for the private topics, one or two publishing (PostgreSQL), maybe an instance's heartbeat.
+    expect(count).toBeLessThanOrEqual(4);
   });
 });

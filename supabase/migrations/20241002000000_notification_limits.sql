@@ -19,6 +19,8 @@ comment on column private.notification_outbox.sender_id is
   'The member whose request queued the email (auth.uid() then), null for the system; the per-sender limits count it.';
 create index if not exists notification_outbox_sender_idx on private.notification_outbox (sender_id, created_at) where sender_id is not null;
 create index if not exists notification_outbox_recipient_created_idx on private.notification_outbox (recipient_id, created_at);
+-- The index above serves everything the recipient-only one did.
+drop index if exists private.notification_outbox_recipient_idx;
 
 -- The limits, each with the abuse it stops; each count stops at its cap (bounded work per insert).
 create or replace function private.notification_outbox_limits() returns trigger

@@ -32,7 +32,7 @@ async function caller(request: FastifyRequest, services: Services): Promise<Iden
   try {
     const who = await identify(bearer ?? apikey!, keys, services.now());
     // A banned or deleted user's token is refused like a revoked one (standing.ts).
-    return (await standingFor(services.db).allowed(who)) ? who : null;
+    return (await standingFor(services).allowed(who)) ? who : null;
   } catch (error) {
     if (error instanceof TokenError) return null;
     throw error;

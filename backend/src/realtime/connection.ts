@@ -155,7 +155,7 @@ export class Connection implements ChannelHost {
       if (error instanceof TokenError) return fail(error.message);
       throw error;
     }
-    if (!(await standingFor(this.services.db).allowed(identity))) return fail(SUSPENDED_REASON);
+    if (!(await standingFor(this.services).allowed(identity))) return fail(SUSPENDED_REASON);
     const subTopic = f.topic.slice('realtime:'.length);
     const permissions = config.private ? await this.authorize(subTopic, identity) : ALL_PERMISSIONS;
     if (!permissions.broadcastRead) return fail(unauthorizedRead(subTopic));

@@ -57,7 +57,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     dispatcher.reconnected();
   });
   hub.start();
-  const stopStandingSweep = startStandingSweep(hub, standingFor(services.db), onError);
+  const stopStandingSweep = startStandingSweep(hub, standingFor(services), onError);
   registerBroadcastApi(app, services, hub);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });

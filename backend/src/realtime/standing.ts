@@ -11,6 +11,7 @@
  */
 import { suspendedAmong } from '../auth/store/users';
 import type { Database } from '../db/types';
+import type { Services } from '../services';
 import type { Identity } from './auth';
 import type { Hub } from './hub';
 
@@ -62,12 +63,12 @@ export class Standing {
   }
 }
 
-const byDb = new WeakMap<Database, Standing>();
+const byApp = new WeakMap<Services, Standing>();
 
-/** The standing cache of a database (keyed by it: tests run many backends in one process). */
-export function standingFor(db: Database): Standing {
-  let s = byDb.get(db);
-  if (!s) byDb.set(db, (s = new Standing(db)));
+/** The standing cache of one backend instance (keyed by its services: tests run many in one process, some on one database). */
+export function standingFor(services: Services): Standing {
+  let s = byApp.get(services);
+  if (!s) byApp.set(services, (s = new Standing(services.db)));
   return s;
 }
 

@@ -58,7 +58,7 @@ function isBuilt(app) {
   const marker = path.join(distOf(app), app.pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return false;
   const sources = ['src', 'public', 'rspack.config.mjs'].map((p) => path.join(root, app.pkg, p));
-  sources.push(path.join(root, 'shared/src'), path.join(root, 'ui/src'), path.join(root, 'scripts/rspack'), path.join(root, 'remotes.manifest.json'));
+  sources.push(path.join(root, 'shared/src'), path.join(root, 'ui/src'), path.join(root, 'release/src/registry'), path.join(root, 'scripts/rspack'), path.join(root, 'remotes.manifest.json'));
   return Math.max(...sources.map(newestMtime)) <= statSync(marker).mtimeMs;
 }
 

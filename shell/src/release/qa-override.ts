@@ -36,5 +36,7 @@ export function clearOverride(): void {
   document.cookie = `${OVERRIDE_PARAM}=; path=/; max-age=0; SameSite=Lax`;
   const url = new URL(location.href);
   url.searchParams.delete(OVERRIDE_PARAM);
-  location.replace(url.href);
+  // Replacing the address by the same one (only a hash differs at most) would not load the page again.
+  if (url.href === location.href) location.reload();
+  else location.replace(url.href);
 }

@@ -29,6 +29,12 @@ const integrity = new Map<string, string>();
 
 export function setReleaseState(next: ReleaseState): void {
   state = next;
+  // For support and tests: which version of each remote this page runs, and how it got it.
+  if (typeof document !== 'undefined') {
+    document.documentElement.dataset.release = Object.entries(next.remotes)
+      .map(([remote, r]) => `${remote}@${r.version}:${r.assignment}`)
+      .join(' ');
+  }
 }
 
 export function getReleaseState(): ReleaseState {

@@ -3,7 +3,9 @@
  * exposed modules against the contract at the same time, describe the result (release.json) and
  * publish it to the store. Never overwrites: publishing a version that exists changes nothing.
  */
-import { rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buildRemote, describeBuild, type ReleaseInfo } from './build';
 import { checkContract } from './gates/contract';
 import { remoteApp } from './paths';
@@ -23,8 +25,14 @@ export async function publishRemote(store: ReleaseStore, nameOrPackage: string, 
   const timings: Record<string, number> = {};
   const t0 = performance.now();
   // The build and the contract's type check are independent: run them side by side.
+  // A given build folder is copied first: release.json is written beside the files.
+  const copy = async (source: string) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), `need40-release-${app.name}-`));
+    await cp(source, dir, { recursive: true });
+    return dir;
+  };
   const [dir, contract] = await Promise.all([
-    from ? Promise.resolve(from) : buildRemote(app).finally(() => (timings.build = since(t0))),
+    from ? copy(from) : buildRemote(app).finally(() => (timings.build = since(t0))),
     checkContract(app).finally(() => (timings.contract = since(t0))),
   ]);
   try {
@@ -34,6 +42,6 @@ export async function publishRemote(store: ReleaseStore, nameOrPackage: string, 
     timings.publish = since(t1);
     return { info, status, timings };
   } finally {
-    if (!from) await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -16,6 +16,7 @@ import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
 import { browserRoutes } from './browser/routes';
+import type { BrowserReportObserver } from './browser/observer';
 import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
@@ -30,6 +31,8 @@ export interface BuildOptions {
   now?: () => number;
   /** pino logger options or false; defaults from LOG_LEVEL. */
   logger?: boolean | Record<string, unknown>;
+  /** Told of every accepted browser report and canary page load (the hook for /metrics: browser/observer.ts). */
+  observeBrowserReports?: BrowserReportObserver;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -83,7 +86,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
-  await app.register(browserRoutes, { prefix: '/browser/v1' }); // browser error reports, canary loads
+  // Browser error reports and canary page loads; observeBrowserReports is where /metrics counts them.
+  await app.register(browserRoutes, { prefix: '/browser/v1', ...(options.observeBrowserReports ? { observe: options.observeBrowserReports } : {}) });
 
   return app;
 }

@@ -19,6 +19,7 @@ import { bearerToken } from '../auth/context';
 import { JwtError, verifyJwt } from '../security/jwt';
 import { jwtKeys } from '../security/jwt-keys';
 import { BODY_LIMIT, errorReport, loadReport, parseBody } from './body';
+import type { BrowserReportObserver } from './observer';
 import { insertLoad, insertReport, pruneReports, readCounts } from './store';
 
 const statsQuery = z.object({
@@ -43,8 +44,15 @@ function totalLimiter(perMinute: number, now: () => number) {
   };
 }
 
-export async function browserRoutes(app: FastifyInstance): Promise<void> {
+export async function browserRoutes(app: FastifyInstance, options: { observe?: BrowserReportObserver } = {}): Promise<void> {
   const { config, db, now } = app.services;
+  const observe: BrowserReportObserver = (event) => {
+    try {
+      options.observe?.(event);
+    } catch (error) {
+      app.log.error({ err: error }, 'a browser report observer failed');
+    }
+  };
   const total = totalLimiter(config.BROWSER_REPORTS_PER_MINUTE_TOTAL, now);
   await app.register(rateLimit, {
     global: false,
@@ -64,6 +72,8 @@ export async function browserRoutes(app: FastifyInstance): Promise<void> {
       if (Math.random() < 0.01) await pruneReports(tx, config.BROWSER_REPORTS_KEEP_DAYS);
       await insertReport(tx, report, userAgent(request));
     });
+    const named = report.remote ? report.release.versions[report.remote] : undefined;
+    observe({ type: 'error', kind: report.kind, environment: report.release.environment, remote: report.remote, version: named?.version ?? null, assignment: named?.assignment ?? null });
     return reply.status(202).send({ accepted: true });
   });
 
@@ -71,6 +81,9 @@ export async function browserRoutes(app: FastifyInstance): Promise<void> {
     const load = parseBody(loadReport, request.body);
     total();
     await db.transaction((tx) => insertLoad(tx, load));
+    for (const [remote, v] of Object.entries(load.release.versions)) {
+      if (v.assignment === 'canary') observe({ type: 'load', kind: null, environment: load.release.environment, remote, version: v.version, assignment: v.assignment });
+    }
     return reply.status(202).send({ accepted: true });
   });
 

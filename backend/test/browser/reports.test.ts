@@ -117,6 +117,29 @@ describe('bad input is a 4xx, never a 5xx', () => {
   });
 });
 
+describe('the hook for /metrics', () => {
+  it('the observer hears each accepted report and canary load, and one that throws fails nothing', async () => {
+    const heard: unknown[] = [];
+    const observed = await startTestBackend({}, undefined, {
+      observeBrowserReports: (e) => {
+        heard.push(e);
+        throw new Error('a broken counter');
+      },
+    });
+    try {
+      expect((await post('errors', { kind: 'slot-load', message: 'm', remote: 'campaign', release: release('obs') }, undefined, observed)).status).toBe(202);
+      expect((await post('loads', { release: release('obs') }, undefined, observed)).status).toBe(202);
+      expect((await post('errors', { kind: 'error' }, undefined, observed)).status).toBe(400);
+      expect(heard).toEqual([
+        { type: 'error', kind: 'slot-load', environment: 'obs', remote: 'campaign', version: CANARY.version, assignment: 'canary' },
+        { type: 'load', kind: null, environment: 'obs', remote: 'campaign', version: CANARY.version, assignment: 'canary' },
+      ]);
+    } finally {
+      await observed.close();
+    }
+  });
+});
+
 describe('limits', () => {
   it('one address: the report after BROWSER_REPORTS_PER_MINUTE is refused with 429 and Retry-After, before its body is read', async () => {
     const small = await startTestBackend({ BROWSER_REPORTS_PER_MINUTE: '3' });

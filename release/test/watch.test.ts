@@ -4,26 +4,19 @@
  * canary, and leaving alone a canary that changed while it was being judged.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { promote, startCanary } from '../src/mutations';
-import { FolderStore } from '../src/store/folder';
 import { judgeCanary, watchOnce } from '../src/watch';
 import { updateRegistry } from '../src/writer';
-import { ref, tempDir } from './support';
+import { folderStoreForTests, ref } from './support';
 
-let tmp: ReturnType<typeof tempDir>;
-let store: FolderStore;
-before(() => {
-  tmp = tempDir();
-  store = new FolderStore(tmp.dir);
-});
-after(() => tmp.remove());
+const t = folderStoreForTests();
 
 const policy = { threshold: 0.05, minLoads: 20 };
 
 async function withCanary(env: string) {
-  await updateRegistry(store, env, (d) => promote(d, 'campaign', ref('stable')), { actor: 't', reason: '' });
-  await updateRegistry(store, env, (d) => startCanary(d, 'campaign', { ...ref('canary', '0.2.0'), percent: 10 }), { actor: 't', reason: '' });
+  await updateRegistry(t.store, env, (d) => promote(d, 'campaign', ref('stable')), { actor: 't', reason: '' });
+  await updateRegistry(t.store, env, (d) => startCanary(d, 'campaign', { ...ref('canary', '0.2.0'), percent: 10 }), { actor: 't', reason: '' });
   return ref('canary', '0.2.0').version;
 }
 
@@ -42,12 +35,12 @@ describe('watcher', () => {
   it('rolls a failing canary back through the writer, with the figures in the history', async () => {
     const env = 'failing';
     const version = await withCanary(env);
-    const actions = await watchOnce(store, env, async () => ({ loads: 40, errors: 12 }), policy);
+    const actions = await watchOnce(t.store, env, async () => ({ loads: 40, errors: 12 }), policy);
     assert.deepEqual(actions.map((a) => [a.remote, a.version, a.outcome]), [['campaign', version, 'rolled-back']]);
-    const { doc } = await store.readRegistry(env);
+    const { doc } = await t.store.readRegistry(env);
     assert.equal(doc.remotes.campaign?.canary, null);
     assert.equal(doc.remotes.campaign?.current.version, ref('stable').version);
-    const last = (await store.readHistory(env)).at(-1)!;
+    const last = (await t.store.readHistory(env)).at(-1)!;
     assert.equal(last.action, 'auto-rollback');
     assert.equal(last.from, version);
     assert.equal(last.actor, 'release:watch');
@@ -57,35 +50,35 @@ describe('watcher', () => {
   it('keeps a healthy canary and writes nothing', async () => {
     const env = 'healthy';
     await withCanary(env);
-    const before = (await store.readRegistry(env)).doc.revision;
-    const actions = await watchOnce(store, env, async () => ({ loads: 400, errors: 3 }), policy);
+    const before = (await t.store.readRegistry(env)).doc.revision;
+    const actions = await watchOnce(t.store, env, async () => ({ loads: 400, errors: 3 }), policy);
     assert.equal(actions[0]?.outcome, 'kept');
-    assert.equal((await store.readRegistry(env)).doc.revision, before);
+    assert.equal((await t.store.readRegistry(env)).doc.revision, before);
   });
 
   it('leaves a canary that was promoted while its figures were being read', async () => {
     const env = 'meanwhile';
     const version = await withCanary(env);
     const actions = await watchOnce(
-      store,
+      t.store,
       env,
       async () => {
         // A person promotes the canary between the watcher's read and its write.
-        await updateRegistry(store, env, (d) => promote(d, 'campaign', ref('canary', '0.2.0')), { actor: 'alice', reason: 'looks fine' });
+        await updateRegistry(t.store, env, (d) => promote(d, 'campaign', ref('canary', '0.2.0')), { actor: 'alice', reason: 'looks fine' });
         return { loads: 40, errors: 12 };
       },
       policy,
     );
     assert.equal(actions[0]?.outcome, 'changed-meanwhile');
-    const { doc } = await store.readRegistry(env);
+    const { doc } = await t.store.readRegistry(env);
     assert.equal(doc.remotes.campaign?.current.version, version, 'the promotion stands');
-    assert.equal((await store.readHistory(env)).at(-1)?.actor, 'alice');
+    assert.equal((await t.store.readHistory(env)).at(-1)?.actor, 'alice');
   });
 
   it('a stats failure changes nothing', async () => {
     const env = 'no-stats';
     await withCanary(env);
-    const actions = await watchOnce(store, env, async () => Promise.reject(new Error('backend down')), policy);
+    const actions = await watchOnce(t.store, env, async () => Promise.reject(new Error('backend down')), policy);
     assert.equal(actions[0]?.outcome, 'stats-unavailable');
   });
 });

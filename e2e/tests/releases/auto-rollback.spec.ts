@@ -29,6 +29,8 @@ test('a canary that crashes in browsers is rolled back on its own, with the reas
     }),
   );
   const current = await publishLocal('campaign');
+  // A loaded machine can take longer than the default 8 s to load a remote: this test is about a crash.
+  await remotes.set({ loadTimeoutMs: 30_000 });
   const env = await useRegistry(remotes);
   await promoteIn(env, current);
   await canaryIn(env, crashing, 100);

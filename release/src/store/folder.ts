@@ -7,7 +7,7 @@
  * crash) and replaces the file by an atomic rename, so a reader never sees half a document.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFile, cp, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { emptyRegistry, isEnvironment, isRemoteName, isVersion, parseRegistry } from '../registry/format';
@@ -124,10 +124,4 @@ export class FolderStore implements ReleaseStore {
       .filter((line) => line.trim())
       .map((line) => JSON.parse(line) as Change);
   }
-}
-
-/** Tests and drills: write a registry document as is (no lock, no history). */
-export async function writeRegistryFileForTest(root: string, environment: string, doc: RegistryDoc): Promise<void> {
-  await mkdir(path.join(root, 'registry'), { recursive: true });
-  await writeFile(path.join(root, 'registry', `${environment}.json`), JSON.stringify(doc));
 }

@@ -206,10 +206,20 @@ export type Database = {
       }
       applications: {
         Row: {
+          accepted_at: string | null
           agreed_amount: number | null
           agreed_hours: number | null
           available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
           created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
           decline_notice: string | null
           gig_id: string
           id: string
@@ -223,10 +233,20 @@ export type Database = {
           worker_id: string
         }
         Insert: {
+          accepted_at?: string | null
           agreed_amount?: number | null
           agreed_hours?: number | null
           available_from?: string | null
+          change_hours?: number | null
+          change_proposed_at?: string | null
+          change_proposed_by?: string | null
+          change_rate_cents?: number | null
           created_at?: string
+          deal_amount_cents?: number | null
+          deal_fee_cents?: number | null
+          deal_payment_type?: string | null
+          deal_rate_cents?: number | null
+          deal_worker_cents?: number | null
           decline_notice?: string | null
           gig_id: string
           id?: string
@@ -240,10 +260,20 @@ export type Database = {
           worker_id: string
         }
         Update: {
+          accepted_at?: string | null
           agreed_amount?: number | null
           agreed_hours?: number | null
           available_from?: string | null
+          change_hours?: number | null
+          change_proposed_at?: string | null
+          change_proposed_by?: string | null
+          change_rate_cents?: number | null
           created_at?: string
+          deal_amount_cents?: number | null
+          deal_fee_cents?: number | null
+          deal_payment_type?: string | null
+          deal_rate_cents?: number | null
+          deal_worker_cents?: number | null
           decline_notice?: string | null
           gig_id?: string
           id?: string
@@ -623,10 +653,56 @@ export type Database = {
       accept_application: {
         Args: { p_application_id: string }
         Returns: {
+          accepted_at: string | null
           agreed_amount: number | null
           agreed_hours: number | null
           available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
           created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          gig_id: string
+          id: string
+          message: string
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      accept_deal_change: {
+        Args: { p_application_id: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
           decline_notice: string | null
           gig_id: string
           id: string
@@ -654,10 +730,20 @@ export type Database = {
           p_proposed_rate?: number
         }
         Returns: {
+          accepted_at: string | null
           agreed_amount: number | null
           agreed_hours: number | null
           available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
           created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
           decline_notice: string | null
           gig_id: string
           id: string
@@ -763,10 +849,56 @@ export type Database = {
       decline_application: {
         Args: { p_application_id: string }
         Returns: {
+          accepted_at: string | null
           agreed_amount: number | null
           agreed_hours: number | null
           available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
           created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          gig_id: string
+          id: string
+          message: string
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      decline_deal_change: {
+        Args: { p_application_id: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
           decline_notice: string | null
           gig_id: string
           id: string
@@ -815,6 +947,42 @@ export type Database = {
           gig_id: string
           unread: number
         }[]
+      }
+      propose_deal_change: {
+        Args: { p_application_id: string; p_hours?: number; p_rate?: number }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          gig_id: string
+          id: string
+          message: string
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       record_application_payment: {
         Args: { p_application_id: string }
@@ -904,32 +1072,6 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      set_agreed_hours: {
-        Args: { p_application_id: string; p_hours: number }
-        Returns: {
-          agreed_amount: number | null
-          agreed_hours: number | null
-          available_from: string | null
-          created_at: string
-          decline_notice: string | null
-          gig_id: string
-          id: string
-          message: string
-          platform_fee: number | null
-          poster_id: string
-          proposed_rate: number | null
-          status: string
-          updated_at: string
-          worker_amount: number | null
-          worker_id: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "applications"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       unread_message_counts: {
         Args: { p_application_ids: string[] }
         Returns: {
@@ -941,10 +1083,20 @@ export type Database = {
       withdraw_application: {
         Args: { p_application_id: string }
         Returns: {
+          accepted_at: string | null
           agreed_amount: number | null
           agreed_hours: number | null
           available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
           created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
           decline_notice: string | null
           gig_id: string
           id: string

@@ -9,7 +9,6 @@ import type { Deal } from './types';
 /** The database's limits, so the forms say so before the database refuses. */
 export const REVIEW_MAX = 1000;
 export const MISSING_NOTE_MAX = 500;
-export const HOURS_MAX = 100000;
 
 const NAMELESS = 'A Need40 member';
 
@@ -66,7 +65,6 @@ const call = async <F extends Fn>(fn: F, args: Database['public']['Functions'][F
   orThrow(await getSupabase().rpc(fn, args));
 };
 
-export const setAgreedHours = (applicationId: string, hours: number) => call('set_agreed_hours', { p_application_id: applicationId, p_hours: hours });
 
 /** Records the pending payment; returns the amount the PayPal link asks for. */
 export async function recordPayment(applicationId: string): Promise<number> {

@@ -32,6 +32,8 @@ export interface HubChannel {
   /** Its postgres_changes subscription was renewed (changes may have been missed meanwhile). */
   resubscribed(): void;
   pushBroadcast(event: string, payload: unknown, serialised: RawJson): void;
+  /** Close from the server's side, saying why (standing.ts: the user was banned). */
+  shutdown(message?: string): void;
 }
 
 /** A broadcast's payload as channels send it, serialised once for every member of the topic. */
@@ -84,6 +86,11 @@ export class Hub {
   /** A channel's bindings were resolved again (a refreshed token). */
   rebind(channel: HubChannel): void {
     if (this.withChanges.has(channel)) this.bindings.set(channel, channel.pgSubs);
+  }
+
+  /** Every joined channel of this instance. */
+  *channels(): Iterable<HubChannel> {
+    for (const set of this.byTopic.values()) yield* set;
   }
 
   /** Channels with postgres_changes bindings (told when the change feed was renewed). */

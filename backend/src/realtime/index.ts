@@ -17,6 +17,7 @@ import { Connection } from './connection';
 import { contained } from './contain';
 import { Hub } from './hub';
 import { MAX_FRAME_BYTES } from './limits';
+import { standingFor, startStandingSweep } from './standing';
 import type { Vsn } from './protocol';
 import { REFUSALS, RealtimeQuota } from './quota';
 
@@ -64,6 +65,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   hub.start();
   const quota = new RealtimeQuota(services.config);
   registerBroadcastApi(app, services, hub, quota);
+  const stopStandingSweep = startStandingSweep(hub, standingFor(services), onError);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
 
@@ -97,6 +99,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     while (wss.clients.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const ws of wss.clients) ws.terminate();
     hub.stop();
+    stopStandingSweep();
     await stopListening();
     await bus.close();
     await dispatcher.idle();

@@ -37,6 +37,10 @@ const RT_SHAPES = (args['rt-shapes'] ?? 'deep,flood,amplify,filters').split(',')
 const ENTRY = (args.entry ?? 'dist') as Entry;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const HEALTH_LIMIT_MS = 1000;
+/** REALTIME_MAX_CONNECTIONS_PER_IP's default (config-realtime.ts): the memory budget's multiplier. */
+const PER_IP_SOCKETS = 50;
+/** Timing and memory figures mean little without the machine's load: printed and kept beside them. */
+const load = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
 const q = encodeURIComponent;
 
 const cycle = (levels: number, offsets: boolean) => {
@@ -113,6 +117,8 @@ function printRealtime(kind: string, r: Awaited<ReturnType<typeof realtimeAttack
   console.log(`  REST broadcast batches (80 addresses × 100 messages a second): ${f(r.amplify)}`);
   console.log(`  backend CPU during the phase: ${r.busy.backendCpuSeconds} s; the probing thread's event-loop delay p99: ${r.busy.drillLoopDelayP99Ms} ms`);
   console.log(`  memory: ${r.memory.sockets} sockets at the limits, ${r.memory.rssBeforeMB} → ${r.memory.rssAtLimitsMB} MiB resident, ${r.memory.perSocketKB} KiB per socket; peak ${r.memory.peakMB} MiB`);
+  // The budget: what one client IP can hold at REALTIME_MAX_CONNECTIONS_PER_IP's default.
+  console.log(`  budget: one client IP at its limits (${PER_IP_SOCKETS} sockets) ≈ ${Math.round((r.memory.perSocketKB * PER_IP_SOCKETS) / 1024)} MiB resident`);
   for (const [what, n] of Object.entries(r.counts).sort()) console.log(`  ${what.padEnd(60)} ${n}`);
 }
 
@@ -121,6 +127,8 @@ async function drill(kind: 'pglite' | 'postgres') {
   const scratch = kind === 'postgres' ? await scratchDatabase(ADMIN_URL!, 'need40_drill') : undefined;
   const env = { MAILER_AUTOCONFIRM: 'true', ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: path.join(runDir, 'data') }) };
   let be: Backend | undefined;
+  const loadBefore = load();
+  console.log(`\n${kind}: load average ${loadBefore.join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores`);
   try {
     const port = args.port ? Number(args.port) + DBS.indexOf(kind) : await freePort();
     // A fresh PGlite data directory runs initdb and every migration: a minute or more on a loaded machine.
@@ -132,7 +140,9 @@ async function drill(kind: 'pglite' | 'postgres') {
       realtime = await realtimeAttack({ url: be.url, pid: be.pid, anonKey: DEV_ANON_KEY, posterToken: seeded.token, gigId: seeded.gigId, seconds: SECONDS, memorySockets: RT_SOCKETS, shapes: RT_SHAPES });
       printRealtime(kind, realtime);
     }
-    return { db: kind, seconds: SECONDS, rest, realtime, ok: (rest?.ok ?? true) && (realtime?.ok ?? true) };
+    const loadAfter = load();
+    console.log(`${kind}: load average afterwards ${loadAfter.join(', ')}`);
+    return { db: kind, seconds: SECONDS, load: { before: loadBefore, after: loadAfter, cores: os.cpus().length }, rest, realtime, ok: (rest?.ok ?? true) && (realtime?.ok ?? true) };
   } finally {
     await be?.kill('SIGTERM');
     await scratch?.drop();

@@ -42,14 +42,21 @@ function gateway(port: number, target: number, anonKey: string): Promise<http.Se
   const server = http.createServer((req, res) => {
     const headers = { ...req.headers, host: `127.0.0.1:${target}` };
     if (anonKey && !headers.apikey) headers.apikey = anonKey;
-    const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers }, (answer) => {
+    // A fresh connection each time (agent: false): a kept-alive one the backend has since closed
+    // would fail the next request with a reset that no test is about.
+    const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers, agent: false }, (answer) => {
       if (trace) fs.appendFileSync(trace, `${answer.statusCode} ${req.method} ${req.url} prefer=${headers.prefer ?? ''} accept=${headers.accept ?? ''}\n`);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
-    upstream.on('error', () => res.writeHead(502).end());
+    upstream.on('error', (error) => {
+      if (trace) fs.appendFileSync(trace, `502 ${req.method} ${req.url} ${error.message}\n`);
+      res.writeHead(502).end();
+    });
     req.pipe(upstream);
   });
+  // The suites' fetch keeps connections open between tests; do not close them under it.
+  server.keepAliveTimeout = 120_000;
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 

@@ -10,11 +10,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { registerHealth } from './http/health';
+import { registerReadiness } from './http/ready';
 import { platformErrorHandler, platformNotFound } from './http/platform-error';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
+import { registerCollectors } from './observability/collectors';
+import { registerHttpMetrics } from './observability/http-metrics';
+import { createMetrics, type Metrics } from './observability/metrics';
+import { registerMetricsRoute } from './observability/metrics-route';
 import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
@@ -27,6 +32,8 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   now?: () => number;
+  /** The app's metrics registry (a fresh one by default). */
+  metrics?: Metrics;
   /** pino logger options or false; defaults from LOG_LEVEL. */
   logger?: boolean | Record<string, unknown>;
 }
@@ -40,12 +47,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Behind nginx: whose X-Forwarded-For counts (TRUST_PROXY, config-proxy.ts); request.ip is then the client.
+    trustProxy: config.trustProxy,
     // PostgREST query strings are parsed by the REST layer from the raw URL.
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
 
-  const services: Services = { config, db, now: options.now ?? Date.now };
+  const services: Services = { config, db, now: options.now ?? Date.now, metrics: options.metrics ?? createMetrics() };
   app.decorate('services', services);
+  registerHttpMetrics(app, services.metrics);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -77,11 +87,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler(platformNotFound);
 
   registerHealth(app, db);
+  registerReadiness(app);
 
   await app.register(authRoutes, { prefix: '/auth/v1' });
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
+  registerCollectors(app, services.metrics);
+  registerMetricsRoute(app); // /metrics (Prometheus)
 
   return app;
 }

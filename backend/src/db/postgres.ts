@@ -67,6 +67,7 @@ export async function openPostgres(connectionString: string, max: number): Promi
         client.release(broken);
       }
     },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen(channel, onNotify, onReconnect) {
       return listenPostgres(connectionString, channel, onNotify, onReconnect);
     },

@@ -6,7 +6,7 @@
  *   { "code": "not_found", "message": "Not found", "request_id": "…" }
  *
  * `code` is a stable snake_case word (never renamed): not_found, bad_request, payload_too_large,
- * unsupported_media_type, request_error (any other 4xx), internal_error (any 5xx, whose cause is
+ * unsupported_media_type, unauthorized (/metrics without its token), request_error (any other 4xx), internal_error (any 5xx, whose cause is
  * logged with the request id and never sent). Documented in ARCHITECTURE.md ("Error bodies").
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,14 +20,15 @@ export interface PlatformErrorBody {
 
 const CODES: Record<number, string> = { 400: 'bad_request', 404: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type' };
 
-function send(reply: FastifyReply, status: number, code: string, message: string, request: FastifyRequest): FastifyReply {
+/** Answer with the platform body (routes outside the areas that refuse on their own, e.g. /metrics). */
+export function sendPlatformError(reply: FastifyReply, status: number, code: string, message: string, request: FastifyRequest): FastifyReply {
   const body: PlatformErrorBody = { code, message, request_id: request.id };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 /** setNotFoundHandler of the root: a path no area serves. */
 export function platformNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return send(reply, 404, 'not_found', 'Not found', request);
+  return sendPlatformError(reply, 404, 'not_found', 'Not found', request);
 }
 
 /** setErrorHandler of the root: an error thrown outside the areas' own handlers. */
@@ -35,8 +36,8 @@ export function platformErrorHandler(error: unknown, request: FastifyRequest, re
   const status = error instanceof ApiError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
   if (status >= 500 || status < 400) {
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'internal_error', 'Internal server error', request);
+    return sendPlatformError(reply, 500, 'internal_error', 'Internal server error', request);
   }
   if (error instanceof ApiError) reply.headers(error.headers());
-  return send(reply, status, CODES[status] ?? 'request_error', (error as Error).message, request);
+  return sendPlatformError(reply, status, CODES[status] ?? 'request_error', (error as Error).message, request);
 }

@@ -11,9 +11,21 @@ import { claimDue, markDelivered, markFailed } from './outbox';
 
 const BATCH = 20;
 
+/** The deliverer's counters (one set per app): sent, failed, and its rounds (the job runner's pulse). */
+function counters(services: Services) {
+  const m = services.metrics;
+  return {
+    sent: m.counter({ name: 'need40_outbox_sent_total', help: 'Notification emails sent by this instance.' }),
+    failed: m.counter({ name: 'need40_outbox_failures_total', help: 'Notification email attempts that failed (retried with backoff).' }),
+    rounds: m.counter({ name: 'need40_job_rounds_total', help: 'Rounds of the background jobs of this instance, by job and outcome.', labelNames: ['job', 'outcome'] }),
+    last: m.gauge({ name: 'need40_job_last_round_timestamp_seconds', help: 'When each background job last finished a round (unix seconds).', labelNames: ['job'] }),
+  };
+}
+
 /** Send every row that is due now. Returns how many were sent. */
 export async function deliverDueNotifications(services: Services, log: FastifyBaseLogger): Promise<number> {
   let sent = 0;
+  const count = counters(services);
   for (;;) {
     const items = await claimDue(services.db, BATCH);
     for (const item of items) {
@@ -26,7 +38,9 @@ export async function deliverDueNotifications(services: Services, log: FastifyBa
         await deliverMail(services, log, composeNotification(item.kind, item.payload, item.email, services.config.SITE_URL));
         await markDelivered(services.db, item.id);
         sent++;
+        count.sent.inc();
       } catch (error) {
+        count.failed.inc();
         log.warn({ err: error, outbox_id: item.id, attempts: item.attempts }, 'notification email failed; will retry');
         await markFailed(services.db, item.id, (error as Error).message ?? String(error));
       }
@@ -45,12 +59,16 @@ export function startNotificationDelivery(services: Services, log: FastifyBaseLo
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let stopped = false;
+  const count = counters(services);
   const round = async () => {
     try {
       await deliverDueNotifications(services, log);
+      count.rounds.inc({ job: 'notifications', outcome: 'ok' });
     } catch (error) {
+      count.rounds.inc({ job: 'notifications', outcome: 'failed' });
       log.error({ err: error }, 'notification delivery round failed');
     }
+    count.last.set({ job: 'notifications' }, services.now() / 1000);
     if (!stopped) timer = setTimeout(tick, intervalMs);
   };
   const tick = () => {

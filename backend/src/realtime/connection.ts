@@ -14,6 +14,7 @@ import { Channel } from './channel';
 import type { ChannelHost } from './channel-host';
 import type { Hub } from './hub';
 import { joinPayload, resolveBindings, type Binding, type ResolvedBindings } from './join';
+import { realtimeMetrics } from './metrics';
 import { IDLE_TIMEOUT_MS, MAX_BUFFERED_BYTES, MAX_MESSAGES_PER_SECOND, MAX_TOPIC_LENGTH } from './limits';
 import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type Frame, type Vsn } from './protocol';
 
@@ -54,22 +55,25 @@ export class Connection implements ChannelHost {
     this.idle.unref();
   }
 
-  private write(data: string | Buffer): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+  private write(data: string | Buffer, event: string): void {
+    const metrics = realtimeMetrics(this.services);
+    if (this.ws.readyState !== this.ws.OPEN) return metrics.dropped('closing');
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      metrics.dropped('too_slow');
       this.ws.close(1013, 'client too slow');
       return;
     }
     this.ws.send(data);
+    metrics.delivered(event);
   }
 
   send(topic: string, event: string, payload: unknown, ref: string | null, joinRef: string | null): void {
-    this.write(encodeText({ topic, event, payload, ref, joinRef }, this.vsn));
+    this.write(encodeText({ topic, event, payload, ref, joinRef }, this.vsn), event);
   }
 
   sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void {
     const frame = this.vsn === '2.0.0' ? encodeBinaryBroadcast(topic, event, bytes) : null;
-    if (frame) this.write(frame);
+    if (frame) this.write(frame, 'broadcast');
   }
 
   authorize(subTopic: string, identity: Identity): Promise<Permissions> {

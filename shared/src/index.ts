@@ -7,6 +7,7 @@
  */
 export * from './constants';
 export * from './types';
+export type { CompositeTypes, Database, Enums, Json, Tables, TablesInsert, TablesUpdate } from './database.types';
 export * from './contract';
 export * from './config';
 export * from './supabase';

@@ -6,8 +6,16 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from './config';
+import type { Database } from './database.types';
 
-let client: SupabaseClient | null = null;
+/**
+ * The client typed by the generated `Database` (database.types.ts, `pnpm gen`): a table's rows, a
+ * select string's embeds and a function's arguments and result are checked against the migrated
+ * schema at compile time.
+ */
+export type Need40Client = SupabaseClient<Database>;
+
+let client: Need40Client | null = null;
 let realtimeTransport: unknown;
 
 /**
@@ -19,10 +27,10 @@ export function setRealtimeTransport(transport: unknown): void {
 }
 
 /** The shared client, created on first use from the runtime configuration. */
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): Need40Client {
   if (!client) {
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-    client = createClient(supabaseUrl, supabaseAnonKey, {
+    client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
       auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
       ...(realtimeTransport ? { realtime: { transport: realtimeTransport as never } } : {}),
     });

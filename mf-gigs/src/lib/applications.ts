@@ -43,8 +43,8 @@ export async function applyToGig(input: ApplicationInput): Promise<ApplicationRe
       .rpc('apply_to_gig', {
         p_gig_id: input.gigId,
         p_message: input.message,
-        p_proposed_rate: input.proposedRate,
-        p_available_from: input.availableFrom,
+        p_proposed_rate: input.proposedRate ?? undefined,
+        p_available_from: input.availableFrom ?? undefined,
       })
       .single<ApplicationRef>(),
   );

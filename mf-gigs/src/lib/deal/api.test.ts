@@ -53,13 +53,11 @@ describe('the deal of an application', () => {
   it('each step calls its database function with its arguments and throws its refusal', async () => {
     answer = { data: { amount: '570.50' }, error: null };
     expect(await api.recordPayment('a1')).toBe(570.5);
-    await api.setAgreedHours('a1', 7.5);
     await api.confirmPayment('a1');
     await api.reportPaymentMissing('a1', 'Nothing');
     await api.leaveReview('a1', 4, 'Good');
     expect(calls.filter((c) => c[0] === 'rpc')).toEqual([
       ['rpc', 'record_application_payment', { p_application_id: 'a1' }],
-      ['rpc', 'set_agreed_hours', { p_application_id: 'a1', p_hours: 7.5 }],
       ['rpc', 'confirm_payment_received', { p_application_id: 'a1' }],
       ['rpc', 'report_payment_missing', { p_application_id: 'a1', p_note: 'Nothing' }],
       ['rpc', 'leave_review', { p_application_id: 'a1', p_rating: 4, p_body: 'Good' }],

@@ -2,14 +2,13 @@
  * The reads and steps of paying and reviewing an accepted application (docs/marketplace.md,
  * "Getting paid and reviews"). Every step is a database function that checks who may fire it.
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type Database } from '@need40/shared';
 import { orThrow } from '../marketErrors';
 import type { Deal } from './types';
 
 /** The database's limits, so the forms say so before the database refuses. */
 export const REVIEW_MAX = 1000;
 export const MISSING_NOTE_MAX = 500;
-export const HOURS_MAX = 100000;
 
 const NAMELESS = 'A Need40 member';
 
@@ -78,11 +77,11 @@ export async function fetchDeal(applicationId: string): Promise<Deal> {
   return dealFromRow(row as unknown as DealRow);
 }
 
-const call = async (fn: string, args: Record<string, unknown>) => {
+type Fn = keyof Database['public']['Functions'];
+const call = async <F extends Fn>(fn: F, args: Database['public']['Functions'][F]['Args']) => {
   orThrow(await getSupabase().rpc(fn, args).single());
 };
 
-export const setAgreedHours = (applicationId: string, hours: number) => call('set_agreed_hours', { p_application_id: applicationId, p_hours: hours });
 
 /** Records the pending payment; returns the amount the PayPal link asks for. */
 export async function recordPayment(applicationId: string): Promise<number> {

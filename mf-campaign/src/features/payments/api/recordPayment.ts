@@ -1,10 +1,10 @@
-import { errorMessage, getSupabase, MESSAGES, PAYMENT_METHOD, type PaymentRow } from '@need40/shared';
+import { errorMessage, getSupabase, MESSAGES, PAYMENT_METHOD, type Json, type PaymentRow } from '@need40/shared';
 import { validatePaymentData } from '../lib/validation';
 
 export interface RecordPaymentInput {
   amount: number;
   description: string;
-  metadata?: Record<string, unknown>;
+  metadata?: { [key: string]: Json };
 }
 
 /**

@@ -47,7 +47,7 @@ export interface SavedGigRow {
 }
 
 interface List {
-  table: string;
+  table: 'gigs' | 'applications' | 'saved_gigs';
   select: string;
   /** The owner column and value: the index's first column. */
   owner: readonly [string, string];

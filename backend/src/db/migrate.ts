@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_MIGRATION_DIRS, type Config } from '../config';
+import { earlierVersionAdvice } from './known-edits';
 import { compareLedger, LEDGER_DDL, readLedger, type LedgerComparison } from './ledger';
 import { MigrationError, readMigrations, type MigrationFile, type MigrationSource } from './migration-files';
 import type { Database } from './types';
@@ -65,7 +66,8 @@ function refuse(comparison: LedgerComparison, options: MigrateOptions): void {
     throw new MigrationError(
       `Migration ${shown(edited.file)} was edited after it was applied ` +
         `(checksum ${edited.file.checksum.slice(0, 12)}, applied ${edited.applied.slice(0, 12)}). ` +
-        'Migrations are forward-only: restore the file and put the change in a new migration.',
+        (earlierVersionAdvice(edited.file.scope, edited.file.name, edited.applied) ??
+          'Migrations are forward-only: restore the file and put the change in a new migration.'),
     );
   }
   if (comparison.unknown.length && !options.allowNewer) {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_MIGRATION_DIRS, loadConfig } from '../../src/config';
+import { EARLIER_VERSIONS } from '../../src/db/known-edits';
 import { DataDirLockedError, lockDataDir } from '../../src/db/lock';
 import { migrate, MigrationError } from '../../src/db/migrate';
 import { normaliseSql } from '../../src/db/sql-normalise';
@@ -123,7 +124,7 @@ describe('migrations', () => {
     const original = fs.readFileSync(file, 'utf8');
     fs.writeFileSync(file, `-- A comment added after it landed.\n${original.replace(/\n/g, '\n\n').replace(/ {2}/g, '    ')}`);
     expect(await migrate(db, sources())).toEqual([]);
-    fs.writeFileSync(file, original.replace(/limit/i, 'limit 1 +'));
+    fs.writeFileSync(file, `${original}\nselect 1;\n`);
     await expect(migrate(db, sources())).rejects.toThrow(MigrationError);
     await expect(migrate(db, sources())).rejects.toThrow(new RegExp(`${last()} was edited after it was applied`));
     fs.writeFileSync(file, original);
@@ -134,6 +135,14 @@ describe('migrations', () => {
     expect(await migrate(db, sources())).toEqual([]);
     const { rows } = await db.transaction((tx) => tx.query<{ n: string }>('select count(*)::text as n from need40_migrations.ledger where normalised_checksum is null'));
     expect(rows[0]!.n).toBe('0');
+  });
+
+  it('names the way out for a database created from a version of a migration that was edited later', async () => {
+    const name = '20240401000400_application_process.sql';
+    const [row] = (await db.transaction((tx) => tx.query<{ checksum: string; normalised_checksum: string }>(`select checksum, normalised_checksum from need40_migrations.ledger where name = '${name}'`))).rows;
+    await db.transaction((tx) => tx.query(`update need40_migrations.ledger set checksum = $1, normalised_checksum = null where name = '${name}'`, [EARLIER_VERSIONS[`app/${name}`]![0]]));
+    await expect(migrate(db, sources())).rejects.toThrow(/created from main between 2026-11-22 23:32 and 2026-11-23 02:08 UTC.*cannot be upgraded in place/);
+    await db.transaction((tx) => tx.query(`update need40_migrations.ledger set checksum = $1, normalised_checksum = $2 where name = '${name}'`, [row!.checksum, row!.normalised_checksum]));
   });
 
   it('refuses a database a newer release upgraded, unless told the rollback is deliberate', async () => {

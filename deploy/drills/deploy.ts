@@ -14,93 +14,27 @@
  * Prints PASS/FAIL with each step's time; removes everything it started (the scratch folder is
  * kept on FAIL, for the logs). Ports 4401–4402 (backends), 4425 (SMTP), 4443/4480 (nginx).
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { configureSite, publicUrl } from '../site/site.mjs';
+import { buildImage, makeBaseImage, podman } from './lib/container';
 import { Drill, until } from './lib/drill';
 import { launchBrowser, runJourney } from './lib/journey';
-import { adminQuery, createDrillDatabase } from './lib/postgres';
-import { httpsGet, selfSignedCertificate, startNginx, startSmtp } from './lib/services';
-import { envFileText, readUnit, runUnit, verifyUnits } from './lib/systemd';
-import { buildImage, makeBaseImage, podman } from './lib/container';
-import { buildRelease, httpGet, metricsOf, readyAt, stopProcess } from './lib/release';
-
-const HOST = 'need40.test';
-const PORTS = { backends: [4401, 4402], smtp: 4425, https: 4443, http: 4480, containers: [4411, 4412] };
+import { adminQuery } from './lib/postgres';
+import { buildRelease, httpGet, metricsOf } from './lib/release';
+import { httpsGet } from './lib/services';
+import { HOST, PORTS, prepareStack, scratchDir, startBackends, startSite } from './lib/stack';
+import { verifyUnits } from './lib/systemd';
 
 const drill = new Drill('drill:deploy');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'need40-drill-deploy-'));
-// nginx's workers run as www-data (Debian's default): the release's static files must be readable.
-fs.chmodSync(dir, 0o755);
-drill.cleanup('remove the scratch folder (kept on FAIL)', () => {
-  if (!drill.failed) fs.rmSync(dir, { recursive: true, force: true });
-  else console.log(`drill:deploy: logs and files kept in ${dir}`);
-});
+const dir = scratchDir(drill, 'need40-drill-deploy-');
 
 async function main(): Promise<void> {
   const release = await drill.step('pnpm release:build (into the scratch folder)', () => buildRelease(path.join(dir, 'srv', 'current')), (r) => ({ version: r.version, seconds: r.seconds }));
   await drill.step('systemd units verify', () => verifyUnits(path.join(dir, 'units')) ?? 'systemd-analyze not installed: not verified', (r) => r);
-  const cert = await drill.step(`a self-signed certificate for ${HOST}`, () => selfSignedCertificate(dir, HOST));
-  const db = await drill.step('PostgreSQL: database, owner and app roles (deploy/postgres/roles.sql)', () => createDrillDatabase('need40_drill_deploy'), (d) => ({ database: d.name }));
-  drill.cleanup('drop the database and its roles', () => db.drop());
-  const smtp = await drill.step('a local SMTP server (smtp-server)', () => startSmtp(PORTS.smtp));
-  drill.cleanup('stop the SMTP server', () => smtp.stop());
-
-  const site = { serverName: HOST, httpsPort: PORTS.https, httpPort: PORTS.http, listenAddress: '127.0.0.1' };
-  const origin = publicUrl(site);
-  const keys = await drill.step('keys (the release\'s cli/keys.js)', () => {
-    const out = execFileSync(process.execPath, [path.join(release.dir, 'backend/dist/cli/keys.js')], { encoding: 'utf8' });
-    return Object.fromEntries(out.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-  });
-  const metricsToken = randomBytes(16).toString('hex');
-  const etc = path.join(dir, 'etc', 'need40');
-  fs.mkdirSync(etc, { recursive: true });
-  fs.mkdirSync(path.join(dir, 'var', 'lib', 'need40'), { recursive: true });
-  const settings = {
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      JWT_SECRET: keys.JWT_SECRET!,
-      ANON_KEY: keys.ANON_KEY!,
-      SERVICE_ROLE_KEY: keys.SERVICE_ROLE_KEY!,
-      SITE_URL: origin,
-      API_EXTERNAL_URL: origin,
-      CORS_ORIGINS: origin,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Need40 <no-reply@need40.test>',
-      TRUST_PROXY: '127.0.0.1',
-      METRICS_TOKEN: metricsToken,
-  };
-  fs.writeFileSync(path.join(etc, 'backend.env'), envFileText({ ...settings, DATABASE_URL: db.appUrl, DATABASE_MIGRATION_URL: db.ownerUrl }), { mode: 0o600 });
-  const map = { '/srv/need40/current': release.dir, '/etc/need40': etc, '/var/lib/need40': path.join(dir, 'var', 'lib', 'need40') };
-  const backends: ChildProcess[] = [];
-  drill.cleanup('stop the backends (SIGTERM)', async () => {
-    for (const b of backends) await stopProcess(b);
-  });
-  for (const port of PORTS.backends) {
-    await drill.step(`need40-backend@${port} (the systemd unit's command) until /health/ready`, async () => {
-      const child = runUnit(readUnit('need40-backend@.service', String(port), map), path.join(dir, `backend-${port}.log`));
-      backends.push(child);
-      return readyAt(child, port, path.join(dir, `backend-${port}.log`));
-    }, (ms) => ({ readyMs: Math.round(ms) }));
-  }
-
-  const conf = path.join(dir, 'need40.conf');
-  await drill.step('deploy/site/site.mjs: config.json, remotes.json and the nginx site', async () => {
-    const text = await configureSite({
-      ...site,
-      tls: { certificate: cert.certificate, key: cert.key },
-      staticRoot: path.join(release.dir, 'static'),
-      backends: PORTS.backends.map((p) => `127.0.0.1:${p}`),
-      anonKey: keys.ANON_KEY!,
-      internal: [],
-    });
-    fs.writeFileSync(conf, text);
-  });
-  const nginx = await drill.step('nginx -t, then nginx with the site', () => startNginx(path.join(dir, 'nginx'), conf, PORTS.https));
-  drill.cleanup('stop nginx', () => nginx.stop());
+  const stack = await prepareStack(drill, dir, path.join(release.dir, 'backend/dist/cli/keys.js'), 'need40_drill_deploy');
+  const { db, smtp, keys, cert, origin, metricsToken, settings } = stack;
+  await startBackends(drill, stack, release);
+  await startSite(drill, stack, release);
 
   await drill.step('the site\'s headers, redirects and what it keeps internal', () => siteChecks(cert.pem));
   await drill.step('the app role cannot change the schema and is no superuser', async () => {

@@ -8,9 +8,12 @@
  * reads the names from the dump itself, creates the missing ones (the API roles with Supabase's
  * attributes, any other NOLOGIN: give it a password yourself), then restores in one transaction,
  * stopping at the first error. `owner` restores every object as that role instead of the original
- * owners (the role that will run migrations on the new cluster).
+ * owners (the role that will run migrations on the new cluster). Event triggers are left out: only
+ * a superuser may own one, and ours (re-syncing realtime's triggers after a publication changes)
+ * is an optional convenience — every backend syncs them at start.
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -64,8 +67,15 @@ export async function restorePostgres(file: string, databaseUrl: string, options
   } finally {
     await client.end();
   }
-  const args = ['--exit-on-error', '--single-transaction', '--dbname', databaseUrl];
+  const { stdout: toc } = await run('pg_restore', ['--list', file], BIG);
+  const list = `${file}.restore-list`;
+  fs.writeFileSync(list, toc.split('\n').filter((l) => !/ EVENT TRIGGER /.test(l)).join('\n'));
+  const args = ['--exit-on-error', '--single-transaction', '--use-list', list, '--dbname', databaseUrl];
   if (options.owner) args.push('--no-owner', `--role=${options.owner}`);
-  await run('pg_restore', [...args, file], BIG);
+  try {
+    await run('pg_restore', [...args, file], BIG);
+  } finally {
+    fs.rmSync(list, { force: true });
+  }
   return created;
 }

@@ -109,6 +109,17 @@ export default tseslint.config(
   },
   authSqlInStoresOnly,
   {
+    // The part of the release tooling the shell bundles runs in the browser: no Node module in it.
+    files: ['release/src/registry/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'proper-lockfile', 'semver', 'aws4fetch'], message: 'release/src/registry is bundled by the shell: browser code only.' }, { group: ['../*'], message: 'release/src/registry stands alone (the shell bundles it): import nothing from the rest of the release tooling.' }] }] },
+  },
+  {
+    files: ['release/**/*.ts'],
+    ignores: ['release/src/registry/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     // Boundaries between folders, checked on the resolved path (so `../../post-gig/x` is caught
     // whatever the depth of the importing file).
     files: [...remotes.map((p) => `${p}/src/**/*.{ts,tsx}`), 'backend/src/**/*.ts'],

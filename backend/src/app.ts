@@ -1,6 +1,6 @@
 /**
  * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
- * /rest/v1 (rest/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
+ * /rest/v1 (rest/routes.ts), /realtime/v1 (realtime/index.ts) and /browser/v1 (browser/routes.ts). Built by a function so tests run it in-process with `inject()`
  * or on a random port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,10 +16,13 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
+import { browserReportCounter } from './observability/browser-metrics';
 import { registerCollectors } from './observability/collectors';
 import { registerHttpMetrics } from './observability/http-metrics';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { registerMetricsRoute } from './observability/metrics-route';
+import { browserRoutes } from './browser/routes';
+import type { BrowserReportObserver } from './browser/observer';
 import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
@@ -36,6 +39,8 @@ export interface BuildOptions {
   metrics?: Metrics;
   /** pino logger options or false; defaults from LOG_LEVEL. */
   logger?: boolean | Record<string, unknown>;
+  /** Told of every accepted browser report and canary page load (the hook for /metrics: browser/observer.ts). */
+  observeBrowserReports?: BrowserReportObserver;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -93,6 +98,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
+  // Browser error reports and canary page loads: counted in /metrics, and told to observeBrowserReports.
+  const countReport = browserReportCounter(services.metrics);
+  const observe: BrowserReportObserver = (event) => {
+    countReport(event);
+    options.observeBrowserReports?.(event);
+  };
+  await app.register(browserRoutes, { prefix: '/browser/v1', observe });
   registerCollectors(app, services.metrics);
   registerMetricsRoute(app); // /metrics (Prometheus)
 

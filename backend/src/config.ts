@@ -143,6 +143,14 @@ const schema = z.object({
   PASSKEY_MAX_PASSKEYS_PER_USER: int(1, 100).default(10),
   /** Passkey ceremonies started and answered per IP and RATE_LIMIT_WINDOW (GoTrue: 30 per 5 minutes). */
   RATE_LIMIT_PASSKEY: int(1, 1_000_000).default(30),
+  /**
+   * /browser/v1 (browser error reports and canary page loads): reports one client address may send
+   * per minute, and all clients together per minute to one backend process (a flood from many
+   * addresses stops there, before the database), and how many days reports are kept.
+   */
+  BROWSER_REPORTS_PER_MINUTE: int(1, 100_000).default(30),
+  BROWSER_REPORTS_PER_MINUTE_TOTAL: int(1, 1_000_000).default(3000),
+  BROWSER_REPORTS_KEEP_DAYS: int(1, 3650).default(14),
   /** The WebAuthn relying party (config-webauthn.ts): host name, allowed origins, display name; defaults from SITE_URL. */
   WEBAUTHN_RP_ID: z.string().max(253).optional(),
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),

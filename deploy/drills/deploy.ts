@@ -61,10 +61,12 @@ async function main(): Promise<void> {
     const requests = per.map((m) => m.sum('need40_http_requests_total'));
     const deliveries = per.map((m) => m.sum('need40_realtime_deliveries_total'));
     const sent = per.map((m) => m.sum('need40_outbox_sent_total'));
+    const reports = per.map((m) => m.sum('need40_browser_reports_total'));
     if (requests.some((n) => n < 5)) throw new Error(`an instance served (almost) nothing: ${requests}`);
     if (deliveries.reduce((a, b) => a + b, 0) === 0) throw new Error('no realtime delivery was counted');
+    if (reports.reduce((a, b) => a + b, 0) === 0) throw new Error('the browser report of the site checks was not counted');
     drill.figures.requestsPerInstance = requests;
-    return { requests, realtimeDeliveries: deliveries, outboxSent: sent };
+    return { requests, realtimeDeliveries: deliveries, outboxSent: sent, browserReports: reports };
   }, (r) => r);
 
   await containers(release.dir, { ...settings, DATABASE_URL: db.appUrl, DATABASE_MIGRATION_URL: db.ownerUrl }, keys.ANON_KEY!, title);
@@ -117,7 +119,7 @@ async function containers(releaseDir: string, env: Record<string, string>, anonK
 
 /** What the site answers, through nginx, by name. */
 async function siteChecks(ca: string) {
-  const get = (p: string, h: Record<string, string> = {}) => httpsGet(PORTS.https, HOST, ca, p, h);
+  const get = (p: string, h: Record<string, string> = {}, post?: string) => httpsGet(PORTS.https, HOST, ca, p, h, post);
   const home = await get('/');
   const shell = JSON.parse((await get('/remotes.json')).body) as { remotes: Record<string, string> };
   const manifestUrl = new URL(shell.remotes.gigs!);
@@ -125,6 +127,7 @@ async function siteChecks(ca: string) {
   const entry = /src="([^"]+\.[0-9a-f]{8,}\.js)"/.exec(home.body)?.[1];
   const hashed = entry ? await get(entry) : undefined;
   const gz = await get(manifestUrl.pathname, { 'accept-encoding': 'gzip' });
+  const missing = await get('/releases/gigs/9.9.9+none/chunk.js');
   const facts = {
     home: home.status,
     hsts: home.headers['strict-transport-security'],
@@ -139,6 +142,17 @@ async function siteChecks(ca: string) {
     metrics: (await get('/metrics')).status,
     devMailbox: (await get('/_dev/mailbox.json')).status,
     deepLink: (await get('/some/deep/link')).status,
+    // What the shell's error reporter sends (shell/src/release/error-reporter.ts), through the site.
+    browserReport: (await get('/browser/v1/errors', { 'content-type': 'text/plain' }, JSON.stringify({ kind: 'error', message: 'drill:deploy' }))).status,
+    // The release store (stack.ts): nothing released in production, so the shell runs remotes.json.
+    registryNamed: (JSON.parse((await get('/remotes.json')).body) as { registry?: string }).registry,
+    registryCache: (await get('/registry/drill.json')).headers['cache-control'],
+    productionRegistry: (await get('/registry/production.json')).status,
+    versionCache: (await get('/releases/gigs/0.0.0+drill/chunk.js')).headers['cache-control'],
+    missingVersion: `${missing.status} ${missing.headers['cache-control']}`,
+    lockFile: (await get('/registry/.lock')).status,
+    staging: (await get('/releases/gigs/.staging-0.0.1+drill/chunk.js')).status,
+    history: String((await get('/history/drill.jsonl')).headers['content-type']).split(';')[0],
   };
   const expected = {
     home: 200,
@@ -151,6 +165,16 @@ async function siteChecks(ca: string) {
     metrics: 403,
     devMailbox: 404,
     deepLink: 200,
+    browserReport: 202,
+    registryNamed: '/registry/production.json',
+    registryCache: 'no-cache',
+    productionRegistry: 404,
+    versionCache: 'public, max-age=31536000, immutable',
+    missingVersion: '404 no-cache',
+    lockFile: 403,
+    staging: 403,
+    // Not served: the path falls through to the app (index.html).
+    history: 'text/html',
   };
   const wrong = Object.entries(expected).filter(([k, v]) => facts[k as keyof typeof facts] !== v);
   if (wrong.length || !String(facts.hsts).startsWith('max-age=') || !facts.csp.startsWith("default-src 'self'")) throw new Error(`site checks: ${JSON.stringify({ wrong, facts })}`);

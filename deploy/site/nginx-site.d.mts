@@ -7,6 +7,10 @@ export interface SiteSettings {
   tls: { certificate: string; key: string };
   staticRoot: string;
   backends: string[];
+  /** The release store's folder: /releases/ (immutable) and /registry/ (no-cache), dot paths refused. */
+  releaseStore?: string;
+  /** The environment whose registry remotes.json names (site.mjs; default production). */
+  releaseEnv?: string;
   extraStatic?: { location: string; root: string; cache: 'no-cache' | 'immutable' }[];
   internal?: string[];
   clientMaxBodySize?: string;

@@ -1,6 +1,6 @@
 // The production nginx site of Need40, generated from remotes.manifest.json and a few settings
 // (deploy/site/site.example.json): one https origin serving the shell at /, each remote at
-// /remotes/<name>/, and the backend's APIs (/auth/v1, /rest/v1, /storage/v1, /realtime/v1 as
+// /remotes/<name>/, and the backend's APIs (/auth/v1, /rest/v1, /storage/v1, /browser/v1, /realtime/v1 as
 // WebSockets) proxied to several backend instances. The output is a file for nginx's conf.d (the
 // `http` context): upstream, maps and the two server blocks.
 //
@@ -8,15 +8,21 @@
 //   - HTML: the Content-Security-Policy and the security headers; HSTS on every answer;
 //   - content-hashed files: `public, max-age=31536000, immutable`; everything else
 //     (index.html, mf-manifest.json, remoteEntry.js, remotes.json, config.json): `no-cache`;
-//   - extra static folders (a release registry, a store of versioned remotes) with their own policy.
+//   - the release store (docs/releasing.md, `pnpm release`): /releases/ (published versions, a year,
+//     immutable) and /registry/ (which version each remote runs, no-cache) from its folder; its
+//     lock and staging files (a path segment starting with a dot) are refused, its history/ is not
+//     served — the rules of scripts/serve-static.mjs's releaseStoreMounts;
+//   - extra static folders with their own policy;
+//   - every answer but a success is `no-cache`: a version published later is not hidden by a
+//     cached 404.
 // nginx's add_header is not inherited by a location that sets its own, so every location writes
-// its whole list; the caching policy is one map on the path ($need40_cache_control).
+// its whole list; the caching policy is two maps, on the path and the status ($need40_cache_control).
 import { HASHED, HTML_SECURITY_HEADERS } from '../../scripts/serve-static.mjs';
 import { APPS, SHELL } from '../../scripts/remotes.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The backend's areas; any other path is the static site. */
-const API_PREFIXES = ['auth', 'rest', 'storage', 'functions'];
+const API_PREFIXES = ['auth', 'rest', 'storage', 'functions', 'browser'];
 
 /**
  * @typedef {object} SiteSettings
@@ -27,6 +33,8 @@ const API_PREFIXES = ['auth', 'rest', 'storage', 'functions'];
  * @property {{certificate: string, key: string}} tls
  * @property {string} staticRoot              the release's static folder: shell/ and one folder per remote package
  * @property {string[]} backends              backend instances, host:port
+ * @property {string} [releaseStore]          the release store's folder (RELEASE_STORE of `pnpm release`): served under /releases/ and /registry/
+ * @property {string} [releaseEnv]            the environment whose registry the shell reads (default production; site.mjs)
  * @property {{location: string, root: string, cache: 'no-cache'|'immutable'}[]} [extraStatic]
  * @property {string[]} [internal]            addresses that may read /health/ready and /metrics through nginx (default: nobody)
  * @property {string} [clientMaxBodySize]     request bodies (uploads), default 50m
@@ -61,14 +69,37 @@ function staticLocation(settings, location, root, extra = []) {
   return [`location ${location} {`, ...(root ? [`  alias ${root.replace(/\/?$/, '/')};`] : []), ...indent([...extra, ...staticHeaders(settings)], 2).split('\n'), '}'];
 }
 
-/** Cache-Control by path: extra folders by their policy, content-hashed files immutable, the rest revalidated. */
-function cacheMap(settings) {
+/** The static folders besides the shell and the remotes: the release store's two, then extraStatic. */
+function extraFolders(settings) {
+  const store = settings.releaseStore?.replace(/\/+$/, '');
+  return [
+    ...(store
+      ? [
+          { location: '/releases/', root: `${store}/releases`, cache: 'immutable' },
+          { location: '/registry/', root: `${store}/registry`, cache: 'no-cache' },
+        ]
+      : []),
+    ...(settings.extraStatic ?? []),
+  ];
+}
+
+/**
+ * Cache-Control: by path for a success (extra folders by their policy, content-hashed files
+ * immutable, the rest revalidated), `no-cache` for any other status.
+ */
+function cacheMaps(settings) {
   const rule = (re, cache) => `  ${q(`~${re}`)} ${q(cache === 'immutable' ? IMMUTABLE : 'no-cache')};`;
   return [
-    'map $uri $need40_cache_control {',
+    'map $uri $need40_cache_by_path {',
     `  default "no-cache";`,
-    ...(settings.extraStatic ?? []).map((x) => rule(`^${x.location.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, x.cache)),
+    ...extraFolders(settings).map((x) => rule(`^${x.location.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, x.cache)),
     rule(HASHED.source, 'immutable'),
+    '}',
+    'map $status $need40_cache_control {',
+    '  default "no-cache";',
+    '  200 $need40_cache_by_path;',
+    '  206 $need40_cache_by_path;',
+    '  304 $need40_cache_by_path;',
     '}',
   ];
 }
@@ -104,7 +135,9 @@ export function nginxSite(settings) {
     '}',
   ];
   const remotes = APPS.filter((a) => a !== SHELL).flatMap((a) => staticLocation(settings, `/remotes/${a.name}/`, `${root}/${a.package}`));
-  const extra = (settings.extraStatic ?? []).flatMap((x) => staticLocation(settings, x.location, x.root));
+  const extra = extraFolders(settings).flatMap((x) => staticLocation(settings, x.location, x.root));
+  // The release store's lock and staging files (a regular-expression location wins over a prefix).
+  const hidden = settings.releaseStore ? ['location ~ ^/(releases|registry)/(.*/)?\\. { return 403; }'] : [];
   const server = [
     `listen ${addr}${https} ssl http2;`,
     `server_name ${settings.serverName};`,
@@ -138,6 +171,7 @@ export function nginxSite(settings) {
     'location /_dev/ { return 404; }',
     '',
     ...remotes,
+    ...hidden,
     ...extra,
     '',
     // The shell: its hashed files immutable, index.html, config.json, remotes.json and the rest
@@ -149,7 +183,7 @@ export function nginxSite(settings) {
     '# Need40 — generated by deploy/site/site.mjs from remotes.manifest.json; do not edit by hand.',
     ...upstream,
     'map $http_upgrade $need40_connection_upgrade { default upgrade; "" close; }',
-    ...cacheMap(settings),
+    ...cacheMaps(settings),
     ...(http === null ? [] : [`server {`, `  listen ${addr}${http};`, `  server_name ${settings.serverName};`, `  return 301 https://$host${https === 443 ? '' : `:${https}`}$request_uri;`, '}']),
     'server {',
     indent(server, 2),

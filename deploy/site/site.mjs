@@ -3,7 +3,8 @@
 // 1. shell/config.json (the backend's public URL, the anon key, PayPal) and shell/remotes.json
 //    (each remote at /remotes/<name>/mf-manifest.json on the same origin, unless `remotes` in the
 //    settings points one elsewhere) in the release's static folder — the shell reads both at run
-//    time, nothing is rebuilt;
+//    time, nothing is rebuilt; with `releaseStore`, remotes.json names the registry of
+//    `releaseEnv` (docs/releasing.md);
 // 2. the nginx site (nginx-site.mjs), with the CSP the development server would send for those
 //    two files (scripts/serve-static.mjs: one rule for both).
 // Settings: site.example.json beside this file (every key explained in docs/operations.md).
@@ -29,7 +30,12 @@ export async function configureSite(settings) {
     paypalMeUrl: settings.paypalMeUrl ?? 'https://paypal.me/need40',
   };
   if (!config.supabaseAnonKey) throw new Error('settings.anonKey: the anon key (pnpm --filter backend keys) is needed in config.json');
-  const remotes = remotesJson((app) => settings.remotes?.[app.name] ?? `${url}/remotes/${app.name}/mf-manifest.json`);
+  const remotes = {
+    ...remotesJson((app) => settings.remotes?.[app.name] ?? `${url}/remotes/${app.name}/mf-manifest.json`),
+    // With a release store the shell runs the versions its environment's registry names (a 404:
+    // nothing released yet, every remote from the URL above).
+    ...(settings.releaseStore ? { registry: `/registry/${settings.releaseEnv ?? 'production'}.json` } : {}),
+  };
   fs.writeFileSync(path.join(shellDir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   fs.writeFileSync(path.join(shellDir, 'remotes.json'), `${JSON.stringify(remotes, null, 2)}\n`);
   const csp = await contentSecurityPolicy(shellDir, settings.cspExtraOrigins ?? []);

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './metrics';
 
-const FAMILIES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/storage/v1', '/functions/v1', '/health', '/metrics', '/_dev'];
+const FAMILIES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/storage/v1', '/functions/v1', '/browser/v1', '/health', '/metrics', '/_dev'];
 
 export function familyOf(route: string | undefined): string {
   if (!route) return 'unmatched';

@@ -1,10 +1,13 @@
 /**
  * GET /metrics in Prometheus's text format: requests and latency per route family and status, the
- * database pool, realtime sockets, channels and deliveries, the notification outbox, the process;
+ * database pool, realtime sockets, channels and deliveries, the notification outbox, browser
+ * reports and canary loads, the process;
  * behind METRICS_TOKEN when one is set; and the counter API other modules define metrics with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { browserReportCounter, MAX_SERIES } from '../../src/observability/browser-metrics';
+import { createMetrics } from '../../src/observability/metrics';
 import { startTestBackend, type TestBackend } from '../harness';
 
 const TOKEN = 'metrics-token-for-the-test';
@@ -67,6 +70,35 @@ describe('GET /metrics', () => {
     expect(value(text, 'need40_realtime_channels')).toBe(1);
     expect(value(text, 'need40_realtime_deliveries_total{event="phx_reply"}')).toBeGreaterThanOrEqual(2);
     ws.close();
+  });
+
+  it('counts accepted browser reports and canary loads by remote, version and assignment; a refused one not', async () => {
+    const post = (path: string, body: unknown) => fetch(`${be.url}/browser/v1/${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+    const release = { environment: 'metrics', revision: 1, versions: { campaign: { version: '0.2.0+0b1c2d3e4f', assignment: 'canary' } } };
+    expect((await post('errors', { kind: 'slot-load', message: 'boom', remote: 'campaign', release })).status).toBe(202);
+    expect((await post('errors', { kind: 'error', message: 'no remote', release })).status).toBe(202);
+    expect((await post('loads', { release })).status).toBe(202);
+    expect((await post('loads', { release })).status).toBe(202);
+    expect((await post('errors', { kind: 'oops', message: 'refused', release })).status).toBe(400);
+    const text = await scrape();
+    const sample = (type: string, kind: string, remote: string, version: string, assignment: string) =>
+      value(text, `need40_browser_reports_total{type="${type}",kind="${kind}",remote="${remote}",version="${version}",assignment="${assignment}"}`);
+    expect(sample('error', 'slot-load', 'campaign', '0.2.0+0b1c2d3e4f', 'canary')).toBe(1);
+    expect(sample('error', 'error', 'none', 'none', 'none')).toBe(1);
+    expect(sample('load', 'none', 'campaign', '0.2.0+0b1c2d3e4f', 'canary')).toBe(2);
+    expect(text).not.toContain('kind="oops"');
+    expect(value(text, 'need40_http_requests_total{family="browser",route="/browser/v1/errors",method="POST",status="202"}')).toBe(2);
+  });
+
+  it('keeps the browser series bounded: past MAX_SERIES versions, new ones count as other', async () => {
+    const metrics = createMetrics();
+    const count = browserReportCounter(metrics);
+    for (let i = 0; i < MAX_SERIES + 50; i += 1) count({ type: 'load', kind: null, environment: 'e', remote: 'campaign', version: `0.0.${i}+abc`, assignment: 'canary' });
+    count({ type: 'load', kind: null, environment: 'e', remote: 'campaign', version: '0.0.0+abc', assignment: 'canary' });
+    const text = await metrics.render();
+    expect(text.split('\n').filter((l) => l.startsWith('need40_browser_reports_total{'))).toHaveLength(MAX_SERIES + 1);
+    expect(value(text, 'need40_browser_reports_total{type="load",kind="none",remote="other",version="other",assignment="other"}')).toBe(50);
+    expect(value(text, 'need40_browser_reports_total{type="load",kind="none",remote="campaign",version="0.0.0+abc",assignment="canary"}')).toBe(2);
   });
 
   it('lets a module define a metric once and find it again; a clash of kinds is refused', async () => {

@@ -3,7 +3,8 @@
  * Clients connect to nginx from different loopback addresses (127.0.0.2, 127.0.0.3); nginx passes
  * X-Forwarded-For. Without TRUST_PROXY one client's wrong passwords lock the owner out (every
  * client looks like 127.0.0.1); with TRUST_PROXY=127.0.0.1 the owner signs in, and a client that
- * forges X-Forwarded-For is still recognised by the address nginx saw.
+ * forges X-Forwarded-For is still recognised by the address nginx saw. The browser reports' limit
+ * (@fastify/rate-limit, keyed on request.ip) follows the same setting.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -42,9 +43,8 @@ async function behindNginx(env: Record<string, string>): Promise<Setup> {
   return setup;
 }
 
-/** POST through nginx from `from` (a loopback address of this machine); the status code. */
-function signIn({ port, be }: Setup, from: string, password: string, url = '/auth/v1/token?grant_type=password', headers: Record<string, string> = {}): Promise<number> {
-  const body = JSON.stringify({ email, password });
+/** POST a JSON body through nginx from `from` (a loopback address of this machine); the status code. */
+function postFrom({ port, be }: Setup, from: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, path: url, method: 'POST', localAddress: from, agent: false, headers: { apikey: be.config.ANON_KEY, 'content-type': 'application/json', ...headers } },
@@ -54,9 +54,12 @@ function signIn({ port, be }: Setup, from: string, password: string, url = '/aut
       },
     );
     req.on('error', reject);
-    req.end(body);
+    req.end(JSON.stringify(body));
   });
 }
+
+const signIn = (setup: Setup, from: string, password: string, url = '/auth/v1/token?grant_type=password', headers: Record<string, string> = {}) =>
+  postFrom(setup, from, url, { email, password }, headers);
 
 describe.skipIf(!haveNginx)('per-IP limits behind nginx', { timeout: 90_000 }, () => {
   beforeAll(async () => {
@@ -83,5 +86,12 @@ describe.skipIf(!haveNginx)('per-IP limits behind nginx', { timeout: 90_000 }, (
     // nginx appends the address it saw; the backend takes the last one not from a trusted proxy.
     expect(await signIn(setup, '127.0.0.2', 'guess-6', undefined, { 'x-forwarded-for': '198.51.100.7' })).toBe(429);
     expect(await signIn(setup, '127.0.0.3', 'right-password')).toBe(200);
+  });
+
+  it('with TRUST_PROXY, the browser reports\' per-address limit counts each client, not the proxy', async () => {
+    const setup = await behindNginx({ TRUST_PROXY: '127.0.0.1', BROWSER_REPORTS_PER_MINUTE: '2' });
+    const report = (from: string) => postFrom(setup, from, '/browser/v1/errors', { kind: 'error', message: `from ${from}` });
+    expect([await report('127.0.0.2'), await report('127.0.0.2'), await report('127.0.0.2')]).toEqual([202, 202, 429]);
+    expect(await report('127.0.0.3')).toBe(202);
   });
 });

@@ -127,15 +127,17 @@ export interface HttpsAnswer {
   body: string;
 }
 
-/** GET through nginx by name (TLS with the drill's certificate; no DNS needed). */
-export function httpsGet(port: number, host: string, ca: string, urlPath: string, headers: Record<string, string> = {}): Promise<HttpsAnswer> {
+/** GET (or POST `post`) through nginx by name (TLS with the drill's certificate; no DNS needed). */
+export function httpsGet(port: number, host: string, ca: string, urlPath: string, headers: Record<string, string> = {}, post?: string): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
-    const req = https.get({ host: '127.0.0.1', port, path: urlPath, servername: host, ca, headers: { host: `${host}:${port}`, ...headers } }, (res) => {
+    const options = { host: '127.0.0.1', port, path: urlPath, method: post === undefined ? 'GET' : 'POST', servername: host, ca, headers: { host: `${host}:${port}`, ...headers } };
+    const req = https.request(options, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
+    req.end(post);
   });
 }

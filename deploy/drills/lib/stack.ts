@@ -95,6 +95,27 @@ export async function startBackends(drill: Drill, stack: Stack, release: Release
   return backends;
 }
 
+/**
+ * A release store as `pnpm release` leaves it (docs/releasing.md), with nothing released in
+ * production: one published file, another environment's registry, a lock and a staging folder
+ * (which nginx must refuse) and the history (which it must not serve).
+ */
+function releaseStore(dir: string): string {
+  const store = path.join(dir, 'release-store');
+  const files = {
+    'releases/gigs/0.0.0+drill/chunk.js': 'export {};\n',
+    'releases/gigs/.staging-0.0.1+drill/chunk.js': 'export {};\n',
+    'registry/drill.json': '{"revision":1,"remotes":{}}\n',
+    'registry/.lock': 'locked\n',
+    'history/drill.jsonl': '{}\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(store, file)), { recursive: true });
+    fs.writeFileSync(path.join(store, file), text);
+  }
+  return store;
+}
+
 /** The site (config.json, remotes.json, nginx conf) of the release, and nginx serving it. */
 export async function startSite(drill: Drill, stack: Stack, release: Release): Promise<void> {
   const conf = path.join(stack.dir, 'need40.conf');
@@ -106,6 +127,7 @@ export async function startSite(drill: Drill, stack: Stack, release: Release): P
       backends: PORTS.backends.map((p) => `127.0.0.1:${p}`),
       anonKey: stack.keys.ANON_KEY!,
       internal: [],
+      releaseStore: releaseStore(stack.dir),
     });
     fs.writeFileSync(conf, text);
   });

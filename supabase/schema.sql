@@ -54,16 +54,30 @@ create table private.notification_outbox (
   attempts integer default 0 not null,
   last_error text,
   delivered_at timestamp with time zone,
+  sender_id uuid,
   constraint notification_outbox_pkey PRIMARY KEY (id),
   constraint notification_outbox_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint notification_outbox_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint notification_outbox_kind_check CHECK (kind = ANY (ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'new_message'::text])),
   constraint notification_outbox_payload_object CHECK (jsonb_typeof(payload) = 'object'::text)
 );
 comment on table private.notification_outbox is 'Emails to send, written by the marketplace functions with the change they announce; drained by a deliverer that sets delivered_at.';
+comment on column private.notification_outbox.sender_id is 'The member whose request queued the email (auth.uid() then), null for the system; the per-sender limits count it.';
 alter table private.notification_outbox enable row level security;
 CREATE INDEX notification_outbox_due_idx ON private.notification_outbox USING btree (deliver_after, id) WHERE (delivered_at IS NULL);
 CREATE INDEX notification_outbox_pending_message_idx ON private.notification_outbox USING btree (recipient_id, ((payload ->> 'application_id'::text))) WHERE ((kind = 'new_message'::text) AND (delivered_at IS NULL));
-CREATE INDEX notification_outbox_recipient_idx ON private.notification_outbox USING btree (recipient_id);
+CREATE INDEX notification_outbox_recipient_created_idx ON private.notification_outbox USING btree (recipient_id, created_at);
+CREATE INDEX notification_outbox_sender_idx ON private.notification_outbox USING btree (sender_id, created_at) WHERE (sender_id IS NOT NULL);
+CREATE TRIGGER notification_outbox_limits BEFORE INSERT ON private.notification_outbox FOR EACH ROW EXECUTE FUNCTION private.notification_outbox_limits();
+
+create table private.notification_recipients (
+  recipient_id uuid not null,
+  last_email_at timestamp with time zone not null,
+  constraint notification_recipients_pkey PRIMARY KEY (recipient_id),
+  constraint notification_recipients_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+comment on table private.notification_recipients is 'When each recipient''s last email was claimed for sending: the deliverer sends them at most one per digest window.';
+alter table private.notification_recipients enable row level security;
 
 CREATE OR REPLACE FUNCTION private.aal_satisfied()
  RETURNS boolean
@@ -133,6 +147,91 @@ begin
 end
 $function$;
 comment on function private.applications_compute_terms() is 'Trigger: freezes the gig''s terms on the application at acceptance and computes the amount and split in cents; afterwards only an accepted deal change (while accepted) recomputes them, never the gig.';
+
+CREATE OR REPLACE FUNCTION private.applications_reapply_cooldown()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawn_at timestamptz;
+begin
+  if old.status = 'withdrawn' and new.status = 'applied' then
+    select max(e.created_at) into v_withdrawn_at from public.application_events e
+     where e.application_id = new.id and e.to_status = 'withdrawn';
+    if v_withdrawn_at > now() - interval '10 minutes' then
+      raise exception 'You withdrew this application a moment ago: you can apply again in % minutes',
+        ceil(extract(epoch from (v_withdrawn_at + interval '10 minutes' - now())) / 60)::integer
+        using errcode = 'N4290', detail = 'A withdrawn application can be sent again 10 minutes after the withdraw.';
+    end if;
+  end if;
+  return new;
+end
+$function$;
+comment on function private.applications_reapply_cooldown() is 'Before an application goes from withdrawn back to applied: refused (N4290) within 10 minutes of the withdraw.';
+
+CREATE OR REPLACE FUNCTION private.ban_member(p_user_id uuid, p_duration interval)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_until timestamptz;
+begin
+  if p_duration is null or p_duration <= interval '0' or p_duration > interval '100 years' then
+    raise exception 'A ban lasts more than 0 and at most 100 years' using errcode = '22023';
+  end if;
+  update auth.users set banned_until = now() + p_duration, updated_at = now()
+   where id = p_user_id
+  returning banned_until into v_until;
+  if v_until is null then
+    raise exception 'No such member' using errcode = 'N4004';
+  end if;
+  delete from auth.sessions where user_id = p_user_id;
+  delete from private.notification_outbox where sender_id = p_user_id and delivered_at is null;
+  return v_until;
+end
+$function$;
+comment on function private.ban_member(p_user_id uuid, p_duration interval) is 'Operators: ban a member for p_duration (their sessions end, their writes are refused, their queued emails dropped). Returns banned_until.';
+
+CREATE OR REPLACE FUNCTION private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval DEFAULT '00:10:00'::interval)
+ RETURNS SETOF private.notification_outbox
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_recipient uuid;
+  v_last timestamptz;
+begin
+  for v_recipient in
+    select o.recipient_id from private.notification_outbox o
+     where o.delivered_at is null and o.deliver_after <= now() and o.attempts < p_max_attempts
+     group by o.recipient_id
+     order by min(o.deliver_after)
+     limit p_recipients
+  loop
+    insert into private.notification_recipients (recipient_id, last_email_at) values (v_recipient, '-infinity')
+    on conflict (recipient_id) do nothing;
+    select r.last_email_at into v_last from private.notification_recipients r where r.recipient_id = v_recipient for update skip locked;
+    continue when not found;
+    if v_last > now() - p_window then
+      update private.notification_outbox o set deliver_after = v_last + p_window
+       where o.recipient_id = v_recipient and o.delivered_at is null and o.deliver_after <= now() and o.attempts < p_max_attempts;
+      continue;
+    end if;
+    update private.notification_recipients r set last_email_at = now() where r.recipient_id = v_recipient;
+    return query
+      update private.notification_outbox o
+         set attempts = o.attempts + 1, deliver_after = now() + make_interval(secs => p_lease_seconds)
+       where o.recipient_id = v_recipient and o.delivered_at is null and o.deliver_after <= now() and o.attempts < p_max_attempts
+      returning o.*;
+  end loop;
+end
+$function$;
+comment on function private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval) is 'Deliverers: claims the due rows of up to p_recipients recipients, all of a recipient''s together; a recipient emailed less than p_window ago waits for the window''s end (digests).';
 
 CREATE OR REPLACE FUNCTION private.create_notification_preferences()
  RETURNS trigger
@@ -271,6 +370,24 @@ AS $function$
 $function$;
 comment on function private.is_operator(p_uid uuid) is 'True when the member is a Need40 operator now: auth.users.raw_app_meta_data ->> ''role'' = ''operator'', not deleted, not banned.';
 
+CREATE OR REPLACE FUNCTION private.member_may_write(p_action text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_why text := private.member_refusal();
+begin
+  if v_why in ('anonymous', 'banned', 'gone') then
+    perform private.raise_member_refusal(v_why, p_action);
+  end if;
+  return true;
+end
+$function$;
+comment on function private.member_may_write(p_action text) is 'For restrictive write policies: true, or 42501 raised for an anonymous, banned or deleted caller.';
+grant execute on function private.member_may_write(p_action text) to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.member_ratings_recount()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -286,6 +403,80 @@ begin
 end
 $function$;
 comment on function private.member_ratings_recount() is 'Trigger: recounts the reviewee''s rating after a review is deleted.';
+
+CREATE OR REPLACE FUNCTION private.member_refusal()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when auth.uid() is null then 'signed_out'
+    when coalesce(auth.jwt() ->> 'is_anonymous', 'false') = 'true' then 'anonymous'
+    when u.id is null or u.deleted_at is not null then 'gone'
+    when u.is_anonymous then 'anonymous'
+    when u.banned_until > now() then 'banned'
+    when not private.session_aal_ok() then 'aal'
+  end
+  from (select 1) as one
+  left join auth.users u on u.id = auth.uid()
+$function$;
+comment on function private.member_refusal() is 'Why the caller may not write to the marketplace (signed_out, anonymous, gone, banned, aal), or null when they may.';
+
+CREATE OR REPLACE FUNCTION private.members_only_statement()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is not null and coalesce(auth.jwt() ->> 'role', '') = 'authenticated' then
+    perform private.member_may_write(tg_argv[0]);
+  end if;
+  return null;
+end
+$function$;
+comment on function private.members_only_statement() is 'Statement trigger: refuses an insert made in the name of an anonymous, banned or deleted user (argument: the action named in the refusal).';
+
+CREATE OR REPLACE FUNCTION private.notification_outbox_limits()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- unsolicited kinds: the recipient did nothing to ask for them (the others answer the
+  -- recipient's own application, so they are bounded by what the recipient did)
+  v_unsolicited boolean := new.kind in ('new_application', 'new_message');
+  v_pair_cap integer := case new.kind when 'new_application' then 3 else 12 end;
+  v_n integer;
+begin
+  new.sender_id := coalesce(new.sender_id, auth.uid());
+  if new.sender_id is not null and new.sender_id <> new.recipient_id and v_unsolicited then
+    -- one member mailing many posters (applying everywhere, messaging every thread)
+    select count(*) into v_n from (
+      select 1 from private.notification_outbox o
+       where o.sender_id = new.sender_id and o.kind in ('new_application', 'new_message') and o.created_at > now() - interval '1 hour'
+       limit 30) s;
+    if v_n >= 30 then return null; end if;
+    -- one member mailing one poster again and again (withdraw / re-apply cycles)
+    select count(*) into v_n from (
+      select 1 from private.notification_outbox o
+       where o.sender_id = new.sender_id and o.recipient_id = new.recipient_id and o.kind = new.kind and o.created_at > now() - interval '1 day'
+       limit v_pair_cap) s;
+    if v_n >= v_pair_cap then return null; end if;
+  end if;
+  -- many members mailing one recipient: the digest keeps it to one email per window; this bounds
+  -- what the outbox holds for them
+  select count(*) into v_n from (
+    select 1 from private.notification_outbox o
+     where o.recipient_id = new.recipient_id and o.created_at > now() - interval '1 hour'
+     limit 100) s;
+  if v_n >= 100 then return null; end if;
+  return new;
+end
+$function$;
+comment on function private.notification_outbox_limits() is 'Before insert on the outbox: records the sender and drops the email past the per-sender (30 unsolicited/h), per-pair (3 new applications, 12 new-message emails a day) and per-recipient (100/h) limits.';
 
 CREATE OR REPLACE FUNCTION private.open_payment(p_application_id uuid)
  RETURNS public.application_payments
@@ -323,6 +514,30 @@ begin
   return v_app;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.raise_member_refusal(p_why text, p_action text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  case p_why
+    when 'signed_out', 'gone' then
+      raise exception 'You must be logged in to %', p_action using errcode = '42501';
+    when 'anonymous' then
+      raise exception 'Sign up with an email address to %', p_action using errcode = '42501',
+        hint = 'Guest (anonymous) sessions can look around but not write to the marketplace.';
+    when 'banned' then
+      raise exception 'Your account is suspended, so you cannot %', p_action using errcode = '42501',
+        hint = 'Contact the Need40 team if you think this is a mistake.';
+    when 'aal' then
+      raise exception 'Verify your second factor to %', p_action using errcode = '42501', hint = 'Sign in with your authenticator code (aal2).';
+    else
+      null;
+  end case;
+end
+$function$;
+comment on function private.raise_member_refusal(p_why text, p_action text) is 'Raises the 42501 error of a member_refusal() reason (nothing for null).';
 
 CREATE OR REPLACE FUNCTION private.record_application_step(p_app public.applications, p_step private.application_process, p_actor uuid)
  RETURNS void
@@ -362,19 +577,12 @@ CREATE OR REPLACE FUNCTION private.require_member(p_action text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_uid uuid := auth.uid();
 begin
-  if v_uid is null then
-    raise exception 'You must be logged in to %', p_action using errcode = '42501';
-  end if;
-  if not private.session_aal_ok() then
-    raise exception 'Verify your second factor to %', p_action using errcode = '42501', hint = 'Sign in with your authenticator code (aal2).';
-  end if;
-  return v_uid;
+  perform private.raise_member_refusal(private.member_refusal(), p_action);
+  return auth.uid();
 end
 $function$;
-comment on function private.require_member(p_action text) is 'auth.uid() of a signed-in caller whose session satisfies the MFA rule, else 42501.';
+comment on function private.require_member(p_action text) is 'auth.uid() of a signed-in member who may write (not anonymous, not banned or deleted, MFA rule met), else 42501.';
 
 CREATE OR REPLACE FUNCTION private.require_operator(p_action text)
  RETURNS uuid
@@ -406,6 +614,21 @@ AS $function$
   )
 $function$;
 comment on function private.session_aal_ok() is 'True when the session may act: aal2 for users with a verified factor, else aal1 or aal2.';
+
+CREATE OR REPLACE FUNCTION private.unban_member(p_user_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update auth.users set banned_until = null, updated_at = now() where id = p_user_id;
+  if not found then
+    raise exception 'No such member' using errcode = 'N4004';
+  end if;
+end
+$function$;
+comment on function private.unban_member(p_user_id uuid) is 'Operators: lift a ban (the member signs in again; nothing else is restored).';
 
 -- ================================================================================================
 -- schema public
@@ -610,6 +833,7 @@ CREATE INDEX applications_gig_id_created_at_idx ON public.applications USING btr
 CREATE INDEX applications_poster_id_created_at_idx ON public.applications USING btree (poster_id, created_at DESC, id);
 CREATE INDEX applications_worker_id_created_at_idx ON public.applications USING btree (worker_id, created_at DESC, id);
 CREATE TRIGGER applications_compute_terms BEFORE INSERT OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_compute_terms();
+CREATE TRIGGER applications_reapply_cooldown BEFORE UPDATE OF status ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_reapply_cooldown();
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.applications to authenticated;
 grant select, insert, update, delete on table public.applications to service_role;
@@ -673,16 +897,22 @@ comment on column public.gigs.skills is 'Skills as the poster typed them; compar
 comment on column public.gigs.status is 'active = open (listed, takes applications), filled = an applicant was accepted, closed = closed by the poster without choosing. Changed only by accept_application() and close_gig().';
 comment on column public.gigs.applicant_count is 'Applications to this gig that are not withdrawn; maintained by the marketplace functions (public, so cards show it without exposing applications).';
 alter table public.gigs enable row level security;
+create policy gigs_delete_members_only on public.gigs as restrictive for delete to authenticated
+  using (( SELECT private.member_may_write('delete a gig'::text) AS member_may_write));
 create policy gigs_delete_own on public.gigs for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy gigs_delete_require_aal2 on public.gigs as restrictive for delete to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy gigs_insert_members_only on public.gigs as restrictive for insert to authenticated
+  with check (( SELECT private.member_may_write('post a gig'::text) AS member_may_write));
 create policy gigs_insert_own on public.gigs for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (payment_id IS NULL) AND (worker_rate IS NULL) AND (platform_fee IS NULL)));
 create policy gigs_insert_require_aal2 on public.gigs as restrictive for insert to authenticated
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 create policy gigs_select_all on public.gigs for select to anon, authenticated
   using (true);
+create policy gigs_update_members_only on public.gigs as restrictive for update to authenticated
+  using (( SELECT private.member_may_write('edit a gig'::text) AS member_may_write));
 create policy gigs_update_own on public.gigs for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -701,6 +931,7 @@ CREATE INDEX gigs_user_id_created_at_idx ON public.gigs USING btree (user_id, cr
 CREATE INDEX gigs_user_id_idx ON public.gigs USING btree (user_id);
 CREATE TRIGGER gigs_audit AFTER INSERT ON public.gigs FOR EACH ROW EXECUTE FUNCTION public.write_audit_log();
 CREATE TRIGGER gigs_keep_agreed_work BEFORE DELETE ON public.gigs FOR EACH ROW EXECUTE FUNCTION private.gigs_keep_agreed_work();
+CREATE TRIGGER gigs_members_only BEFORE INSERT ON public.gigs FOR EACH STATEMENT EXECUTE FUNCTION private.members_only_statement('post a gig');
 CREATE TRIGGER gigs_set_created_at BEFORE INSERT OR UPDATE ON public.gigs FOR EACH ROW EXECUTE FUNCTION public.gigs_set_created_at();
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.gigs FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.gigs to anon;
@@ -743,6 +974,8 @@ create policy notification_preferences_require_aal2 on public.notification_prefe
   WHERE ((( SELECT auth.uid() AS uid) = mfa_factors.user_id) AND (mfa_factors.status = 'verified'::text)))));
 create policy notification_preferences_select_own on public.notification_preferences for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy notification_preferences_update_members_only on public.notification_preferences as restrictive for update to authenticated
+  using (( SELECT private.member_may_write('change your notification settings'::text) AS member_may_write));
 create policy notification_preferences_update_own on public.notification_preferences for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -774,6 +1007,8 @@ create table public.payments (
 comment on table public.payments is 'Payments recorded by the app (pending: PayPal redirect or donation; completed: the $600 gig path). Owner-readable only.';
 comment on column public.payments.source is 'client_recorded (pending, recorded by the app) | self_reported (completed without proof, the $600 path) | confirmed_transfer (money confirmed; service role only). Set by the database.';
 alter table public.payments enable row level security;
+create policy payments_insert_members_only on public.payments as restrictive for insert to authenticated
+  with check (( SELECT private.member_may_write('record a payment'::text) AS member_may_write));
 create policy payments_insert_own_pending on public.payments for insert to authenticated
   with check (((status = 'pending'::text) AND (user_id = ( SELECT auth.uid() AS uid))));
 create policy payments_require_aal2 on public.payments as restrictive for all to authenticated
@@ -784,6 +1019,7 @@ create policy payments_select_own on public.payments for select to authenticated
 CREATE INDEX payments_user_id_created_at_idx ON public.payments USING btree (user_id, created_at DESC);
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 CREATE TRIGGER payments_audit AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION public.write_audit_log();
+CREATE TRIGGER payments_members_only BEFORE INSERT ON public.payments FOR EACH STATEMENT EXECUTE FUNCTION private.members_only_statement('record a payment');
 grant select on table public.payments to authenticated;
 grant select, insert, update, delete on table public.payments to service_role;
 grant insert (amount, status, payment_method, description, user_id, metadata) on table public.payments to authenticated;
@@ -833,6 +1069,8 @@ comment on table public.profiles is 'One worker profile per auth user (id = auth
 alter table public.profiles enable row level security;
 create policy profiles_select_all on public.profiles for select to anon, authenticated
   using (true);
+create policy profiles_update_members_only on public.profiles as restrictive for update to authenticated
+  using (( SELECT private.member_may_write('edit your profile'::text) AS member_may_write));
 create policy profiles_update_own on public.profiles for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
@@ -883,8 +1121,12 @@ create table public.saved_gigs (
 );
 comment on table public.saved_gigs is 'A member''s saved gigs (their "Save" marks). Private to the member.';
 alter table public.saved_gigs enable row level security;
+create policy saved_gigs_delete_members_only on public.saved_gigs as restrictive for delete to authenticated
+  using (( SELECT private.member_may_write('remove a saved gig'::text) AS member_may_write));
 create policy saved_gigs_delete_own on public.saved_gigs for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy saved_gigs_insert_members_only on public.saved_gigs as restrictive for insert to authenticated
+  with check (( SELECT private.member_may_write('save a gig'::text) AS member_may_write));
 create policy saved_gigs_insert_own on public.saved_gigs for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy saved_gigs_require_aal2 on public.saved_gigs as restrictive for all to authenticated

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/types';
 import { registerHealth } from './http/health';
 import { registerReadiness } from './http/ready';
+import { redactedLogger } from './http/log-redact';
 import { platformErrorHandler, platformNotFound } from './http/platform-error';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
@@ -37,7 +38,7 @@ export interface BuildOptions {
   now?: () => number;
   /** The app's metrics registry (a fresh one by default). */
   metrics?: Metrics;
-  /** pino logger options or false; defaults from LOG_LEVEL. */
+  /** pino logger options (`stream` included) or false; defaults from LOG_LEVEL. Output is always redacted. */
   logger?: boolean | Record<string, unknown>;
   /** Told of every accepted browser report and canary page load (the hook for /metrics: browser/observer.ts). */
   observeBrowserReports?: BrowserReportObserver;
@@ -46,7 +47,8 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }),
+    // Every line goes out with tokens, codes and keys redacted (http/log-redact.ts).
+    logger: redactedLogger(options.logger, config.LOG_LEVEL),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

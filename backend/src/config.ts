@@ -126,6 +126,9 @@ const schema = z.object({
   /** POST /otp (magic links and email codes) per IP and window; the per-address mail limit applies too. */
   RATE_LIMIT_OTP_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_VERIFY_PER_IP: int(1, 1_000_000).default(100),
+  /** Six-digit email codes tried (verifyOtp with a code) per IP, and per address from everywhere: past either, 429; links still work. */
+  RATE_LIMIT_OTP_CODE_PER_IP: int(1, 1_000_000).default(30),
+  RATE_LIMIT_OTP_CODE_PER_EMAIL: int(1, 1_000_000).default(5),
   RATE_LIMIT_RECOVER_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
   /** Emails (confirmation, recovery) sent to one address per RATE_LIMIT_WINDOW. */

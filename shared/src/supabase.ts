@@ -4,7 +4,7 @@
  * its session and its auth events. Two clients would mean two refresh timers fighting over one
  * refresh token ("Multiple GoTrueClient instances").
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type QueryData, type SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from './config';
 import type { Database } from './database.types';
 
@@ -14,6 +14,13 @@ import type { Database } from './database.types';
  * schema at compile time.
  */
 export type Need40Client = SupabaseClient<Database>;
+
+/**
+ * One row of what a query gives, from its select string:
+ *   const gigsQuery = () => getSupabase().from('gigs').select('id, title, profiles(full_name)');
+ *   type GigRow = QueryRow<ReturnType<typeof gigsQuery>>; // { id: string; title: string; profiles: … }
+ */
+export type QueryRow<Q> = QueryData<Q> extends (infer R)[] ? R : QueryData<Q>;
 
 let client: Need40Client | null = null;
 let realtimeTransport: unknown;
@@ -41,4 +48,9 @@ export function getSupabase(): Need40Client {
 /** Tests only: drop the client so the next getSupabase() builds one from the current config. */
 export function resetSupabase(): void {
   client = null;
+}
+
+/** Tests only (`@need40/shared/testing` installs its fake client with it): what getSupabase() returns from now on. */
+export function installClient(fake: Need40Client): void {
+  client = fake;
 }

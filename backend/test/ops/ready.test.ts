@@ -12,7 +12,7 @@ import { openTestDatabase, startTestBackend, type TestBackend } from '../harness
 
 let be: TestBackend;
 let sink: SmtpSink;
-/** The database as the backend sees it; `down` makes every transaction fail (an unreachable server). */
+/** The database as the backend sees it; `down` makes every transaction and request fail (an unreachable server). */
 let down = false;
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -23,6 +23,7 @@ beforeAll(async () => {
     listen: (channel, onNotify, onReconnect) => real.listen(channel, onNotify, onReconnect),
     close: () => real.close(),
     transaction: (fn, options) => (down ? Promise.reject(new Error('connection refused')) : real.transaction(fn, options)),
+    request: (unit, options) => (down ? Promise.reject(new Error('connection refused')) : real.request(unit, options)),
   };
   be = await startTestBackend({ SMTP_URL: sink.url }, flaky);
 });

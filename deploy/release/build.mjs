@@ -45,7 +45,7 @@ for (const app of APPS) copy(`${app.package}/dist`, `static/${app.package}`);
 for (const file of ['config.json', 'remotes.json']) fs.rmSync(path.join(out, 'static', APPS[0].package, file), { force: true });
 copy('supabase/migrations', 'supabase/migrations');
 for (const dir of ['site', 'systemd', 'container', 'postgres']) copy(`deploy/${dir}`, `deploy/${dir}`);
-for (const file of ['scripts/remotes.mjs', 'scripts/serve-static.mjs', 'remotes.manifest.json', 'CHANGELOG.md']) copy(file, file);
+for (const file of ['scripts/remotes.mjs', 'scripts/serve-static.mjs', 'remotes.manifest.json', 'CHANGELOG.md', 'docs/operations.md']) copy(file, file);
 
 // Checksums of everything but the dependencies: `sha256sum -c SHA256SUMS` on the server.
 const files = [];

@@ -18,6 +18,7 @@ import type { ChannelHost } from './channel-host';
 import { contained, containedTimer } from './contain';
 import type { Hub } from './hub';
 import { joinPayload, resolveBindings, type Binding, type JoinPayload, type ResolvedBindings } from './join';
+import { realtimeMetrics } from './metrics';
 import { IDLE_TIMEOUT_MS, MAX_BUFFERED_BYTES, MAX_MESSAGES_PER_SECOND, MAX_PRESENCE_EVENTS_PER_SECOND, MAX_TOPIC_LENGTH } from './limits';
 import { standingFor, SUSPENDED_REASON } from './standing';
 import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type Frame, type Vsn } from './protocol';
@@ -78,13 +79,16 @@ export class Connection implements ChannelHost {
     return this.rates.presence.take('');
   }
 
-  private write(data: string | Buffer): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+  private write(data: string | Buffer, event: string): void {
+    const metrics = realtimeMetrics(this.services);
+    if (this.ws.readyState !== this.ws.OPEN) return metrics.dropped('closing');
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      metrics.dropped('too_slow');
       this.ws.close(1013, 'client too slow');
       return;
     }
     this.ws.send(data);
+    metrics.delivered(event);
   }
 
   /** Never throws: a frame that cannot be encoded closes this socket (fan-out loops go on to the others). */
@@ -95,12 +99,12 @@ export class Connection implements ChannelHost {
     } catch (error) {
       return this.failed(error);
     }
-    this.write(text);
+    this.write(text, event);
   }
 
   sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void {
     const frame = this.vsn === '2.0.0' ? encodeBinaryBroadcast(topic, event, bytes) : null;
-    if (frame) this.write(frame);
+    if (frame) this.write(frame, 'broadcast');
   }
 
   authorize(subTopic: string, identity: Identity): Promise<Permissions> {

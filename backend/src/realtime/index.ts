@@ -34,6 +34,8 @@ export interface RealtimeHandle {
   /** Resolves once every change notified so far has been delivered (tests). */
   idle(): Promise<void>;
   connections(): number;
+  /** Channels joined on this instance (the metrics). */
+  channels(): number;
 }
 
 declare module 'fastify' {
@@ -106,5 +108,5 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     wss.close();
   });
 
-  app.decorate('realtime', { idle: () => dispatcher.idle(), connections: () => wss.clients.size });
+  app.decorate('realtime', { idle: () => dispatcher.idle(), connections: () => wss.clients.size, channels: () => hub.channelCount });
 }

@@ -1,6 +1,6 @@
 /**
  * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
- * /rest/v1 (rest/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
+ * /rest/v1 (rest/routes.ts), /storage/v1 (storage/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
  * or on a random port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,13 +15,21 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
+import { storageRoutes } from './storage/routes';
 import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
   'apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile',
   'x-supabase-api-version', 'x-retry-count', 'range', 'accept', 'x-request-id',
+  // /storage/v1 (storage-js) and its resumable uploads (tus-js-client, Uppy).
+  'x-upsert', 'x-metadata', 'cache-control', 'x-signature', 'if-none-match',
+  'tus-resumable', 'upload-length', 'upload-metadata', 'upload-offset', 'upload-defer-length', 'upload-concat', 'upload-checksum',
 ];
-export const CORS_EXPOSED_HEADERS = ['Content-Range', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'X-Request-Id', 'Retry-After', 'Preference-Applied', 'Location'];
+export const CORS_EXPOSED_HEADERS = [
+  'Content-Range', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'X-Request-Id', 'Retry-After', 'Preference-Applied', 'Location',
+  'Content-Disposition', 'Content-Length', 'ETag', 'Last-Modified', 'Accept-Ranges',
+  'Upload-Offset', 'Upload-Length', 'Upload-Metadata', 'Upload-Expires', 'Tus-Version', 'Tus-Resumable', 'Tus-Max-Size', 'Tus-Extension',
+];
 
 export interface BuildOptions {
   config: Config;
@@ -81,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/auth/v1' });
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
+  await app.register(storageRoutes, { prefix: '/storage/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
 
   return app;

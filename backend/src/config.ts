@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
 import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
+import { parseStorage, storageEnv, type StorageConfig } from './config-storage';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
 
@@ -135,6 +136,9 @@ const schema = z.object({
   // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
   REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
   REALTIME_MAX_CHANNELS_PER_SOCKET: int(1, 10_000).default(100),
+
+  // Storage (/storage/v1): config-storage.ts.
+  ...storageEnv,
 });
 
 export type EnvConfig = z.infer<typeof schema>;
@@ -149,6 +153,8 @@ export interface Config extends EnvConfig {
   oauthProviders: OAuthProviderConfig[];
   /** The WebAuthn relying party of MFA webauthn factors. */
   webauthn: WebAuthnConfig;
+  /** Where /storage/v1 keeps object bytes (the directory or S3). */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
   const { webauthn, problems: webauthnProblems } = parseWebAuthn(raw, c.SITE_URL);
   problems.push(...webauthnProblems);
+  const { storage, problems: storageProblems } = parseStorage(c);
+  problems.push(...storageProblems);
   if (c.JWT_SIGNING_KEY) {
     try {
       parseSigningKey(c.JWT_SIGNING_KEY);
@@ -198,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     database: c.DATABASE_URL ? 'postgres' : 'pglite',
     oauthProviders,
     webauthn,
+    storage,
   };
 }

@@ -5,8 +5,9 @@
  */
 import { RestApiError } from '../http/errors';
 import type { RoutineDef } from './schema-cache';
+import { isPgError, type PgLikeError } from '../db/pg-error';
 
-export { RestApiError };
+export { RestApiError, isPgError };
 
 // ── PGRST0xx: the server itself ──────────────────────────────────────────────────────────────
 
@@ -147,19 +148,6 @@ export function statusForSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   for (const [prefix, status] of statusByPrefix) if (code.startsWith(prefix)) return status;
   return 400;
-}
-
-interface PgLikeError {
-  code?: unknown;
-  message?: unknown;
-  detail?: unknown;
-  hint?: unknown;
-}
-
-export function isPgError(error: unknown): error is PgLikeError & { code: string } {
-  if (!error || typeof error !== 'object') return false;
-  const code = (error as PgLikeError).code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /** A database error as PostgREST answers it: the SQLSTATE as code, its message, detail and hint. */

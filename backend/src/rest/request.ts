@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
+import { enterScope, headersObject } from '../db/scope';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
 import { fromPgError, invalidApiKey, isPgError, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed, statementTimeout } from './errors';
@@ -123,6 +124,9 @@ export interface ApiRequest {
   schema: string;
   /** Aborted when the client goes away (see RunOptions). */
   signal?: AbortSignal;
+  /** The path below /rest/v1 (`/gigs`, `/rpc/fn`) and the headers: request.path and request.headers in SQL. */
+  path: string;
+  headers: Record<string, string>;
 }
 
 /** The ApiRequest of `request`, checked in PostgREST's order: caller, profile, media type. */
@@ -131,7 +135,9 @@ export function apiRequest(request: FastifyRequest, caller: Caller, txEnd: TxEnd
   const accept = negotiate(header(request, 'accept'));
   const prefs = parsePrefer(preferHeader(request), txEnd);
   const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-  return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(request.raw.url ?? ''), range, schema, signal };
+  const url = request.raw.url ?? '';
+  const path = url.split('?')[0]!.replace(/^\/rest\/v1(?=\/|$)/, '') || '/';
+  return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(url), range, schema, signal, path, headers: headersObject(request.headers) };
 }
 
 export interface RunOptions {
@@ -139,6 +145,9 @@ export interface RunOptions {
   readOnly: boolean;
   /** The HTTP method, for request.method (policies and functions may read it). */
   method: string;
+  /** request.path and request.headers, as PostgREST sets them (db/scope.ts). */
+  path?: string;
+  headers?: Record<string, string>;
   /** Aborted when the client goes away: the transaction is dropped or its statement canceled. */
   signal?: AbortSignal;
   /** End the transaction with a rollback once the answer is built (db-tx-end / Prefer: tx=rollback). */
@@ -158,13 +167,10 @@ class RolledBack<T> {
 export async function runAs<T>(services: Services, options: RunOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const { caller, readOnly, method, signal, rollback } = options;
   const timeoutMs = services.config.DB_STATEMENT_TIMEOUT_MS;
-  const timeout = services.db.kind === 'postgres' ? `, set_config('statement_timeout', '${timeoutMs}', true)` : '';
+  const statementTimeoutMs = services.db.kind === 'postgres' ? timeoutMs : undefined;
   try {
     return await services.db.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)${timeout}`,
-        [caller.role, JSON.stringify(caller.claims), method],
-      );
+      await enterScope(tx, { role: caller.role, claims: caller.claims, method, path: options.path ?? '/', headers: options.headers ?? {}, statementTimeoutMs });
       const value = await fn(tx);
       if (rollback) throw new RolledBack(value);
       return value;

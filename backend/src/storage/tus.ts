@@ -76,6 +76,8 @@ export async function tusRoutes(app: FastifyInstance, ctx: StorageContext): Prom
     datastore,
     namingFunction: () => randomUUID(),
     disableTerminationForFinishedUploads: true,
+    // An upload made through /sign is continued through /sign (with its x-signature).
+    generateUrl: (req, { proto, host, path: base, id }) => `${proto}://${host}${base}${nodeReq(req).signed ? '/sign' : ''}/${id}`,
     async maxSize(req, id) {
       const t = nodeReq(req);
       const target = targetOf(await metaOf(req, id ?? ''), t);

@@ -108,6 +108,7 @@ describe('URLs', () => {
     expect(await res.text()).toBe('public hello');
     expect(res.headers.get('cache-control')).toBe('max-age=3600');
     const download = await fetch(s.as.anon.storage.from('pub').getPublicUrl(pathA('hello.txt'), { download: 'hi.txt' }).data.publicUrl);
+    expect(await download.text()).toBe('public hello');
     expect(download.headers.get('content-disposition')).toContain('attachment; filename="hi.txt"');
     await s.as.a.storage.from('priv').upload(pathA('secret.txt'), text('private'));
     const hidden = await fetch(s.as.anon.storage.from('priv').getPublicUrl(pathA('secret.txt')).data.publicUrl);

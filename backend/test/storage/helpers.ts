@@ -12,9 +12,9 @@ export const POLICIES = `
   insert into storage.buckets (id, name, public) values ('pub', 'pub', true), ('priv', 'priv', false);
   create policy "t read own private" on storage.objects for select to authenticated
     using (bucket_id = 'priv' and owner = (select auth.uid()));
-  create policy "t read public" on storage.objects for select to anon, authenticated using (bucket_id = 'pub');
+  create policy "t read public" on storage.objects for select to anon, authenticated using (bucket_id in ('pub', 'lim'));
   create policy "t write own folder" on storage.objects for insert to authenticated
-    with check (bucket_id in ('pub', 'priv') and (storage.foldername(name))[1] = (select auth.uid())::text);
+    with check (bucket_id in ('pub', 'priv', 'lim') and (storage.foldername(name))[1] = (select auth.uid())::text);
   create policy "t update own" on storage.objects for update to authenticated
     using (owner = (select auth.uid())) with check ((storage.foldername(name))[1] = (select auth.uid())::text);
   create policy "t delete own" on storage.objects for delete to authenticated using (owner = (select auth.uid()));

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { registerHealth } from './http/health';
@@ -15,7 +15,7 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
-import { storageRoutes } from './storage/routes';
+import { storageError, storageRoutes } from './storage/routes';
 import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
@@ -48,6 +48,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot read (bad percent-encoding, a parameter too long): /storage/v1 answers
+    // in storage's shape; elsewhere Fastify's own answer, unchanged.
+    frameworkErrors: (error, request, reply) => {
+      if ((request.raw.url ?? '').startsWith('/storage/v1/')) return storageError(error, request, reply);
+      return (reply as FastifyReply).code(400).send({ error: 'Bad Request', code: error.code, message: error.message, statusCode: 400 });
+    },
     // PostgREST query strings are parsed by the REST layer from the raw URL.
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });

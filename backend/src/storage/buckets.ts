@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Tx } from '../db/types';
 import { storageCaller } from './caller';
 import { asCaller, type StorageContext } from './context';
 import { ERRORS } from './errors';
@@ -98,12 +97,11 @@ export function bucketRoutes(app: FastifyInstance, ctx: StorageContext): void {
 
   app.delete<{ Params: { id: string } }>('/bucket/:id', { config: { operation: 'storage.bucket.delete' } }, async (request) => {
     const run = await as(request);
-    // Emptiness is the backend's question: objects the caller cannot see still fill the bucket.
-    const before = async (tx: Tx) => {
-      const { rows } = await tx.query('select 1 from storage.objects where bucket_id = $1 limit 1', [request.params.id]);
-      if (rows.length) throw ERRORS.bucketNotEmpty();
-    };
-    const { affectedRows } = await asCaller(ctx, { ...run, before }, (tx) => tx.query('delete from storage.buckets where id = $1', [request.params.id]));
+    // As the caller: a bucket it cannot see is "not found"; one it can delete that still holds
+    // objects (its own or others') fails on the foreign key: "not empty".
+    const { affectedRows } = await asCaller(ctx, run, (tx) => tx.query('delete from storage.buckets where id = $1', [request.params.id])).catch((error: unknown) => {
+      throw (error as { code?: string }).code === 'ResourceReferenced' ? ERRORS.bucketNotEmpty() : error;
+    });
     if (affectedRows === 0) throw ERRORS.noSuchBucket();
     return { message: 'Successfully deleted' };
   });

@@ -53,7 +53,11 @@ export function fromDbError(error: unknown): StorageApiError | undefined {
   const message = typeof error.message === 'string' ? error.message : '';
   if (error.code === '42501') return ERRORS.accessDenied(message.includes('row-level security') ? 'new row violates row-level security policy' : message);
   if (error.code === '23505') return e(409, 'ResourceAlreadyExists', 'The resource already exists', 'Duplicate');
-  if (error.code === '23503') return e(404, 'InvalidRequest', 'The related resource does not exist');
+  if (error.code === '23503') {
+    return typeof error.detail === 'string' && error.detail.includes('is still referenced')
+      ? e(409, 'ResourceReferenced', 'The resource could not be updated or removed due to a foreign key constraint')
+      : e(404, 'InvalidRequest', 'The related resource does not exist');
+  }
   if (/^(22|23)/.test(error.code) || error.code === 'P0001') return ERRORS.invalidRequest(message.slice(0, 300) || 'Invalid request');
   return undefined;
 }

@@ -43,7 +43,7 @@ function rawPut(key: string, body: string): Promise<Response> {
 }
 
 /** A raw upload with A's token. */
-function put(key: string, body: BodyInit, headers: Record<string, string> = {}, bucket = 'lim') {
+function put(key: string, body: string, headers: Record<string, string> = {}, bucket = 'lim') {
   return fetch(`${s.be.url}/storage/v1/object/${bucket}/${key}`, { method: 'POST', body, headers: { authorization: `Bearer ${s.a.token}`, 'content-type': 'text/plain', ...headers }, duplex: 'half' } as RequestInit);
 }
 
@@ -96,7 +96,7 @@ describe('serving', () => {
     const part = await fetch(url('range.txt'), { headers: { range: 'bytes=2-5' } });
     expect([part.status, part.headers.get('content-range'), await part.text()]).toEqual([206, 'bytes 2-5/10', '2345']);
     expect((await fetch(url('range.txt'), { headers: { range: 'bytes=50-' } })).status).toBe(416);
-    for (const [k, type] of [['x.svg', 'image/svg+xml'], ['x.html', 'text/html']]) {
+    for (const [k, type] of [['x.svg', 'image/svg+xml'], ['x.html', 'text/html']] as const) {
       await s.as.a.storage.from('lim').upload(`${s.a.id}/${k}`, new Blob(['<svg onload="alert(1)"/>'], { type }));
       const res = await fetch(url(k));
       await res.arrayBuffer();

@@ -7,7 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { StorageS3Config } from '../../config-storage';
 import type { ByteRange, ObjectStore, PutOptions } from './types';
 
@@ -28,11 +28,11 @@ export async function openS3Store(s3: StorageS3Config): Promise<ObjectStore> {
   const Bucket = s3.bucket;
   const keyOf = (key: string) => `${s3.prefix}${key}`;
 
-  async function put(key: string, body: Readable, options: PutOptions): Promise<number> {
+  async function put(key: string, source: Readable, options: PutOptions): Promise<number> {
     let bytes = 0;
-    body.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-    });
+    // Counted on the way through (a 'data' listener on the source would start it flowing early).
+    const body = source.pipe(new Transform({ transform(chunk: Buffer, _e, done) { bytes += chunk.length; done(null, chunk); } }));
+    source.on('error', (error) => body.destroy(error));
     const params = { Bucket, Key: keyOf(key), Body: body, ContentType: options.contentType, CacheControl: options.cacheControl };
     if (options.length !== undefined) {
       await client.send(new sdk.PutObjectCommand({ ...params, ContentLength: options.length }), { abortSignal: options.signal });

@@ -133,6 +133,13 @@ const schema = z.object({
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),
   WEBAUTHN_RP_DISPLAY_NAME: z.string().optional(),
 
+  /**
+   * GoTrue's custom access token hook (auth/access-token-hook.ts): a SQL function, named as
+   * pg-functions://postgres/<schema>/<function>, that may change the claims of every access token.
+   */
+  HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: bool.default(false),
+  HOOK_CUSTOM_ACCESS_TOKEN_URI: z.string().regex(/^pg-functions:\/\/[^/]+\/[a-z_][a-z0-9_]*\/[a-z_][a-z0-9_]*$/, 'must be pg-functions://postgres/<schema>/<function>').optional(),
+
   // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
   REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
   REALTIME_MAX_CHANNELS_PER_SOCKET: int(1, 10_000).default(100),
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
   const { webauthn, problems: webauthnProblems } = parseWebAuthn(raw, c.SITE_URL);
   problems.push(...webauthnProblems);
+  if (c.HOOK_CUSTOM_ACCESS_TOKEN_ENABLED && !c.HOOK_CUSTOM_ACCESS_TOKEN_URI) problems.push('HOOK_CUSTOM_ACCESS_TOKEN_URI: required when HOOK_CUSTOM_ACCESS_TOKEN_ENABLED is true');
   const { storage, problems: storageProblems } = parseStorage(c);
   problems.push(...storageProblems);
   if (c.JWT_SIGNING_KEY) {

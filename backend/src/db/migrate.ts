@@ -95,6 +95,8 @@ async function migrateOnce(db: Database, sources: MigrationSource[]): Promise<st
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(4040404040)');
     await tx.exec(LEDGER);
+    // Hosted Supabase's search path, so app SQL calling extensions unqualified (uuid_generate_v4()) applies.
+    await tx.query(`select set_config('search_path', '"$user", public, extensions', true)`);
     const { rows } = await tx.query<{ scope: string; name: string; checksum: string }>(
       'select scope, name, checksum from need40_migrations.ledger',
     );

@@ -3,7 +3,8 @@
  * to the transaction (`set_config(…, true)`): the role row-level security applies to, the verified
  * claims (`auth.uid()`, `auth.jwt()`), and the request itself for policies and functions that read
  * it — `current_setting('request.headers', true)::json ->> 'user-agent'`, `request.method`,
- * `request.path`, `request.cookies`. /rest/v1 and /storage/v1 both enter their transactions here,
+ * `request.path`, `request.cookies`, and the search path (so `uuid_generate_v4()` resolves in
+ * `extensions`, as on hosted Supabase). /rest/v1 and /storage/v1 both enter their transactions here,
  * so a policy sees the same settings whichever API the caller came through.
  *
  * @example
@@ -23,6 +24,16 @@ export interface Scope {
   settings?: Record<string, string>;
   /** PostgreSQL only: statement_timeout for the transaction (PGlite has none). */
   statementTimeoutMs?: number;
+  /**
+   * Schemas searched for unqualified names, first the request's (PostgREST: the profile's schema,
+   * then its db-extra-search-path, which hosted Supabase sets to `public, extensions`).
+   */
+  searchPath?: string[];
+}
+
+/** The search path of a request on `schema`: it, then public and extensions (hosted Supabase's). */
+export function searchPathFor(schema: string): string[] {
+  return [...new Set([schema, 'public', 'extensions'])];
 }
 
 /** Headers as one JSON object: repeated headers joined with ", " (as HTTP folds them). */
@@ -59,6 +70,7 @@ export async function enterScope(tx: Tx, scope: Scope): Promise<void> {
     ...Object.entries(scope.settings ?? {}),
   ];
   if (scope.statementTimeoutMs !== undefined) settings.push(['statement_timeout', String(scope.statementTimeoutMs)]);
+  if (scope.searchPath) settings.push(['search_path', scope.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')]);
   const calls = settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
   await tx.query(`select ${calls}`, settings.flat());
 }

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
-import { enterScope, headersObject } from '../db/scope';
+import { enterScope, headersObject, searchPathFor } from '../db/scope';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
 import { fromPgError, invalidApiKey, isPgError, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed, statementTimeout } from './errors';
@@ -147,6 +147,8 @@ export interface RunOptions {
   method: string;
   /** request.path and request.headers, as PostgREST sets them (db/scope.ts). */
   path?: string;
+  /** The schema the request addresses: first on the search path. */
+  schema?: string;
   headers?: Record<string, string>;
   /** Aborted when the client goes away: the transaction is dropped or its statement canceled. */
   signal?: AbortSignal;
@@ -170,7 +172,7 @@ export async function runAs<T>(services: Services, options: RunOptions, fn: (tx:
   const statementTimeoutMs = services.db.kind === 'postgres' ? timeoutMs : undefined;
   try {
     return await services.db.transaction(async (tx) => {
-      await enterScope(tx, { role: caller.role, claims: caller.claims, method, path: options.path ?? '/', headers: options.headers ?? {}, statementTimeoutMs });
+      await enterScope(tx, { role: caller.role, claims: caller.claims, method, path: options.path ?? '/', headers: options.headers ?? {}, statementTimeoutMs, searchPath: searchPathFor(options.schema ?? 'public') });
       const value = await fn(tx);
       if (rollback) throw new RolledBack(value);
       return value;

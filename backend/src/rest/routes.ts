@@ -89,7 +89,7 @@ export const restRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     if (schemas.length > 1) reply.header('Content-Profile', req.schema);
     return req;
   };
-  const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, path: req.path, headers: req.headers, signal: req.signal, rollback: req.prefs.tx === 'rollback' });
+  const runFor = (req: ApiRequest, readOnly: boolean) => ({ caller: req.caller, readOnly, method: req.method, path: req.path, headers: req.headers, schema: req.schema, signal: req.signal, rollback: req.prefs.tx === 'rollback' });
 
   const read = async (request: FastifyRequest<{ Params: { table: string } }>, reply: FastifyReply) => {
     const req = await restRequest(request, reply);

@@ -9,7 +9,7 @@
  * for the whole process), the bytes stream between two of them.
  */
 import type { FastifyRequest } from 'fastify';
-import { enterScope, headersObject } from '../db/scope';
+import { enterScope, headersObject, searchPathFor } from '../db/scope';
 import type { Tx } from '../db/types';
 import type { Services } from '../services';
 import type { StorageCaller } from './caller';
@@ -61,7 +61,7 @@ export function asCaller<T>(ctx: StorageContext, run: CallerRun, fn: (tx: Tx) =>
   return mapped(() =>
     ctx.services.db.transaction(async (tx) => {
       if (run.before) await run.before(tx);
-      await enterScope(tx, { role: caller.role, claims: caller.claims, method: request.method, path, headers: headersObject(request.headers), settings, statementTimeoutMs });
+      await enterScope(tx, { role: caller.role, claims: caller.claims, method: request.method, path, headers: headersObject(request.headers), settings, statementTimeoutMs, searchPath: searchPathFor('public') });
       return fn(tx);
     }, { readOnly: run.readOnly }),
   );

@@ -52,7 +52,6 @@ export function storageError(error: unknown, request: FastifyRequest, reply: Fas
     const status = (error as FastifyError).statusCode;
     e = FASTIFY_CODES[code]?.() ?? (status && status >= 400 && status < 500 ? ERRORS.invalidRequest((error as Error).message.slice(0, 300)) : ERRORS.internal());
     if (e.statusCode >= 500 && !request.raw.destroyed) request.log.error({ err: error }, 'storage: unexpected error');
-    if (process.env.DEBUG_STORAGE) console.error('STORAGE-DEBUG', error);
   }
   return reply.status(e.status).header('content-type', 'application/json; charset=utf-8').send(e.body());
 }

@@ -29,18 +29,11 @@ beforeAll(async () => {
   s = await startStorage({ STORAGE_DIR: dir });
   await s.as.b.storage.from('priv').upload(`${s.b.id}/secret.txt`, text('victim bytes'));
   tokens = await forgedOrNot(s.be, s.a.token, s.b);
-  s.be.app.server.on('connection', (c) => DEBUG_SOCKETS.push(c));
 });
-const DEBUG_SOCKETS: any[] = [];
-const fastifyState = (x: StorageSetup) => ({ listening: x.be.app.server.listening });
 afterAll(async () => {
-  for (const sock of DEBUG_SOCKETS) if (!sock.destroyed) console.log('OPEN', (sock as any)._httpMessage?.req?.method, (sock as any)._httpMessage?.req?.url?.slice(0, 150), (sock as any)._httpMessage?.req?.complete, (sock as any)._httpMessage?.finished, (sock as any)._httpMessage?.headersSent);
-  const race = (p: Promise<unknown>, what: string) => Promise.race([p.then(() => console.log('DONE', what)), new Promise((r) => setTimeout(() => r(console.log('STUCK', what, (process as any)._getActiveHandles().map((h: any) => h.constructor?.name + ':' + (h.remotePort ?? h._idleTimeout ?? '')).join(','), (process as any)._getActiveRequests().map((h: any) => h.constructor?.name).join(','), JSON.stringify(fastifyState(s)))), 20000))]);
-  await race(s.be.app.close(), 'app.close');
-  for (const sock of DEBUG_SOCKETS) if (!sock.destroyed) console.log('STILL OPEN', (sock as any)._httpMessage?.req?.method, (sock as any)._httpMessage?.req?.url?.slice(0, 150));
-  await race(s.be.db.close(), 'db.close');
+  await s?.be.close();
   fs.rmSync(dir, { recursive: true, force: true });
-});
+}, 180_000);
 
 interface Req {
   method: string;

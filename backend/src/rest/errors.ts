@@ -143,9 +143,14 @@ const statusByPrefix: [string, number][] = [
   ['42P01', 404], ['42P17', 500], ['23503', 409], ['23505', 409],
 ];
 
-/** PostgREST's status for an SQLSTATE; 42501 depends on whether the caller is signed in. */
+/**
+ * PostgREST's status for an SQLSTATE; 42501 depends on whether the caller is signed in. A function
+ * may pick the status itself with PostgREST's custom codes `PT` + an HTTP status (`PT404`,
+ * `PT409`; here only 4xx and 5xx, anything else is an ordinary 400).
+ */
 export function statusForSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
+  if (/^PT[45]\d\d$/.test(code)) return Number(code.slice(2));
   for (const [prefix, status] of statusByPrefix) if (code.startsWith(prefix)) return status;
   return 400;
 }

@@ -23,16 +23,10 @@ describe('the agreed amount and its split', () => {
     expect(data).toEqual({ agreed_hours: null, agreed_amount: 600, worker_amount: 570, platform_fee: 30 });
   });
 
-  it('an hourly gig: the proposed rate × the gig\'s hours, then × the hours the poster sets', async () => {
+  it('an hourly gig: the proposed rate × the gig\'s hours, in cents, the fee rounded half up', async () => {
     const id = await accepted({ payment_type: 'hourly', rate: 30, hours: 6 }, 33.33);
-    const read = async () => (await as(m.be, m.poster).from('applications').select('agreed_hours, agreed_amount, worker_amount, platform_fee').eq('id', id).single()).data;
-    expect(await read()).toEqual({ agreed_hours: 6, agreed_amount: 199.98, worker_amount: 189.98, platform_fee: 10 });
-    expect(await rpc(m.be, m.worker, 'set_agreed_hours', { p_application_id: id, p_hours: 100 })).toEqual(refusal(403, '42501', "Only the gig's poster can set the agreed hours"));
-    expect(await rpc(m.be, m.poster, 'set_agreed_hours', { p_application_id: id, p_hours: 0 })).toEqual(refusal(400, '22023', 'The agreed hours must be greater than 0 and at most 100000'));
-    expect((await rpc(m.be, m.poster, 'set_agreed_hours', { p_application_id: id, p_hours: 10 })).status).toBe(200);
-    expect(await read()).toEqual({ agreed_hours: 10, agreed_amount: 333.3, worker_amount: 316.63, platform_fee: 16.67 });
-    const fixed = await accepted({ payment_type: 'fixed', rate: 100 });
-    expect(await rpc(m.be, m.poster, 'set_agreed_hours', { p_application_id: fixed, p_hours: 3 })).toEqual(refusal(400, '22023', 'Agreed hours apply only to hourly gigs'));
+    const { data } = await as(m.be, m.poster).from('applications').select('agreed_hours, agreed_amount, worker_amount, platform_fee, deal_amount_cents, deal_fee_cents, deal_worker_cents').eq('id', id).single();
+    expect(data).toEqual({ agreed_hours: 6, agreed_amount: 199.98, worker_amount: 189.98, platform_fee: 10, deal_amount_cents: 19998, deal_fee_cents: 1000, deal_worker_cents: 18998 });
   });
 });
 

@@ -117,26 +117,27 @@ describe('app migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
     );
     expect(rows.map((r) => r.proname)).toEqual([
-      'accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-      'handle_new_user', 'handle_user_confirmed', 'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing',
-      'send_message', 'set_agreed_hours', 'withdraw_application', 'write_audit_log',
+      'accept_application', 'accept_deal_change', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
+      'decline_deal_change', 'handle_new_user', 'handle_user_confirmed', 'leave_review', 'mark_thread_read', 'propose_deal_change', 'record_application_payment', 'record_payment',
+      'report_payment_missing', 'send_message', 'withdraw_application', 'write_audit_log',
     ]);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
       be.db,
       `select n.nspname || '.' || p.proname as proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname in ('public', 'private')
+       where n.nspname in ('public', 'private', 'ledger')
          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
          and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        order by 1`,
     );
-    // private.aal_satisfied is called by the MFA policies, which run as the client's role; the
-    // private schema is not exposed by /rest/v1 (the access suite checks it is no rpc).
+    // private.aal_satisfied and private.member_may_write are called by the MFA and the members-only
+    // write policies, which run as the client's role; the private schema is not exposed by
+    // /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'private.aal_satisfied',
-      ...['accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-        'leave_review', 'mark_thread_read', 'my_unread_threads', 'record_application_payment', 'record_payment', 'report_payment_missing', 'send_message',
-        'set_agreed_hours', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
+      'private.aal_satisfied', 'private.member_may_write',
+      ...['accept_application', 'accept_deal_change', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
+        'decline_deal_change', 'leave_review', 'mark_thread_read', 'my_unread_threads', 'propose_deal_change', 'record_application_payment', 'record_payment',
+        'report_payment_missing', 'send_message', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
     ]);
   });
 });

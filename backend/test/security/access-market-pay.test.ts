@@ -1,6 +1,7 @@
 /**
  * Access control of the marketplace's second part under attack, over real HTTP: payments,
- * reviews, member ratings, messages and read markers, and their functions (set_agreed_hours,
+ * reviews, member ratings, messages and read markers, and their functions (propose_deal_change,
+ * accept_deal_change, decline_deal_change,
  * record_application_payment, confirm_payment_received, report_payment_missing, leave_review,
  * send_message, mark_thread_read, unread_message_counts, my_unread_threads) × the visitor, the worker W, the poster P,
  * another member O and forged tokens. Refused (status and code) or filtered to no foreign row, and
@@ -40,7 +41,9 @@ const scenarios: Scenario[] = [
   { name: 'visitor: read read markers', as: 'visitor', method: 'GET', path: `${R}/application_reads`, status: 401, code: '42501' },
   { name: 'visitor: write a review', as: 'visitor', method: 'POST', path: `${R}/reviews`, body: { application_id: '{paidApp}', reviewer_id: '{P}', reviewee_id: '{W}', rating: 1 }, status: 401, code: '42501' },
   { name: 'visitor: inflate a rating', as: 'visitor', method: 'PATCH', path: `${R}/member_ratings?user_id=eq.{P}`, body: { average_rating: 5 }, status: 401, code: '42501' },
-  { name: 'visitor: rpc set_agreed_hours', as: 'visitor', method: 'POST', path: rpc('set_agreed_hours'), body: { ...app, p_hours: 1 }, status: 401, code: '42501' },
+  { name: 'visitor: rpc propose_deal_change', as: 'visitor', method: 'POST', path: rpc('propose_deal_change'), body: { ...app, p_rate: 1 }, status: 401, code: '42501' },
+  { name: 'visitor: rpc accept_deal_change', as: 'visitor', method: 'POST', path: rpc('accept_deal_change'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc decline_deal_change', as: 'visitor', method: 'POST', path: rpc('decline_deal_change'), body: app, status: 401, code: '42501' },
   { name: 'visitor: rpc record_application_payment', as: 'visitor', method: 'POST', path: rpc('record_application_payment'), body: app, status: 401, code: '42501' },
   { name: 'visitor: rpc confirm_payment_received', as: 'visitor', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 401, code: '42501' },
   { name: 'visitor: rpc report_payment_missing', as: 'visitor', method: 'POST', path: rpc('report_payment_missing'), body: app, status: 401, code: '42501' },
@@ -60,6 +63,9 @@ const scenarios: Scenario[] = [
   { name: 'O: rpc my_unread_threads with a limit beyond 1000', as: 'O', method: 'POST', path: rpc('my_unread_threads'), body: { p_limit: 1001 }, status: 400, code: '22023' },
   { name: "O: rpc send_message into W and P's thread", as: 'O', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'spam' }, status: 400, code: 'N4004' },
   { name: "O: rpc mark_thread_read on W and P's thread", as: 'O', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 400, code: 'N4004' },
+  { name: "O: rpc propose a change to W and P's deal", as: 'O', method: 'POST', path: rpc('propose_deal_change'), body: { ...app, p_rate: 1 }, status: 404, code: 'PT404' },
+  { name: "O: rpc accept a change of W and P's deal", as: 'O', method: 'POST', path: rpc('accept_deal_change'), body: app, status: 404, code: 'PT404' },
+  { name: "O: rpc decline a change of W and P's deal", as: 'O', method: 'POST', path: rpc('decline_deal_change'), body: app, status: 404, code: 'PT404' },
   { name: "O: rpc confirm W's payment", as: 'O', method: 'POST', path: rpc('confirm_payment_received'), body: app, status: 400, code: 'N4004' },
   { name: "O: rpc review work it was not part of", as: 'O', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 1 }, status: 400, code: 'N4004' },
   { name: 'O: insert a message as W', as: 'O', method: 'POST', path: `${R}/application_messages`, body: { application_id: '{app}', sender_id: '{W}', body: 'forged' }, status: 403, code: '42501' },
@@ -75,13 +81,17 @@ const scenarios: Scenario[] = [
   { name: 'P: rpc report its own payment missing', as: 'P', method: 'POST', path: rpc('report_payment_missing'), body: app, status: 403, code: '42501' },
   { name: 'P: rpc record a second payment', as: 'P', method: 'POST', path: rpc('record_application_payment'), body: app, status: 400, code: 'N4006' },
   { name: 'P: rpc review before the payment is confirmed', as: 'P', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{app}', p_rating: 5 }, status: 400, code: 'N4009' },
-  { name: 'P: rpc set hours on a fixed gig', as: 'P', method: 'POST', path: rpc('set_agreed_hours'), body: { ...app, p_hours: 1 }, status: 400, code: '22023' },
+  { name: 'P: rpc propose hours on a fixed deal', as: 'P', method: 'POST', path: rpc('propose_deal_change'), body: { ...app, p_hours: 1 }, status: 400, code: '22023' },
+  { name: 'P: rpc lower the price once a payment is recorded', as: 'P', method: 'POST', path: rpc('propose_deal_change'), body: { ...app, p_rate: 1 }, status: 409, code: 'PT409' },
   { name: 'P: lower the agreed amount by update', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { agreed_amount: 1 }, status: 403, code: '42501' },
+  { name: 'P: lower the frozen amount in cents by update', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { deal_amount_cents: 1, deal_fee_cents: 0, deal_worker_cents: 1 }, status: 403, code: '42501' },
+  { name: 'P: lower the gig rate, then nothing of the deal moves', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { deal_rate_cents: 1 }, status: 403, code: '42501' },
   { name: "P: read W's read markers", as: 'P', method: 'GET', path: `${R}/application_reads?user_id=eq.{W}`, status: 200, code: null, rows: 'none' },
 
   // ── the worker (W) beyond its part ─────────────────────────────────────────────────────────
   { name: 'W: rpc record a payment', as: 'W', method: 'POST', path: rpc('record_application_payment'), body: app, status: 403, code: '42501' },
-  { name: 'W: rpc set the agreed hours', as: 'W', method: 'POST', path: rpc('set_agreed_hours'), body: { ...app, p_hours: 1000 }, status: 403, code: '42501' },
+  { name: 'W: rpc accept a change nobody proposed', as: 'W', method: 'POST', path: rpc('accept_deal_change'), body: app, status: 409, code: 'PT409' },
+  { name: 'W: rpc decline a change nobody proposed', as: 'W', method: 'POST', path: rpc('decline_deal_change'), body: app, status: 409, code: 'PT409' },
   { name: 'W: rpc review the same work twice', as: 'W', method: 'POST', path: rpc('leave_review'), body: { p_application_id: '{paidApp}', p_rating: 5 }, status: 409, code: '23505' },
   { name: 'W: raise its own amount by update', as: 'W', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { worker_amount: 1000 }, status: 403, code: '42501' },
   { name: 'W: edit its review', as: 'W', method: 'PATCH', path: `${R}/reviews?id=eq.{review}`, body: { rating: 1 }, status: 403, code: '42501' },
@@ -101,7 +111,7 @@ describe('marketplace part 2 access control under attack', () => {
   it('covers every new table and function, each scenario named once', () => {
     expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
     const text = scenarios.map((s) => s.path).join(' ');
-    for (const thing of ['application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'set_agreed_hours', 'record_application_payment', 'confirm_payment_received', 'report_payment_missing', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads']) {
+    for (const thing of ['application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'propose_deal_change', 'accept_deal_change', 'decline_deal_change', 'record_application_payment', 'confirm_payment_received', 'report_payment_missing', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads']) {
       expect(text).toContain(thing);
     }
   });

@@ -2,13 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeTab, makeDeal, makePayment } from '../../test/deals';
-import { fetchDeal, recordPayment, setAgreedHours } from './api';
+import { fetchDeal, recordPayment } from './api';
 import { DealPanel } from './DealPanel';
 
-vi.mock('./api', async (original) => ({ ...(await original<object>()), fetchDeal: vi.fn(), recordPayment: vi.fn(), setAgreedHours: vi.fn() }));
+vi.mock('./api', async (original) => ({ ...(await original<object>()), fetchDeal: vi.fn(), recordPayment: vi.fn() }));
 const deal = vi.mocked(fetchDeal);
 const record = vi.mocked(recordPayment);
-const setHours = vi.mocked(setAgreedHours);
 
 const panel = () => within(screen.getByRole('group', { name: 'Payment for Build a landing page' }));
 const show = async (status = 'accepted') => {
@@ -95,51 +94,21 @@ describe("the poster's payment", () => {
   });
 });
 
-describe('agreed hours (hourly gigs)', () => {
+describe('hours (hourly gigs)', () => {
   const hourly = makeDeal({ hourly: true, hourlyRate: 50, agreedHours: 10, agreedAmount: 500, workerAmount: 475, platformFee: 25 });
 
-  it('shows the hours and rate, and checks the hours in words before the database does', async () => {
+  it('shows the hours and rate the deal was accepted with; nobody edits them here', async () => {
     deal.mockResolvedValue(hourly);
     await show();
     expect(panel().getByText('Agreed amount $500', { exact: false })).toHaveTextContent('Agreed amount $500 (10 hours at $50/hr)');
-    const hours = panel().getByLabelText('Agreed hours');
-    expect(hours).toHaveValue('10');
-    const user = userEvent.setup();
-    const save = panel().getByRole('button', { name: 'Save hours' });
-    for (const [typed, error] of [
-      ['', 'Enter the agreed hours'],
-      ['ten', 'Enter the agreed hours as a number, e.g. 12 or 7.5'],
-      ['0', 'The agreed hours must be greater than 0 and at most 100000'],
-      ['100001', 'The agreed hours must be greater than 0 and at most 100000'],
-    ]) {
-      await user.clear(hours);
-      if (typed) await user.type(hours, typed);
-      await user.click(save);
-      expect(hours).toHaveAccessibleDescription(error);
-    }
-    expect(setHours).not.toHaveBeenCalled();
-  });
-
-  it('saves valid hours, reads the new amount, and shows a refusal in words', async () => {
-    deal.mockResolvedValueOnce(hourly).mockResolvedValue({ ...hourly, agreedHours: 12, agreedAmount: 600, workerAmount: 570, platformFee: 30 });
-    setHours.mockResolvedValueOnce(undefined).mockRejectedValueOnce({ code: 'N4006', message: 'A payment is already recorded for this application' });
-    await show();
-    const user = userEvent.setup();
-    await user.clear(panel().getByLabelText('Agreed hours'));
-    await user.type(panel().getByLabelText('Agreed hours'), '12');
-    await user.click(panel().getByRole('button', { name: 'Save hours' }));
-    expect(setHours).toHaveBeenCalledWith('a1', 12);
-    expect(await panel().findByText('Worker keeps $570 · Need40 fee $30')).toBeInTheDocument();
-    expect(panel().getByText('Hours saved. The amount above is updated.')).toBeInTheDocument();
-    await user.click(panel().getByRole('button', { name: 'Save hours' }));
-    expect(await panel().findByRole('alert')).toHaveTextContent('A payment is already recorded for this application');
+    expect(panel().queryByLabelText('Agreed hours')).toBeNull();
   });
 
   it('without hours there is no amount yet and Pay waits for them', async () => {
     deal.mockResolvedValue({ ...hourly, agreedHours: null, agreedAmount: null, workerAmount: null, platformFee: null });
     await show();
-    expect(panel().getByText('No agreed amount yet: set the agreed hours below.')).toBeInTheDocument();
-    expect(panel().getByText('Set the agreed hours before paying.')).toBeInTheDocument();
+    expect(panel().getByText('No agreed amount yet: this deal has no hours.')).toBeInTheDocument();
+    expect(panel().getByText('The deal needs hours before paying.')).toBeInTheDocument();
     const pay = panel().getByRole('button', { name: 'Pay with PayPal' });
     expect(pay).toHaveAttribute('aria-disabled', 'true');
     await userEvent.setup().click(pay);

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { LoadFailed, Loading } from '@need40/ui';
-import { AgreedHours } from './AgreedHours';
 import { DealReview } from './DealReview';
 import { DealTerms } from './DealTerms';
 import { PosterPayment } from './PosterPayment';
@@ -37,11 +36,9 @@ function DealBody({ applicationId, status, side, onChanged }: Props) {
   if (state.status === 'error') return <LoadFailed what="the payment" retry={retry} />;
   const { deal } = state;
   const paid = deal.status === 'paid';
-  const openPayment = deal.payment?.status === 'pending' || deal.payment?.status === 'completed';
   return (
     <div className={styles.deal} role="group" aria-label={`Payment for ${deal.gigTitle}`}>
       <DealTerms deal={deal} side={side} />
-      {side === 'poster' && deal.hourly && !paid && !openPayment && <AgreedHours deal={deal} onDone={reload} />}
       {!paid && side === 'poster' && <PosterPayment deal={deal} onDone={reload} />}
       {!paid && side === 'worker' && <WorkerPayment deal={deal} onDone={reload} />}
       {paid && (

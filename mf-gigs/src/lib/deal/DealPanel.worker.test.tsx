@@ -31,7 +31,7 @@ describe("the worker's payment", () => {
   it('an hourly gig without agreed hours says the poster has not set them', async () => {
     deal.mockResolvedValue(makeDeal({ hourly: true, hourlyRate: 50, agreedAmount: null, workerAmount: null, platformFee: null }));
     await show();
-    expect(panel().getByText('No agreed amount yet: Paula Poster has not set the agreed hours.')).toBeInTheDocument();
+    expect(panel().getByText('No agreed amount yet: Paula Poster has not set the hours.')).toBeInTheDocument();
     expect(panel().queryByLabelText('Agreed hours')).toBeNull();
   });
 

@@ -9,7 +9,7 @@ export function DealTerms({ deal, side }: { deal: Deal; side: Side }) {
   if (deal.agreedAmount === null || deal.workerAmount === null || deal.platformFee === null) {
     return (
       <p className={styles.terms}>
-        {side === 'poster' ? 'No agreed amount yet: set the agreed hours below.' : `No agreed amount yet: ${deal.posterName} has not set the agreed hours.`}
+        {side === 'poster' ? 'No agreed amount yet: this deal has no hours.' : `No agreed amount yet: ${deal.posterName} has not set the hours.`}
       </p>
     );
   }

@@ -60,7 +60,7 @@ export function PosterPayment({ deal, onDone }: { deal: Deal; onDone: () => void
   return (
     <div className={styles.step}>
       {payment?.status === 'missing' && <MissingNote deal={deal} side="poster" />}
-      {deal.agreedAmount === null && <p className={styles.muted}>Set the agreed hours before paying.</p>}
+      {deal.agreedAmount === null && <p className={styles.muted}>The deal needs hours before paying.</p>}
       <button type="button" className={ui.primary} aria-disabled={step.busy || deal.agreedAmount === null} onClick={deal.agreedAmount === null ? undefined : pay}>
         {step.busy ? 'Recording your payment...' : payment?.status === 'missing' ? 'Pay again with PayPal' : 'Pay with PayPal'}
       </button>

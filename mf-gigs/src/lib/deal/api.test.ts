@@ -1,38 +1,26 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeSupabase } from '@need40/shared/testing';
+import * as api from './api';
 
-const calls: unknown[][] = [];
-let answer: { data: unknown; error: unknown } = { data: null, error: null };
-const builder: Record<string, unknown> = {};
-for (const method of ['from', 'select', 'eq', 'single', 'rpc']) {
-  builder[method] = (...args: unknown[]) => {
-    calls.push([method, ...args]);
-    return builder;
-  };
-}
-builder.then = (resolve: (v: unknown) => unknown) => Promise.resolve(answer).then(resolve);
-vi.mock('@need40/shared', async (original) => ({ ...(await original<object>()), getSupabase: () => builder }));
-
-const api = await import('./api');
+const supabase = fakeSupabase();
 
 const row = {
-  id: 'a1', status: 'accepted', worker_id: 'w1', poster_id: 'p1', proposed_rate: '50', agreed_hours: '10', agreed_amount: '500', worker_amount: '475', platform_fee: '25',
-  gigs: { title: 'Landing page', payment_type: 'hourly', rate: '45' },
+  id: 'a1', status: 'accepted', worker_id: 'w1', poster_id: 'p1', proposed_rate: 50, agreed_hours: 10, agreed_amount: 500, worker_amount: 475, platform_fee: 25,
+  gigs: { title: 'Landing page', payment_type: 'hourly', rate: 45 },
   worker: { full_name: 'Walter Worker' }, poster: { full_name: ' ' },
   application_payments: [
-    { id: 'old', status: 'missing', amount: '500', worker_amount: '475', missing_note: 'No', created_at: '2024-04-10T10:00:00Z' },
-    { id: 'new', status: 'pending', amount: '500', worker_amount: '475', missing_note: null, created_at: '2024-04-11T10:00:00Z' },
+    { id: 'old', status: 'missing', amount: 500, worker_amount: 475, missing_note: 'No', created_at: '2024-04-10T10:00:00Z' },
+    { id: 'new', status: 'pending', amount: 500, worker_amount: 475, missing_note: null, created_at: '2024-04-11T10:00:00Z' },
   ],
   reviews: [{ reviewer_id: 'w1', rating: 5, body: null }],
 };
 
-beforeEach(() => {
-  calls.length = 0;
-  answer = { data: null, error: null };
-});
+beforeEach(() => supabase.reset());
+const calls = supabase.calls;
 
 describe('the deal of an application', () => {
   it('is read in one request with the split, the payments and the reviews; the newest payment counts', async () => {
-    answer = { data: row, error: null };
+    supabase.answer('applications', { data: row });
     const deal = await api.fetchDeal('a1');
     expect(calls[0]).toEqual(['from', 'applications']);
     expect(calls[1]?.[1]).toContain('application_payments(id, status, amount, worker_amount, missing_note, created_at)');
@@ -51,20 +39,18 @@ describe('the deal of an application', () => {
   });
 
   it('each step calls its database function with its arguments and throws its refusal', async () => {
-    answer = { data: { amount: '570.50' }, error: null };
+    supabase.answer('rpc:record_application_payment', { data: { amount: 570.5 } });
     expect(await api.recordPayment('a1')).toBe(570.5);
-    await api.setAgreedHours('a1', 7.5);
     await api.confirmPayment('a1');
     await api.reportPaymentMissing('a1', 'Nothing');
     await api.leaveReview('a1', 4, 'Good');
     expect(calls.filter((c) => c[0] === 'rpc')).toEqual([
       ['rpc', 'record_application_payment', { p_application_id: 'a1' }],
-      ['rpc', 'set_agreed_hours', { p_application_id: 'a1', p_hours: 7.5 }],
       ['rpc', 'confirm_payment_received', { p_application_id: 'a1' }],
       ['rpc', 'report_payment_missing', { p_application_id: 'a1', p_note: 'Nothing' }],
       ['rpc', 'leave_review', { p_application_id: 'a1', p_rating: 4, p_body: 'Good' }],
     ]);
-    answer = { data: null, error: { code: 'N4009', message: 'Reviews open once the worker has confirmed the payment' } };
+    supabase.answer('rpc:leave_review', { error: { code: 'N4009', message: 'Reviews open once the worker has confirmed the payment' } });
     await expect(api.leaveReview('a1', 4, '')).rejects.toMatchObject({ code: 'N4009' });
   });
 });

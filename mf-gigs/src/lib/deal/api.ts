@@ -2,42 +2,25 @@
  * The reads and steps of paying and reviewing an accepted application (docs/marketplace.md,
  * "Getting paid and reviews"). Every step is a database function that checks who may fire it.
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type Database, type QueryRow } from '@need40/shared';
 import { orThrow } from '../marketErrors';
 import type { Deal } from './types';
 
 /** The database's limits, so the forms say so before the database refuses. */
 export const REVIEW_MAX = 1000;
 export const MISSING_NOTE_MAX = 500;
-export const HOURS_MAX = 100000;
 
 const NAMELESS = 'A Need40 member';
 
-interface DealRow {
-  id: string;
-  status: string;
-  worker_id: string;
-  poster_id: string;
-  proposed_rate: number | string | null;
-  agreed_hours: number | string | null;
-  agreed_amount: number | string | null;
-  worker_amount: number | string | null;
-  platform_fee: number | string | null;
-  gigs: { title: string; payment_type: string; rate: number | string } | null;
-  worker: { full_name: string | null } | null;
-  poster: { full_name: string | null } | null;
-  application_payments: { id: string; status: string; amount: number | string; worker_amount: number | string; missing_note: string | null; created_at: string }[] | null;
-  reviews: { reviewer_id: string; rating: number; body: string | null }[] | null;
-}
-
-const SELECT = [
-  'id, status, worker_id, poster_id, proposed_rate, agreed_hours, agreed_amount, worker_amount, platform_fee',
-  'gigs(title, payment_type, rate)',
-  'worker:worker_id(full_name)',
-  'poster:poster_id(full_name)',
-  'application_payments(id, status, amount, worker_amount, missing_note, created_at)',
-  'reviews(reviewer_id, rating, body)',
-].join(', ');
+/** An application with its gig, both parties' names, its payments and its reviews, in one read. */
+const dealQuery = (applicationId: string) =>
+  getSupabase()
+    .from('applications')
+    .select(
+      'id, status, worker_id, poster_id, proposed_rate, agreed_hours, agreed_amount, worker_amount, platform_fee, gigs(title, payment_type, rate), worker:worker_id(full_name), poster:poster_id(full_name), application_payments(id, status, amount, worker_amount, missing_note, created_at), reviews(reviewer_id, rating, body)',
+    )
+    .eq('id', applicationId);
+type DealRow = QueryRow<ReturnType<typeof dealQuery>>;
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
@@ -74,19 +57,18 @@ export function dealFromRow(row: DealRow): Deal {
 }
 
 export async function fetchDeal(applicationId: string): Promise<Deal> {
-  const row = orThrow(await getSupabase().from('applications').select(SELECT).eq('id', applicationId).single());
-  return dealFromRow(row as unknown as DealRow);
+  return dealFromRow(orThrow(await dealQuery(applicationId).single()));
 }
 
-const call = async (fn: string, args: Record<string, unknown>) => {
-  orThrow(await getSupabase().rpc(fn, args).single());
+type Fn = keyof Database['public']['Functions'];
+const call = async <F extends Fn>(fn: F, args: Database['public']['Functions'][F]['Args']) => {
+  orThrow(await getSupabase().rpc(fn, args));
 };
 
-export const setAgreedHours = (applicationId: string, hours: number) => call('set_agreed_hours', { p_application_id: applicationId, p_hours: hours });
 
 /** Records the pending payment; returns the amount the PayPal link asks for. */
 export async function recordPayment(applicationId: string): Promise<number> {
-  const payment = orThrow(await getSupabase().rpc('record_application_payment', { p_application_id: applicationId }).single<{ amount: number | string }>());
+  const payment = orThrow(await getSupabase().rpc('record_application_payment', { p_application_id: applicationId }));
   return Number(payment.amount);
 }
 

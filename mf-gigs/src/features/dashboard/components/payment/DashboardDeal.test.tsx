@@ -12,7 +12,7 @@ vi.mock('../../../../lib/deal/api', async (original) => ({ ...(await original<ob
 vi.mock('../../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const part = (name: string) => within(screen.getByRole('region', { name }));
-const worker = { id: 'w1', full_name: 'Walter Worker', title: null, avatar_url: null, hourly_rate: null };
+const worker = { id: 'w1', full_name: 'Walter Worker', username: 'walter_w1', title: null, avatar_url: null, hourly_rate: null };
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -27,8 +27,8 @@ afterEach(() => act(() => signOutForTest()));
 it("the applicant list shows each worker's average, and the accepted one's payment for the poster", async () => {
   vi.mocked(fetchMyGigs).mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'filled', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }] });
   vi.mocked(fetchApplicants).mockResolvedValue({ rows: [
-    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'accepted', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, member_ratings: [{ average_rating: '4.50', review_count: 2 }] } },
-    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: [] } },
+    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'accepted', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, member_ratings: { average_rating: 4.5, review_count: 2 } } },
+    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: null } },
   ] });
   vi.mocked(fetchDeal).mockResolvedValue(makeDeal({ payment: makePayment() }));
   render(<Dashboard />);

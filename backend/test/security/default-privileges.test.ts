@@ -57,9 +57,9 @@ describe('default privileges on public', () => {
     // is required, and the visitor gets that function's own error), or serves the visitor (the
     // $600 and donation paths, contact details only between accepted parties).
     expect(fns.map((r) => r.f)).toEqual([
-      'accept_application', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-      'leave_review', 'mark_thread_read', 'record_application_payment', 'record_payment', 'report_payment_missing', 'send_message',
-      'set_agreed_hours', 'withdraw_application',
+      'accept_application', 'accept_deal_change', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig',
+      'decline_application', 'decline_deal_change', 'leave_review', 'mark_thread_read', 'propose_deal_change', 'record_application_payment',
+      'record_payment', 'report_payment_missing', 'send_message', 'withdraw_application',
     ]);
   });
 });

@@ -58,8 +58,8 @@ export function cookiesObject(cookie: string | undefined): Record<string, string
   return out;
 }
 
-/** Set the scope's settings, local to the current transaction, in one statement. */
-export async function enterScope(tx: Tx, scope: Scope): Promise<void> {
+/** The scope as (name, value) settings, each to be set local to the transaction. */
+export function scopeSettings(scope: Scope): [string, string][] {
   const settings: [string, string][] = [
     ['role', scope.role],
     ['request.jwt.claims', JSON.stringify(scope.claims)],
@@ -71,6 +71,12 @@ export async function enterScope(tx: Tx, scope: Scope): Promise<void> {
   ];
   if (scope.statementTimeoutMs !== undefined) settings.push(['statement_timeout', String(scope.statementTimeoutMs)]);
   if (scope.searchPath) settings.push(['search_path', scope.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')]);
+  return settings;
+}
+
+/** Set the scope's settings, local to the current transaction, in one statement. */
+export async function enterScope(tx: Tx, scope: Scope): Promise<void> {
+  const settings = scopeSettings(scope);
   const calls = settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
   await tx.query(`select ${calls}`, settings.flat());
 }

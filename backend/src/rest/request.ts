@@ -1,15 +1,14 @@
 /**
  * Request-level concerns of /rest/v1: who is calling (apikey + Authorization, verified strictly),
- * the Prefer header, the media type asked for, the schema headers, and the transaction every
- * request runs in (role and claims set local to it, as PostgREST does).
+ * the Prefer header, the media type asked for, the schema headers, and the settings of the
+ * transaction every request runs in (role and claims set local to it, as PostgREST does).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services';
-import type { Tx } from '../db/types';
-import { enterScope, headersObject, searchPathFor } from '../db/scope';
+import { headersObject, scopeSettings, searchPathFor } from '../db/scope';
 import { JwtError, verifyJwt, type Claims } from '../security/jwt';
 import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
-import { fromPgError, invalidApiKey, isPgError, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed, statementTimeout } from './errors';
+import { invalidApiKey, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed } from './errors';
 import { negotiate, type Media } from './media';
 import { parsePrefer, type Preferences, type TxEnd } from './preferences';
 import type { MediaType } from './response';
@@ -140,47 +139,11 @@ export function apiRequest(request: FastifyRequest, caller: Caller, txEnd: TxEnd
   return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(url), range, schema, signal, path, headers: headersObject(request.headers) };
 }
 
-export interface RunOptions {
-  caller: Caller;
-  readOnly: boolean;
-  /** The HTTP method, for request.method (policies and functions may read it). */
-  method: string;
-  /** request.path and request.headers, as PostgREST sets them (db/scope.ts). */
-  path?: string;
-  /** The schema the request addresses: first on the search path. */
-  schema?: string;
-  headers?: Record<string, string>;
-  /** Aborted when the client goes away: the transaction is dropped or its statement canceled. */
-  signal?: AbortSignal;
-  /** End the transaction with a rollback once the answer is built (db-tx-end / Prefer: tx=rollback). */
-  rollback?: boolean;
-}
-
-/** Carries the answer out of a transaction that is rolled back on purpose. */
-class RolledBack<T> {
-  constructor(readonly value: T) {}
-}
-
 /**
- * Run `fn` in one transaction as the caller: role and claims are set local to it, then the query.
- * On PostgreSQL the statement timeout is set local to it as well (PGlite has none; rest/cost.ts
- * bounds its requests). Database errors become PostgREST errors (SQLSTATE → status).
+ * The settings of a request's transaction, as PostgREST sets them (local to it, db/scope.ts): the
+ * role, the claims, the method, path, headers and cookies, so policies and functions can read them
+ * (`auth.uid()` reads the claims), and the search path (the request's schema, public, extensions).
  */
-export async function runAs<T>(services: Services, options: RunOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const { caller, readOnly, method, signal, rollback } = options;
-  const timeoutMs = services.config.DB_STATEMENT_TIMEOUT_MS;
-  const statementTimeoutMs = services.db.kind === 'postgres' ? timeoutMs : undefined;
-  try {
-    return await services.db.transaction(async (tx) => {
-      await enterScope(tx, { role: caller.role, claims: caller.claims, method, path: options.path ?? '/', headers: options.headers ?? {}, statementTimeoutMs, searchPath: searchPathFor(options.schema ?? 'public') });
-      const value = await fn(tx);
-      if (rollback) throw new RolledBack(value);
-      return value;
-    }, { readOnly, signal });
-  } catch (error) {
-    if (error instanceof RolledBack) return error.value as T;
-    if (isPgError(error) && error.code === '57014' && !signal?.aborted) throw statementTimeout(timeoutMs);
-    if (isPgError(error)) throw fromPgError(error, caller.role);
-    throw error;
-  }
+export function requestSettings(req: Pick<ApiRequest, 'caller' | 'method' | 'path' | 'headers' | 'schema'>): [string, string][] {
+  return scopeSettings({ role: req.caller.role, claims: req.caller.claims, method: req.method, path: req.path, headers: req.headers, searchPath: searchPathFor(req.schema) });
 }

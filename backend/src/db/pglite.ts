@@ -17,7 +17,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { lockDataDir } from './lock';
-import { RequestAborted, type Database, type Tx } from './types';
+import { requestText } from './request-text';
+import { RequestAborted, type Database, type QueryResult, type Tx } from './types';
 
 /**
  * Transactions run back to back for at most this long before the event loop gets a turn (5 ms:
@@ -73,19 +74,48 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       sliceStart = performance.now();
     }
   };
+  /** Run `work` after every transaction queued before it (and a turn of the event loop when due). */
+  const inTurn = <T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(next).then(() => {
+      // Its client left while it waited: running it would only delay everyone behind it.
+      if (signal?.aborted) throw new RequestAborted();
+      return work();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
   return {
     kind: 'pglite',
     transaction(fn, options) {
-      const run = queue.then(next).then(() => {
-        // Its client left while it waited: running it would only delay everyone behind it.
-        if (options?.signal?.aborted) throw new RequestAborted();
-        return db.transaction(async (tx) => {
+      return inTurn(options?.signal, () =>
+        db.transaction(async (tx) => {
           if (options?.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
           return fn(wrap(tx));
-        });
+        }),
+      );
+    },
+    request(unit, options) {
+      // One exec (simple protocol) instead of PGlite's transaction(): its query() with parameters
+      // is a describe and an execute, and begin, settings and commit three more calls (measured:
+      // 1.8 ms against 4.8 ms for the same small read at load 30). The queue keeps it alone.
+      return inTurn(options?.signal, async () => {
+        const inside = options?.inside;
+        try {
+          const started = performance.now();
+          const results = await db.exec(requestText(unit, !inside));
+          options?.onQueryTime?.(performance.now() - started);
+          const main = results[2]!;
+          const result: QueryResult<never> = { rows: main.rows as never[], affectedRows: main.affectedRows ?? 0 };
+          if (!inside) return result as never;
+          const value = await inside(result, wrap(db));
+          await db.exec(unit.end);
+          return value;
+        } catch (error) {
+          // The string stops at its first error, inside the transaction: end it.
+          await db.exec('rollback').catch(() => undefined);
+          throw error;
+        }
       });
-      queue = run.catch(() => undefined);
-      return run;
     },
     async listen(channel, onNotify) {
       // Notifications are delivered in-process after the sending transaction commits.

@@ -67,6 +67,10 @@ beforeAll(async () => {
       if (options?.signal) signals.push(options.signal);
       return raw.transaction(fn, options);
     },
+    request: (unit, options) => {
+      if (options?.signal) signals.push(options.signal);
+      return raw.request(unit, options);
+    },
   };
   be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', DB_STATEMENT_TIMEOUT_MS: '60000' }, watched);
   await schemaCacheFor(watched).reload();

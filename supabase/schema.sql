@@ -562,6 +562,22 @@ AS $function$
 $function$;
 comment on function private.is_service_notice(p_kind text) is 'True for the outbox kinds about a member''s own account or items (sent whatever their email setting; the deliverer asks this too).';
 
+CREATE OR REPLACE FUNCTION private.is_thread_party(p_topic text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.applications a
+    where a.id = (case when p_topic ~* '^thread:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                       then substr(p_topic, 8)::uuid end)
+      and (select auth.uid()) in (a.worker_id, a.poster_id)
+  )
+$function$;
+comment on function private.is_thread_party(p_topic text) is 'True when the topic is thread:<application id> and the caller is that application''s worker or poster (read under the caller''s own row-level security).';
+grant execute on function private.is_thread_party(p_topic text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.member_may_write(p_action text)
  RETURNS boolean
  LANGUAGE plpgsql

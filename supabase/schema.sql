@@ -58,7 +58,7 @@ create table private.notification_outbox (
   constraint notification_outbox_pkey PRIMARY KEY (id),
   constraint notification_outbox_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint notification_outbox_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
-  constraint notification_outbox_kind_check CHECK (kind = ANY (ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'new_message'::text])),
+  constraint notification_outbox_kind_check CHECK (kind = ANY ('{account_suspended,application_accepted,application_declined,application_withdrawn,gig_hidden,gig_restored,member_warning,new_application,new_message,report_resolved}'::text[])),
   constraint notification_outbox_payload_object CHECK (jsonb_typeof(payload) = 'object'::text)
 );
 comment on table private.notification_outbox is 'Emails to send, written by the marketplace functions with the change they announce; drained by a deliverer that sets delivered_at.';
@@ -79,6 +79,30 @@ create table private.notification_recipients (
 comment on table private.notification_recipients is 'When each recipient''s last email was claimed for sending: the deliverer sends them at most one per digest window.';
 alter table private.notification_recipients enable row level security;
 
+create table private.operator_audit (
+  id bigint generated always as identity not null,
+  created_at timestamp with time zone default now() not null,
+  actor_id uuid,
+  actor_role text not null,
+  action text not null,
+  target_kind text not null,
+  target_id text not null,
+  reason text,
+  before jsonb,
+  after jsonb,
+  constraint operator_audit_pkey PRIMARY KEY (id),
+  constraint operator_audit_actor_role_check CHECK (actor_role = ANY (ARRAY['operator'::text, 'member'::text, 'service'::text])),
+  constraint operator_audit_reason_length CHECK (char_length(reason) <= 1000),
+  constraint operator_audit_target_kind_check CHECK (target_kind = ANY (ARRAY['gig'::text, 'profile'::text, 'message'::text, 'report'::text, 'email'::text, 'application'::text]))
+);
+comment on table private.operator_audit is 'Every operator action (and a poster''s removal of a gig that had applications): actor, action, target, reason, the target before and after. Written by the action''s function in its transaction; append-only; operators read it through public.admin_audit_log.';
+comment on column private.operator_audit.actor_id is 'auth.uid() of the operator (or the member, for a removal); null for the service role.';
+alter table private.operator_audit enable row level security;
+CREATE INDEX operator_audit_actor_idx ON private.operator_audit USING btree (actor_id, created_at DESC) WHERE (actor_id IS NOT NULL);
+CREATE INDEX operator_audit_created_at_idx ON private.operator_audit USING btree (created_at DESC, id DESC);
+CREATE INDEX operator_audit_target_idx ON private.operator_audit USING btree (target_kind, target_id, created_at DESC);
+CREATE TRIGGER operator_audit_append_only BEFORE DELETE OR UPDATE ON private.operator_audit FOR EACH ROW EXECUTE FUNCTION private.operator_audit_append_only();
+
 CREATE OR REPLACE FUNCTION private.aal_satisfied()
  RETURNS boolean
  LANGUAGE sql
@@ -93,6 +117,17 @@ AS $function$
 $function$;
 comment on function private.aal_satisfied() is 'False when the caller has a verified MFA factor but the request''s token is not aal2.';
 grant execute on function private.aal_satisfied() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.admin_view_read_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The operator views are read-only: use the operator functions' using errcode = '42501';
+end
+$function$;
+comment on function private.admin_view_read_only() is 'INSTEAD OF trigger of the operator views: every write is refused.';
 
 CREATE OR REPLACE FUNCTION private.applications_compute_terms()
  RETURNS trigger
@@ -148,6 +183,25 @@ end
 $function$;
 comment on function private.applications_compute_terms() is 'Trigger: freezes the gig''s terms on the application at acceptance and computes the amount and split in cents; afterwards only an accepted deal change (while accepted) recomputes them, never the gig.';
 
+CREATE OR REPLACE FUNCTION private.applications_gig_listed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.status in ('applied', 'accepted') and (tg_op = 'INSERT' or old.status is distinct from new.status)
+     and exists (select 1 from public.gigs g where g.id = new.gig_id and g.hidden_at is not null) then
+    if new.status = 'applied' then
+      raise exception 'This gig does not exist or was removed' using errcode = 'N4001';
+    end if;
+    raise exception 'This gig is hidden by the Need40 team, so it takes no new deals' using errcode = 'N4002';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.applications_gig_listed() is 'Trigger: no application to, and no acceptance on, a hidden gig.';
+
 CREATE OR REPLACE FUNCTION private.applications_reapply_cooldown()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -170,6 +224,31 @@ begin
 end
 $function$;
 comment on function private.applications_reapply_cooldown() is 'Before an application goes from withdrawn back to applied: refused (N4290) within 10 minutes of the withdraw.';
+
+CREATE OR REPLACE FUNCTION private.audit_action(p_action text, p_target_kind text, p_target_id text, p_reason text, p_before jsonb, p_after jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_id bigint;
+begin
+  insert into private.operator_audit (actor_id, actor_role, action, target_kind, target_id, reason, before, after)
+  values (
+    v_uid,
+    case
+      when coalesce(auth.jwt() ->> 'role', '') = 'service_role' or v_uid is null then 'service'
+      when private.is_operator(v_uid) then 'operator'
+      else 'member'
+    end,
+    p_action, p_target_kind, p_target_id, p_reason, p_before, p_after)
+  returning id into v_id;
+  return v_id;
+end
+$function$;
+comment on function private.audit_action(p_action text, p_target_kind text, p_target_id text, p_reason text, p_before jsonb, p_after jsonb) is 'Writes one private.operator_audit row for the caller (operator, member or service), in the caller''s transaction.';
 
 CREATE OR REPLACE FUNCTION private.ban_member(p_user_id uuid, p_duration interval)
  RETURNS timestamp with time zone
@@ -195,6 +274,31 @@ begin
 end
 $function$;
 comment on function private.ban_member(p_user_id uuid, p_duration interval) is 'Operators: ban a member for p_duration (their sessions end, their writes are refused, their queued emails dropped). Returns banned_until.';
+
+CREATE OR REPLACE FUNCTION private.ban_target(p_op uuid, p_user_id uuid, p_action text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v jsonb;
+begin
+  select jsonb_build_object('banned_until', u.banned_until, 'operator', private.has_operator_role(u.id))
+    into v from auth.users u join public.profiles p on p.id = u.id where u.id = p_user_id and u.deleted_at is null;
+  if v is null then
+    raise exception 'No such member' using errcode = 'PT404';
+  end if;
+  if p_op is not null and p_op = p_user_id then
+    raise exception 'An operator cannot % themselves', p_action using errcode = '42501';
+  end if;
+  if p_op is not null and (v ->> 'operator')::boolean then
+    raise exception 'An operator cannot % another operator: that takes the service role', p_action using errcode = '42501';
+  end if;
+  return v;
+end
+$function$;
+comment on function private.ban_target(p_op uuid, p_user_id uuid, p_action text) is 'Checks the member a ban or unban acts on (exists; not the operator, not another operator unless the service role acts); returns their standing.';
 
 CREATE OR REPLACE FUNCTION private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval DEFAULT '00:10:00'::interval)
  RETURNS SETOF private.notification_outbox
@@ -233,6 +337,20 @@ end
 $function$;
 comment on function private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval) is 'Deliverers: claims the due rows of up to p_recipients recipients, all of a recipient''s together; a recipient emailed less than p_window ago waits for the window''s end (digests).';
 
+CREATE OR REPLACE FUNCTION private.console_gate(p_what text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_console(p_what);
+  return true;
+end
+$function$;
+comment on function private.console_gate(p_what text) is 'WHERE clause of the operator views: true for an operator or the service role, else 42501.';
+grant execute on function private.console_gate(p_what text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.create_notification_preferences()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -269,6 +387,21 @@ begin
 end
 $function$;
 comment on function private.enqueue_notification(p_recipient uuid, p_kind text, p_payload jsonb) is 'Queues an email in private.notification_outbox unless the recipient turned email notifications off.';
+
+CREATE OR REPLACE FUNCTION private.enqueue_service_notice(p_recipient uuid, p_kind text, p_payload jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_service_notice(p_kind) then
+    raise exception 'Not a service notice: %', p_kind using errcode = '22023';
+  end if;
+  insert into private.notification_outbox (recipient_id, kind, payload) values (p_recipient, p_kind, p_payload);
+end
+$function$;
+comment on function private.enqueue_service_notice(p_recipient uuid, p_kind text, p_payload jsonb) is 'Queues an email about the recipient''s own account or items, whatever their email setting.';
 
 CREATE OR REPLACE FUNCTION private.fire_application_transition(p_application_id uuid, p_transition text, p_actor uuid)
  RETURNS public.applications
@@ -340,6 +473,16 @@ end
 $function$;
 comment on function private.fire_application_transition(p_application_id uuid, p_transition text, p_actor uuid) is 'The one place an application changes status: checks the transition, the state and the actor (worker, poster, either party, an operator, the system) against private.application_process, then writes the event and queues the email.';
 
+CREATE OR REPLACE FUNCTION private.gig_snapshot(p_gig public.gigs)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('title', p_gig.title, 'status', p_gig.status, 'user_id', p_gig.user_id,
+    'hidden_at', p_gig.hidden_at, 'hidden_cause', p_gig.hidden_cause, 'hidden_reason', p_gig.hidden_reason)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.gigs_keep_agreed_work()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -355,6 +498,45 @@ end
 $function$;
 comment on function private.gigs_keep_agreed_work() is 'Trigger: refuses to delete a gig that has an accepted or paid application.';
 
+CREATE OR REPLACE FUNCTION private.gigs_removal_keeps_history()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_app uuid;
+  v_closed uuid[] := '{}';
+  v_gig public.gigs;
+begin
+  if pg_trigger_depth() > 1 or not exists (select 1 from public.applications a where a.gig_id = old.id) then
+    return old;
+  end if;
+  for v_app in
+    select a.id from public.applications a where a.gig_id = old.id and a.status = 'applied' order by a.created_at, a.id
+  loop
+    perform private.fire_application_transition(v_app, 'close', auth.uid());
+    v_closed := v_closed || v_app;
+  end loop;
+  update public.gigs set status = 'closed' where id = old.id and status = 'active';
+  v_gig := private.set_gig_hidden(old.id, 'removed', 'Removed by its poster.');
+  perform private.audit_action('gig_removed', 'gig', old.id::text, 'The poster deleted a gig that had applications: hidden instead of deleted.',
+    private.gig_snapshot(old), private.gig_snapshot(v_gig) || jsonb_build_object('closed_applications', to_jsonb(v_closed)));
+  return null;
+end
+$function$;
+comment on function private.gigs_removal_keeps_history() is 'Trigger: a gig with applications is hidden (cause removed), its pending applications closed, the removal audited — instead of a silent cascade.';
+
+CREATE OR REPLACE FUNCTION private.has_operator_role(p_uid uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select u.raw_app_meta_data ->> 'role' = 'operator' from auth.users u where u.id = p_uid), false)
+$function$;
+comment on function private.has_operator_role(p_uid uuid) is 'True when the user''s app_metadata carries the operator role (banned or not).';
+
 CREATE OR REPLACE FUNCTION private.is_operator(p_uid uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -369,6 +551,16 @@ AS $function$
   ), false)
 $function$;
 comment on function private.is_operator(p_uid uuid) is 'True when the member is a Need40 operator now: auth.users.raw_app_meta_data ->> ''role'' = ''operator'', not deleted, not banned.';
+
+CREATE OR REPLACE FUNCTION private.is_service_notice(p_kind text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_kind in ('gig_hidden', 'gig_restored', 'report_resolved', 'member_warning', 'account_suspended')
+$function$;
+comment on function private.is_service_notice(p_kind text) is 'True for the outbox kinds about a member''s own account or items (sent whatever their email setting; the deliverer asks this too).';
 
 CREATE OR REPLACE FUNCTION private.is_thread_party(p_topic text)
  RETURNS boolean
@@ -505,6 +697,37 @@ AS $function$
   for update
 $function$;
 
+CREATE OR REPLACE FUNCTION private.operator_audit_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The operator audit log is append-only' using errcode = '42501';
+end
+$function$;
+comment on function private.operator_audit_append_only() is 'Trigger: refuses any update or delete of private.operator_audit.';
+
+CREATE OR REPLACE FUNCTION private.operator_reason(p_reason text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v text := btrim(coalesce(p_reason, ''));
+begin
+  if v = '' then
+    raise exception 'Give a reason: it goes on the record' using errcode = '22023';
+  end if;
+  if char_length(v) > 1000 then
+    raise exception 'A reason must be at most 1000 characters' using errcode = '22023';
+  end if;
+  return v;
+end
+$function$;
+comment on function private.operator_reason(p_reason text) is 'The reason of an operator action, trimmed; 22023 when blank or over 1000 characters.';
+
 CREATE OR REPLACE FUNCTION private.paid_gig_terms(OUT price numeric, OUT worker_rate numeric, OUT platform_fee numeric)
  RETURNS record
  LANGUAGE sql
@@ -603,6 +826,21 @@ end
 $function$;
 comment on function private.record_application_step(p_app public.applications, p_step private.application_process, p_actor uuid) is 'Side effects of an application step, in the caller''s transaction: applicant_count, the event row, the queued email.';
 
+CREATE OR REPLACE FUNCTION private.require_console(p_action text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(auth.jwt() ->> 'role', '') = 'service_role' then
+    return null;
+  end if;
+  return private.require_operator(p_action);
+end
+$function$;
+comment on function private.require_console(p_action text) is 'The operator''s auth.uid() (checked in auth.users now), null for the service role, else 42501.';
+
 CREATE OR REPLACE FUNCTION private.require_member(p_action text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -633,6 +871,32 @@ end
 $function$;
 comment on function private.require_operator(p_action text) is 'auth.uid() of a signed-in member who is an operator now (checked in auth.users, not the token), else 42501.';
 
+CREATE OR REPLACE FUNCTION private.resolve_reports(p_kind text, p_target_id uuid, p_status text, p_outcome text, p_by uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_report public.reports;
+  v_n integer := 0;
+begin
+  for v_report in
+    update public.reports r
+       set status = p_status, outcome = p_outcome, resolved_at = now(), resolved_by = p_by
+     where r.target_kind = p_kind and r.target_id = p_target_id and r.status = 'open'
+    returning r.*
+  loop
+    perform private.enqueue_service_notice(v_report.reporter_id, 'report_resolved',
+      jsonb_build_object('report_id', v_report.id, 'target_kind', v_report.target_kind, 'target_id', v_report.target_id,
+        'gig_id', case when v_report.target_kind = 'gig' then v_report.target_id end, 'notice', p_outcome));
+    v_n := v_n + 1;
+  end loop;
+  return v_n;
+end
+$function$;
+comment on function private.resolve_reports(p_kind text, p_target_id uuid, p_status text, p_outcome text, p_by uuid) is 'Decides every open report of one item (actioned or dismissed) with the outcome the reporters are told, and queues their emails.';
+
 CREATE OR REPLACE FUNCTION private.session_aal_ok()
  RETURNS boolean
  LANGUAGE sql
@@ -646,6 +910,27 @@ AS $function$
   )
 $function$;
 comment on function private.session_aal_ok() is 'True when the session may act: aal2 for users with a verified factor, else aal1 or aal2.';
+
+CREATE OR REPLACE FUNCTION private.set_gig_hidden(p_gig_id uuid, p_cause text, p_reason text)
+ RETURNS public.gigs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_gig public.gigs;
+begin
+  if p_cause is null then
+    update public.gigs set hidden_at = null, hidden_cause = null, hidden_reason = null where id = p_gig_id returning * into v_gig;
+    delete from public.gig_takedowns where gig_id = p_gig_id;
+  else
+    update public.gigs set hidden_at = now(), hidden_cause = p_cause, hidden_reason = p_reason where id = p_gig_id returning * into v_gig;
+    insert into public.gig_takedowns (gig_id) values (p_gig_id) on conflict (gig_id) do nothing;
+  end if;
+  return v_gig;
+end
+$function$;
+comment on function private.set_gig_hidden(p_gig_id uuid, p_cause text, p_reason text) is 'Hides (cause, reason) or restores (null cause) one gig and keeps public.gig_takedowns in step.';
 
 CREATE OR REPLACE FUNCTION private.unban_member(p_user_id uuid)
  RETURNS void
@@ -711,6 +996,7 @@ create table public.application_messages (
   attachment_name text,
   attachment_type text,
   attachment_size bigint,
+  removed_at timestamp with time zone,
   constraint application_messages_pkey PRIMARY KEY (id),
   constraint application_messages_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.applications(id) ON DELETE CASCADE,
   constraint application_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
@@ -719,6 +1005,7 @@ create table public.application_messages (
 );
 comment on table public.application_messages is 'Messages between the worker and the poster of an application. Read by the two parties; written only by send_message().';
 comment on column public.application_messages.attachment_path is 'A file sent with the message: its path in the attachments bucket (<application id>/<sender id>/<name>).';
+comment on column public.application_messages.removed_at is 'When a Need40 operator removed the message (its body is then a notice; the original is in the operator audit).';
 alter table public.application_messages enable row level security;
 create policy application_messages_require_aal2 on public.application_messages as restrictive for all to authenticated
   using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
@@ -871,6 +1158,7 @@ CREATE INDEX applications_gig_id_created_at_idx ON public.applications USING btr
 CREATE INDEX applications_poster_id_created_at_idx ON public.applications USING btree (poster_id, created_at DESC, id);
 CREATE INDEX applications_worker_id_created_at_idx ON public.applications USING btree (worker_id, created_at DESC, id);
 CREATE TRIGGER applications_compute_terms BEFORE INSERT OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_compute_terms();
+CREATE TRIGGER applications_gig_listed BEFORE INSERT OR UPDATE OF status ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_gig_listed();
 CREATE TRIGGER applications_reapply_cooldown BEFORE UPDATE OF status ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_reapply_cooldown();
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.applications to authenticated;
@@ -898,6 +1186,21 @@ create policy audit_logs_select_own on public.audit_logs for select to authentic
 CREATE INDEX audit_logs_user_id_created_at_idx ON public.audit_logs USING btree (user_id, created_at DESC);
 grant select on table public.audit_logs to authenticated, service_role;
 
+create table public.gig_takedowns (
+  gig_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint gig_takedowns_pkey PRIMARY KEY (gig_id),
+  constraint gig_takedowns_gig_id_fkey FOREIGN KEY (gig_id) REFERENCES public.gigs(id) ON DELETE CASCADE
+);
+comment on table public.gig_takedowns is 'The ids of hidden gigs (nothing else), readable by everyone and published to realtime: an open grid drops a card when its gig is hidden. Written only with the hide.';
+alter table public.gig_takedowns enable row level security;
+create policy gig_takedowns_select_all on public.gig_takedowns for select to anon, authenticated
+  using (true);
+CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.gig_takedowns FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
+grant select on table public.gig_takedowns to anon, authenticated;
+grant select, insert, update, delete, truncate, references, trigger on table public.gig_takedowns to service_role;
+alter publication supabase_realtime add table public.gig_takedowns;
+
 create table public.gigs (
   id uuid default gen_random_uuid() not null,
   user_id uuid default auth.uid() not null,
@@ -914,6 +1217,9 @@ create table public.gigs (
   status text default 'active'::text not null,
   created_at timestamp with time zone default now() not null,
   applicant_count integer default 0 not null,
+  hidden_at timestamp with time zone,
+  hidden_reason text,
+  hidden_cause text,
   constraint gigs_pkey PRIMARY KEY (id),
   constraint gigs_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE SET NULL,
   constraint gigs_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
@@ -921,6 +1227,7 @@ create table public.gigs (
   constraint gigs_description_not_blank CHECK (btrim(description) <> ''::text AND char_length(description) <= 10000),
   constraint gigs_fee_consistent CHECK (worker_rate IS NULL AND platform_fee IS NULL OR worker_rate >= 0::numeric AND platform_fee >= 0::numeric AND (worker_rate + platform_fee) = rate),
   constraint gigs_form_fields_required CHECK (payment_id IS NOT NULL OR hours IS NOT NULL AND location IS NOT NULL),
+  constraint gigs_hidden_consistent CHECK (hidden_at IS NULL AND hidden_cause IS NULL AND hidden_reason IS NULL OR hidden_at IS NOT NULL AND (hidden_cause = ANY (ARRAY['moderation'::text, 'ban'::text, 'removed'::text])) AND char_length(hidden_reason) >= 1 AND char_length(hidden_reason) <= 1000),
   constraint gigs_hours_range CHECK (hours > 0::numeric AND hours <= 100000::numeric),
   constraint gigs_location_check CHECK (location = ANY (ARRAY['remote'::text, 'onsite'::text, 'hybrid'::text])),
   constraint gigs_payment_type_check CHECK (payment_type = ANY (ARRAY['hourly'::text, 'fixed'::text])),
@@ -934,6 +1241,9 @@ comment on column public.gigs.rate is 'Hourly rate or fixed price in dollars: 0.
 comment on column public.gigs.skills is 'Skills as the poster typed them; compared case-insensitively (citext), e.g. by the REST cs filter.';
 comment on column public.gigs.status is 'active = open (listed, takes applications), filled = an applicant was accepted, closed = closed by the poster without choosing. Changed only by accept_application() and close_gig().';
 comment on column public.gigs.applicant_count is 'Applications to this gig that are not withdrawn; maintained by the marketplace functions (public, so cards show it without exposing applications).';
+comment on column public.gigs.hidden_at is 'When the gig was hidden (null: listed as usual). Set only by the operator functions, a ban, or a removal.';
+comment on column public.gigs.hidden_reason is 'Why, as its poster is told (an operator''s reason, the suspension, or their own removal).';
+comment on column public.gigs.hidden_cause is 'moderation (an operator) | ban (the poster''s account is suspended) | removed (the poster deleted it after it had applications).';
 alter table public.gigs enable row level security;
 create policy gigs_delete_members_only on public.gigs as restrictive for delete to authenticated
   using (( SELECT private.member_may_write('delete a gig'::text) AS member_may_write));
@@ -947,8 +1257,8 @@ create policy gigs_insert_own on public.gigs for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (payment_id IS NULL) AND (worker_rate IS NULL) AND (platform_fee IS NULL)));
 create policy gigs_insert_require_aal2 on public.gigs as restrictive for insert to authenticated
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
-create policy gigs_select_all on public.gigs for select to anon, authenticated
-  using (true);
+create policy gigs_select_listed on public.gigs for select to anon, authenticated
+  using (((hidden_at IS NULL) OR ((hidden_cause <> 'removed'::text) AND (user_id = ( SELECT auth.uid() AS uid)))));
 create policy gigs_update_members_only on public.gigs as restrictive for update to authenticated
   using (( SELECT private.member_may_write('edit a gig'::text) AS member_may_write));
 create policy gigs_update_own on public.gigs for update to authenticated
@@ -970,6 +1280,7 @@ CREATE INDEX gigs_user_id_idx ON public.gigs USING btree (user_id);
 CREATE TRIGGER gigs_audit AFTER INSERT ON public.gigs FOR EACH ROW EXECUTE FUNCTION public.write_audit_log();
 CREATE TRIGGER gigs_keep_agreed_work BEFORE DELETE ON public.gigs FOR EACH ROW EXECUTE FUNCTION private.gigs_keep_agreed_work();
 CREATE TRIGGER gigs_members_only BEFORE INSERT ON public.gigs FOR EACH STATEMENT EXECUTE FUNCTION private.members_only_statement('post a gig');
+CREATE TRIGGER gigs_removal_keeps_history BEFORE DELETE ON public.gigs FOR EACH ROW EXECUTE FUNCTION private.gigs_removal_keeps_history();
 CREATE TRIGGER gigs_set_created_at BEFORE INSERT OR UPDATE ON public.gigs FOR EACH ROW EXECUTE FUNCTION public.gigs_set_created_at();
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.gigs FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.gigs to anon;
@@ -1175,6 +1486,42 @@ grant select (id, username, avatar_url, full_name, title, bio, skills, hourly_ra
 grant select (id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at) on table public.profiles to authenticated;
 grant update (username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, contact_email, contact_phone, linkedin_url, github_url) on table public.profiles to authenticated;
 
+create table public.reports (
+  id uuid default gen_random_uuid() not null,
+  reporter_id uuid not null,
+  target_kind text not null,
+  target_id uuid not null,
+  reason text not null,
+  note text,
+  status text default 'open'::text not null,
+  outcome text,
+  created_at timestamp with time zone default now() not null,
+  resolved_at timestamp with time zone,
+  resolved_by uuid,
+  constraint reports_pkey PRIMARY KEY (id),
+  constraint reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint reports_note_length CHECK (char_length(note) <= 1000),
+  constraint reports_outcome_length CHECK (char_length(outcome) <= 1000),
+  constraint reports_reason_check CHECK (reason = ANY (ARRAY['scam'::text, 'spam'::text, 'harassment'::text, 'inappropriate'::text, 'other'::text])),
+  constraint reports_resolved_consistent CHECK ((status = 'open'::text) = (resolved_at IS NULL)),
+  constraint reports_status_check CHECK (status = ANY (ARRAY['open'::text, 'actioned'::text, 'dismissed'::text])),
+  constraint reports_target_kind_check CHECK (target_kind = ANY (ARRAY['gig'::text, 'profile'::text, 'message'::text]))
+);
+comment on table public.reports is 'A member''s report of a gig, a profile or a message (reason from a short list, a note). open → actioned | dismissed by an operator, with the outcome the reporter is told. The reporter reads their own; operators read all through admin_reports.';
+comment on column public.reports.reason is 'scam | spam | harassment | inappropriate | other.';
+comment on column public.reports.outcome is 'What the reporter is told when the report is decided (never the operator''s private reason).';
+alter table public.reports enable row level security;
+create policy reports_require_aal2 on public.reports as restrictive for select to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy reports_select_own on public.reports for select to authenticated
+  using ((reporter_id = ( SELECT auth.uid() AS uid)));
+CREATE UNIQUE INDEX reports_one_open_per_item ON public.reports USING btree (reporter_id, target_kind, target_id) WHERE (status = 'open'::text);
+CREATE INDEX reports_queue_idx ON public.reports USING btree (status, created_at, id);
+CREATE INDEX reports_reporter_idx ON public.reports USING btree (reporter_id, created_at DESC);
+CREATE INDEX reports_target_idx ON public.reports USING btree (target_kind, target_id) WHERE (status = 'open'::text);
+grant select on table public.reports to authenticated;
+grant select, insert, update, delete, truncate, references, trigger on table public.reports to service_role;
+
 create table public.reviews (
   id uuid default gen_random_uuid() not null,
   application_id uuid not null,
@@ -1237,6 +1584,201 @@ grant select, insert, update, delete on table public.saved_gigs to service_role;
 grant insert (user_id, gig_id) on table public.saved_gigs to authenticated;
 alter publication supabase_realtime add table public.saved_gigs;
 
+create view public.admin_applications as
+ SELECT a.id,
+    a.gig_id,
+    g.title AS gig_title,
+    a.worker_id,
+    COALESCE(NULLIF(w.full_name, ''::text), w.username) AS worker_name,
+    a.poster_id,
+    COALESCE(NULLIF(po.full_name, ''::text), po.username) AS poster_name,
+    a.status,
+    a.message,
+    a.created_at,
+    a.updated_at,
+    a.accepted_at,
+    a.decline_notice,
+    a.deal_payment_type,
+    a.deal_amount_cents,
+    a.deal_fee_cents,
+    a.deal_worker_cents
+   FROM public.applications a
+     JOIN public.gigs g ON g.id = a.gig_id
+     LEFT JOIN public.profiles w ON w.id = a.worker_id
+     LEFT JOIN public.profiles po ON po.id = a.poster_id
+  WHERE private.console_gate('read the applications'::text);
+comment on view public.admin_applications is 'Operators: every application and deal with its gig and both parties. Refused to anyone else.';
+CREATE TRIGGER admin_applications_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_applications FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
+grant select on table public.admin_applications to authenticated, service_role;
+
+create view public.admin_audit_log as
+ SELECT a.id,
+    a.created_at,
+    a.actor_id,
+    COALESCE(NULLIF(p.full_name, ''::text), p.username) AS actor_name,
+    a.actor_role,
+    a.action,
+    a.target_kind,
+    a.target_id,
+    a.reason,
+    a.before,
+    a.after
+   FROM private.operator_audit a
+     LEFT JOIN public.profiles p ON p.id = a.actor_id
+  WHERE private.console_gate('read the audit log'::text);
+comment on view public.admin_audit_log is 'Operators: every operator action (who, what, target, reason, before and after), newest first by id. Refused to anyone else.';
+CREATE TRIGGER admin_audit_log_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_audit_log FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
+grant select on table public.admin_audit_log to authenticated, service_role;
+
+create view public.admin_gigs as
+ SELECT g.id,
+    g.title,
+    g.description,
+    g.status,
+    g.payment_type,
+    g.rate,
+    g.hours,
+    g.location,
+    g.skills,
+    g.applicant_count,
+    g.created_at,
+    g.hidden_at,
+    g.hidden_cause,
+    g.hidden_reason,
+    g.user_id,
+    COALESCE(NULLIF(p.full_name, ''::text), p.username) AS poster_name,
+    u.email AS poster_email,
+    u.banned_until AS poster_banned_until,
+    ( SELECT count(*) AS count
+           FROM public.reports x
+          WHERE x.target_kind = 'gig'::text AND x.target_id = g.id AND x.status = 'open'::text) AS open_reports
+   FROM public.gigs g
+     JOIN public.profiles p ON p.id = g.user_id
+     LEFT JOIN auth.users u ON u.id = g.user_id
+  WHERE private.console_gate('read the gigs'::text);
+comment on view public.admin_gigs is 'Operators: every gig (hidden ones too) with its poster and open reports. Refused to anyone else.';
+CREATE TRIGGER admin_gigs_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_gigs FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
+grant select on table public.admin_gigs to authenticated, service_role;
+
+create view public.admin_members as
+ SELECT p.id,
+    p.full_name,
+    p.username,
+    u.email,
+    p.created_at,
+    u.last_sign_in_at,
+    u.banned_until,
+    COALESCE((u.raw_app_meta_data ->> 'role'::text) = 'operator'::text, false) AS is_operator,
+    ( SELECT count(*) AS count
+           FROM public.gigs x
+          WHERE x.user_id = p.id) AS gig_count,
+    ( SELECT count(*) AS count
+           FROM public.applications x
+          WHERE x.worker_id = p.id) AS application_count,
+    ( SELECT count(*) AS count
+           FROM public.reports x
+          WHERE x.target_kind = 'profile'::text AND x.target_id = p.id AND x.status = 'open'::text) AS open_reports,
+    lower(concat_ws(' '::text, p.full_name, p.username, u.email, p.id::text)) AS search
+   FROM public.profiles p
+     JOIN auth.users u ON u.id = p.id
+  WHERE u.deleted_at IS NULL AND private.console_gate('read the members'::text);
+comment on view public.admin_members is 'Operators: members with their standing and counts; filter search=ilike.*text* for name, username, email or id. Refused to anyone else.';
+CREATE TRIGGER admin_members_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_members FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
+grant select on table public.admin_members to authenticated, service_role;
+
+create view public.admin_messages as
+ SELECT m.id,
+    m.application_id,
+    m.sender_id,
+    COALESCE(NULLIF(s.full_name, ''::text), s.username) AS sender_name,
+    m.body,
+    m.created_at,
+    m.removed_at
+   FROM public.application_messages m
+     LEFT JOIN public.profiles s ON s.id = m.sender_id
+  WHERE private.console_gate('read the messages'::text);
+comment on view public.admin_messages is 'Operators: the messages of every thread (a reported one in context). Refused to anyone else.';
+CREATE TRIGGER admin_messages_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_messages FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
+grant select on table public.admin_messages to authenticated, service_role;
+
+create view public.admin_outbox as
+ SELECT o.id,
+    o.kind,
+    o.recipient_id,
+    COALESCE(NULLIF(p.full_name, ''::text), p.username) AS recipient_name,
+    u.email AS recipient_email,
+    o.payload ->> 'gig_title'::text AS gig_title,
+    o.created_at,
+    o.deliver_after,
+    o.attempts,
+    o.last_error,
+        CASE
+            WHEN o.attempts >= 8 THEN 'failed'::text
+            WHEN o.last_error IS NOT NULL THEN 'retrying'::text
+            ELSE 'pending'::text
+        END AS state
+   FROM private.notification_outbox o
+     LEFT JOIN public.profiles p ON p.id = o.recipient_id
+     LEFT JOIN auth.users u ON u.id = o.recipient_id
+  WHERE o.delivered_at IS NULL AND private.console_gate('read the email outbox'::text);
+comment on view public.admin_outbox is 'Operators: undelivered emails (pending, retrying, failed) with their recipient and last error. Refused to anyone else.';
+CREATE TRIGGER admin_outbox_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_outbox FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
+grant select on table public.admin_outbox to authenticated, service_role;
+
+create view public.admin_reports as
+ SELECT r.id,
+    r.created_at,
+    r.status,
+    r.reason,
+    r.note,
+    r.outcome,
+    r.resolved_at,
+    r.resolved_by,
+    r.reporter_id,
+    COALESCE(NULLIF(rp.full_name, ''::text), rp.username) AS reporter_name,
+    r.target_kind,
+    r.target_id,
+        CASE r.target_kind
+            WHEN 'gig'::text THEN g.title
+            WHEN 'profile'::text THEN COALESCE(NULLIF(tp.full_name, ''::text), tp.username)
+            ELSE "left"(m.body, 300)
+        END AS target_summary,
+    o.id AS target_owner_id,
+    COALESCE(NULLIF(o.full_name, ''::text), o.username) AS target_owner_name,
+        CASE r.target_kind
+            WHEN 'gig'::text THEN COALESCE(g.hidden_cause, g.status)
+            WHEN 'message'::text THEN
+            CASE
+                WHEN m.removed_at IS NULL THEN 'visible'::text
+                ELSE 'removed'::text
+            END
+            ELSE
+            CASE
+                WHEN ou.banned_until > now() THEN 'banned'::text
+                ELSE 'active'::text
+            END
+        END AS target_state,
+    m.application_id AS thread_id,
+    ( SELECT count(*) AS count
+           FROM public.reports x
+          WHERE x.target_kind = r.target_kind AND x.target_id = r.target_id AND x.status = 'open'::text) AS open_reports_on_item
+   FROM public.reports r
+     LEFT JOIN public.profiles rp ON rp.id = r.reporter_id
+     LEFT JOIN public.gigs g ON r.target_kind = 'gig'::text AND g.id = r.target_id
+     LEFT JOIN public.profiles tp ON r.target_kind = 'profile'::text AND tp.id = r.target_id
+     LEFT JOIN public.application_messages m ON r.target_kind = 'message'::text AND m.id = r.target_id
+     LEFT JOIN public.profiles o ON o.id =
+        CASE r.target_kind
+            WHEN 'gig'::text THEN g.user_id
+            WHEN 'profile'::text THEN r.target_id
+            ELSE m.sender_id
+        END
+     LEFT JOIN auth.users ou ON ou.id = o.id
+  WHERE private.console_gate('read the reports'::text);
+comment on view public.admin_reports is 'Operators: every report with its item in context (summary, owner, state now, thread). Refused to anyone else.';
+CREATE TRIGGER admin_reports_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_reports FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
+grant select on table public.admin_reports to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.accept_application(p_application_id uuid)
  RETURNS public.applications
  LANGUAGE plpgsql
@@ -1292,6 +1834,280 @@ end
 $function$;
 comment on function public.accept_deal_change(p_application_id uuid) is 'The other party accepts the proposed terms: the deal''s rate and hours change and its amount and split follow.';
 grant execute on function public.accept_deal_change(p_application_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_ban_member(p_user_id uuid, p_reason text, p_days integer DEFAULT NULL::integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('ban a member');
+  v_reason text := private.operator_reason(p_reason);
+  v_before jsonb := private.ban_target(v_op, p_user_id, 'ban');
+  v_until timestamptz;
+  v_gigs uuid[];
+  v_apps uuid[] := '{}';
+  v_app public.applications;
+  v_gig record;
+  v_worker text;
+  v_after jsonb;
+begin
+  if p_days is not null and (p_days < 1 or p_days > 36500) then
+    raise exception 'A ban lasts 1 to 36500 days (leave it empty for a permanent ban)' using errcode = '22023';
+  end if;
+  if (v_before ->> 'banned_until')::timestamptz > now() then
+    raise exception 'This member is already banned until %', v_before ->> 'banned_until' using errcode = 'PT409';
+  end if;
+  v_until := private.ban_member(p_user_id, make_interval(days => coalesce(p_days, 36500)));
+
+  -- Their open gigs leave the marketplace.
+  select coalesce(array_agg(g.id order by g.created_at), '{}') into v_gigs
+    from public.gigs g where g.user_id = p_user_id and g.status = 'active' and g.hidden_at is null;
+  perform private.set_gig_hidden(g, 'ban', 'This gig is hidden while its poster''s account is suspended.') from unnest(v_gigs) as g;
+
+  -- Their pending applications are withdrawn; each poster is told.
+  select coalesce(nullif(p.full_name, ''), p.username, 'A Need40 member') into v_worker from public.profiles p where p.id = p_user_id;
+  for v_app in
+    select a.* from public.applications a where a.worker_id = p_user_id and a.status = 'applied' order by a.created_at, a.id
+  loop
+    v_app := private.fire_application_transition(v_app.id, 'withdraw_suspended', null);
+    select g.id, g.title into v_gig from public.gigs g where g.id = v_app.gig_id;
+    perform private.enqueue_notification(v_app.poster_id, 'application_withdrawn',
+      jsonb_build_object('application_id', v_app.id, 'gig_id', v_gig.id, 'gig_title', v_gig.title, 'worker_name', v_worker, 'notice', v_app.decline_notice));
+    v_apps := v_apps || v_app.id;
+  end loop;
+
+  perform private.enqueue_service_notice(p_user_id, 'account_suspended', jsonb_build_object('notice', v_reason, 'banned_until', v_until));
+  perform private.resolve_reports('profile', p_user_id, 'actioned',
+    'Thank you for your report. We reviewed this member and suspended their account.', v_op);
+  perform private.resolve_reports('gig', g, 'actioned',
+    'Thank you for your report. We reviewed this gig and removed it from Need40.', v_op) from unnest(v_gigs) as g;
+
+  v_after := jsonb_build_object('banned_until', v_until, 'hidden_gigs', to_jsonb(v_gigs), 'withdrawn_applications', to_jsonb(v_apps));
+  perform private.audit_action('member_banned', 'profile', p_user_id::text, v_reason, v_before, v_after);
+  return v_after;
+end
+$function$;
+comment on function public.admin_ban_member(p_user_id uuid, p_reason text, p_days integer) is 'Operators: ban a member for p_days (null: permanent) — sessions end, writes refused at once, open gigs hidden, pending applications withdrawn with a notice to each poster. Not for the operator themselves or another operator (the service role may). Audited.';
+grant execute on function public.admin_ban_member(p_user_id uuid, p_reason text, p_days integer) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_hide_gig(p_gig_id uuid, p_reason text)
+ RETURNS public.gigs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('hide a gig');
+  v_reason text := private.operator_reason(p_reason);
+  v_before public.gigs;
+  v_gig public.gigs;
+begin
+  select g.* into v_before from public.gigs g where g.id = p_gig_id for update;
+  if not found then
+    raise exception 'No such gig' using errcode = 'PT404';
+  end if;
+  if v_before.hidden_at is not null then
+    raise exception 'This gig is already hidden (%)', v_before.hidden_cause using errcode = 'PT409';
+  end if;
+  v_gig := private.set_gig_hidden(p_gig_id, 'moderation', v_reason);
+  perform private.audit_action('gig_hidden', 'gig', p_gig_id::text, v_reason, private.gig_snapshot(v_before), private.gig_snapshot(v_gig));
+  perform private.enqueue_service_notice(v_gig.user_id, 'gig_hidden',
+    jsonb_build_object('gig_id', v_gig.id, 'gig_title', v_gig.title, 'notice', v_reason));
+  perform private.resolve_reports('gig', p_gig_id, 'actioned',
+    'Thank you for your report. We reviewed this gig and removed it from Need40.', v_op);
+  return v_gig;
+end
+$function$;
+comment on function public.admin_hide_gig(p_gig_id uuid, p_reason text) is 'Operators: hide a gig (it leaves the grid, the search and realtime for everyone but its poster, who is told the reason). Audited; its open reports are decided.';
+grant execute on function public.admin_hide_gig(p_gig_id uuid, p_reason text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_remove_message(p_message_id uuid, p_reason text)
+ RETURNS public.application_messages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('remove a message');
+  v_reason text := private.operator_reason(p_reason);
+  v_before public.application_messages;
+  v_message public.application_messages;
+begin
+  select m.* into v_before from public.application_messages m where m.id = p_message_id for update;
+  if not found then
+    raise exception 'No such message' using errcode = 'PT404';
+  end if;
+  if v_before.removed_at is not null then
+    raise exception 'This message was already removed' using errcode = 'PT409';
+  end if;
+  update public.application_messages
+     set body = 'This message was removed by the Need40 team.', removed_at = now()
+   where id = p_message_id
+  returning * into v_message;
+  perform private.resolve_reports('message', p_message_id, 'actioned',
+    'Thank you for your report. We reviewed this message and removed it.', v_op);
+  perform private.audit_action('message_removed', 'message', p_message_id::text, v_reason,
+    jsonb_build_object('body', v_before.body, 'sender_id', v_before.sender_id, 'application_id', v_before.application_id),
+    jsonb_build_object('body', v_message.body, 'removed_at', v_message.removed_at));
+  return v_message;
+end
+$function$;
+comment on function public.admin_remove_message(p_message_id uuid, p_reason text) is 'Operators: replace a message''s text with a removal notice (the original is kept in the audit row); its open reports are decided. Audited.';
+grant execute on function public.admin_remove_message(p_message_id uuid, p_reason text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_resolve_report(p_report_id uuid, p_resolution text, p_reason text)
+ RETURNS public.reports
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('decide a report');
+  v_reason text := private.operator_reason(p_reason);
+  v_before public.reports;
+  v_report public.reports;
+begin
+  if p_resolution is null or p_resolution not in ('actioned', 'dismissed') then
+    raise exception 'A report is decided as actioned or dismissed' using errcode = '22023';
+  end if;
+  select r.* into v_before from public.reports r where r.id = p_report_id for update;
+  if not found then
+    raise exception 'No such report' using errcode = 'PT404';
+  end if;
+  if v_before.status <> 'open' then
+    raise exception 'This report was already decided (%)', v_before.status using errcode = 'PT409';
+  end if;
+  update public.reports
+     set status = p_resolution, resolved_at = now(), resolved_by = v_op,
+         outcome = case p_resolution
+           when 'actioned' then 'Thank you for your report. We reviewed it and took action.'
+           else 'Thank you for your report. We reviewed it and found nothing against our rules this time.' end
+   where id = p_report_id
+  returning * into v_report;
+  perform private.enqueue_service_notice(v_report.reporter_id, 'report_resolved',
+    jsonb_build_object('report_id', v_report.id, 'target_kind', v_report.target_kind, 'target_id', v_report.target_id,
+      'gig_id', case when v_report.target_kind = 'gig' then v_report.target_id end, 'notice', v_report.outcome));
+  perform private.audit_action('report_' || p_resolution, 'report', p_report_id::text, v_reason,
+    jsonb_build_object('status', v_before.status), jsonb_build_object('status', v_report.status, 'outcome', v_report.outcome));
+  return v_report;
+end
+$function$;
+comment on function public.admin_resolve_report(p_report_id uuid, p_resolution text, p_reason text) is 'Operators: decide one report (actioned or dismissed) without acting on its item here; the reporter is told. Audited.';
+grant execute on function public.admin_resolve_report(p_report_id uuid, p_resolution text, p_reason text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_restore_gig(p_gig_id uuid, p_reason text)
+ RETURNS public.gigs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('restore a gig');
+  v_reason text := private.operator_reason(p_reason);
+  v_before public.gigs;
+  v_gig public.gigs;
+begin
+  select g.* into v_before from public.gigs g where g.id = p_gig_id for update;
+  if not found then
+    raise exception 'No such gig' using errcode = 'PT404';
+  end if;
+  if v_before.hidden_cause is distinct from 'moderation' then
+    raise exception '%', case v_before.hidden_cause
+        when 'ban' then 'This gig is hidden because its poster is banned: lift the ban to restore it'
+        when 'removed' then 'Its poster removed this gig; it cannot be restored'
+        else 'This gig is not hidden' end
+      using errcode = 'PT409';
+  end if;
+  v_gig := private.set_gig_hidden(p_gig_id, null, null);
+  perform private.audit_action('gig_restored', 'gig', p_gig_id::text, v_reason, private.gig_snapshot(v_before), private.gig_snapshot(v_gig));
+  perform private.enqueue_service_notice(v_gig.user_id, 'gig_restored', jsonb_build_object('gig_id', v_gig.id, 'gig_title', v_gig.title));
+  return v_gig;
+end
+$function$;
+comment on function public.admin_restore_gig(p_gig_id uuid, p_reason text) is 'Operators: list again a gig an operator hid; its poster is told. Audited.';
+grant execute on function public.admin_restore_gig(p_gig_id uuid, p_reason text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_retry_email(p_outbox_id bigint, p_reason text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('retry an email');
+  v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
+  v_before private.notification_outbox;
+begin
+  if char_length(v_reason) > 1000 then
+    raise exception 'A reason must be at most 1000 characters' using errcode = '22023';
+  end if;
+  select o.* into v_before from private.notification_outbox o where o.id = p_outbox_id for update;
+  if not found then
+    raise exception 'No such email' using errcode = 'PT404';
+  end if;
+  if v_before.delivered_at is not null then
+    raise exception 'This email was already handled' using errcode = 'PT409';
+  end if;
+  update private.notification_outbox set attempts = 0, deliver_after = now() where id = p_outbox_id;
+  perform private.audit_action('email_retried', 'email', p_outbox_id::text, v_reason,
+    jsonb_build_object('attempts', v_before.attempts, 'deliver_after', v_before.deliver_after, 'last_error', v_before.last_error),
+    jsonb_build_object('attempts', 0, 'deliver_after', now()));
+end
+$function$;
+comment on function public.admin_retry_email(p_outbox_id bigint, p_reason text) is 'Operators: an undelivered email (pending or given up) is due again now, with its attempts reset. Audited.';
+grant execute on function public.admin_retry_email(p_outbox_id bigint, p_reason text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_unban_member(p_user_id uuid, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('unban a member');
+  v_reason text := private.operator_reason(p_reason);
+  v_before jsonb := private.ban_target(v_op, p_user_id, 'unban');
+  v_gigs uuid[];
+  v_after jsonb;
+begin
+  if (v_before ->> 'banned_until') is null or (v_before ->> 'banned_until')::timestamptz <= now() then
+    raise exception 'This member is not banned' using errcode = 'PT409';
+  end if;
+  perform private.unban_member(p_user_id);
+  select coalesce(array_agg(g.id order by g.created_at), '{}') into v_gigs
+    from public.gigs g where g.user_id = p_user_id and g.hidden_cause = 'ban';
+  perform private.set_gig_hidden(g, null, null) from unnest(v_gigs) as g;
+  v_after := jsonb_build_object('banned_until', null, 'restored_gigs', to_jsonb(v_gigs));
+  perform private.audit_action('member_unbanned', 'profile', p_user_id::text, v_reason, v_before, v_after);
+  return v_after;
+end
+$function$;
+comment on function public.admin_unban_member(p_user_id uuid, p_reason text) is 'Operators: lift a ban; the gigs the ban hid are listed again (withdrawn applications stay withdrawn). Audited.';
+grant execute on function public.admin_unban_member(p_user_id uuid, p_reason text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_warn_member(p_user_id uuid, p_reason text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_console('warn a member');
+  v_reason text := private.operator_reason(p_reason);
+begin
+  if not exists (select 1 from public.profiles p where p.id = p_user_id) then
+    raise exception 'No such member' using errcode = 'PT404';
+  end if;
+  perform private.enqueue_service_notice(p_user_id, 'member_warning', jsonb_build_object('notice', v_reason));
+  perform private.resolve_reports('profile', p_user_id, 'actioned',
+    'Thank you for your report. We reviewed this member and warned them.', v_op);
+  perform private.audit_action('member_warned', 'profile', p_user_id::text, v_reason, null, jsonb_build_object('warning', v_reason));
+end
+$function$;
+comment on function public.admin_warn_member(p_user_id uuid, p_reason text) is 'Operators: warn a member by email in the operator''s words; their open reports are decided. Audited.';
+grant execute on function public.admin_warn_member(p_user_id uuid, p_reason text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.apply_to_gig(p_gig_id uuid, p_message text, p_proposed_rate numeric DEFAULT NULL::numeric, p_available_from date DEFAULT NULL::date)
  RETURNS public.applications
@@ -1811,6 +2627,65 @@ end
 $function$;
 comment on function public.record_payment(p_amount numeric, p_payment_method text, p_status text, p_description text, p_metadata jsonb) is 'Records a pending paypal payment for the caller (null user for a visitor) and returns the row.';
 grant execute on function public.record_payment(p_amount numeric, p_payment_method text, p_status text, p_description text, p_metadata jsonb) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.report_item(p_kind text, p_target_id uuid, p_reason text, p_note text DEFAULT NULL::text)
+ RETURNS public.reports
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('report this');
+  v_note text := nullif(btrim(coalesce(p_note, '')), '');
+  v_found boolean;
+  v_own boolean;
+  v_report public.reports;
+begin
+  if p_kind is null or p_kind not in ('gig', 'profile', 'message') then
+    raise exception 'What are you reporting? p_kind must be gig, profile or message' using errcode = '22023';
+  end if;
+  if p_target_id is null then
+    raise exception 'Which % are you reporting? p_target_id is required', p_kind using errcode = '22023';
+  end if;
+  if p_reason is null or p_reason not in ('scam', 'spam', 'harassment', 'inappropriate', 'other') then
+    raise exception 'Choose a reason: scam, spam, harassment, inappropriate or other' using errcode = '22023';
+  end if;
+  if char_length(v_note) > 1000 then
+    raise exception 'Your note must be at most 1000 characters' using errcode = '22023';
+  end if;
+
+  -- Only what the reporter can see, and never their own.
+  if p_kind = 'gig' then
+    select true, g.user_id = v_uid into v_found, v_own from public.gigs g where g.id = p_target_id and g.hidden_at is null;
+  elsif p_kind = 'profile' then
+    select true, p.id = v_uid into v_found, v_own from public.profiles p where p.id = p_target_id;
+  else
+    select true, m.sender_id = v_uid into v_found, v_own
+      from public.application_messages m join public.applications a on a.id = m.application_id
+     where m.id = p_target_id and v_uid in (a.worker_id, a.poster_id) and m.removed_at is null;
+  end if;
+  if not coalesce(v_found, false) then
+    raise exception 'There is no such % to report', p_kind using errcode = 'PT404';
+  end if;
+  if v_own then
+    raise exception 'You cannot report your own %', p_kind using errcode = '22023';
+  end if;
+
+  if exists (select 1 from public.reports r where r.reporter_id = v_uid and r.target_kind = p_kind and r.target_id = p_target_id and r.status = 'open') then
+    raise exception 'You have already reported this %; we will let you know what we decide', p_kind using errcode = '23505';
+  end if;
+  if (select count(*) from (select 1 from public.reports r where r.reporter_id = v_uid and r.created_at > now() - interval '1 day' limit 20) s) >= 20 then
+    raise exception 'You have sent 20 reports today: please try again tomorrow' using errcode = 'PT429';
+  end if;
+
+  insert into public.reports (reporter_id, target_kind, target_id, reason, note)
+  values (v_uid, p_kind, p_target_id, p_reason, v_note)
+  returning * into v_report;
+  return v_report;
+end
+$function$;
+comment on function public.report_item(p_kind text, p_target_id uuid, p_reason text, p_note text) is 'A member reports a gig, a profile or a message they can see (reason: scam, spam, harassment, inappropriate, other; an optional note). One open report per member per item; 20 a day.';
+grant execute on function public.report_item(p_kind text, p_target_id uuid, p_reason text, p_note text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.report_payment_missing(p_application_id uuid, p_note text DEFAULT NULL::text)
  RETURNS public.application_payments

@@ -53,7 +53,28 @@ export type Database = {
             foreignKeyName: "application_events_actor_id_fkey"
             columns: ["actor_id"]
             isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_events_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "application_events_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_events_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "admin_applications"
             referencedColumns: ["id"]
           },
           {
@@ -75,6 +96,7 @@ export type Database = {
           body: string
           created_at: string
           id: string
+          removed_at: string | null
           sender_id: string
         }
         Insert: {
@@ -86,6 +108,7 @@ export type Database = {
           body: string
           created_at?: string
           id?: string
+          removed_at?: string | null
           sender_id: string
         }
         Update: {
@@ -97,6 +120,7 @@ export type Database = {
           body?: string
           created_at?: string
           id?: string
+          removed_at?: string | null
           sender_id?: string
         }
         Relationships: [
@@ -104,8 +128,29 @@ export type Database = {
             foreignKeyName: "application_messages_application_id_fkey"
             columns: ["application_id"]
             isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_messages_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
             referencedRelation: "applications"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
           },
           {
             foreignKeyName: "application_messages_sender_id_fkey"
@@ -164,6 +209,13 @@ export type Database = {
             foreignKeyName: "application_payments_application_id_fkey"
             columns: ["application_id"]
             isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_payments_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
             referencedRelation: "applications"
             referencedColumns: ["id"]
           },
@@ -171,8 +223,36 @@ export type Database = {
             foreignKeyName: "application_payments_payee_id_fkey"
             columns: ["payee_id"]
             isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_payments_payee_id_fkey"
+            columns: ["payee_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "application_payments_payee_id_fkey"
+            columns: ["payee_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_payments_payer_id_fkey"
+            columns: ["payer_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_payments_payer_id_fkey"
+            columns: ["payer_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
           },
           {
             foreignKeyName: "application_payments_payer_id_fkey"
@@ -204,8 +284,29 @@ export type Database = {
             foreignKeyName: "application_reads_application_id_fkey"
             columns: ["application_id"]
             isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_reads_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
             referencedRelation: "applications"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_reads_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_reads_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
           },
           {
             foreignKeyName: "application_reads_user_id_fkey"
@@ -303,6 +404,13 @@ export type Database = {
             foreignKeyName: "applications_gig_id_fkey"
             columns: ["gig_id"]
             isOneToOne: false
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
             referencedRelation: "gigs"
             referencedColumns: ["id"]
           },
@@ -310,8 +418,36 @@ export type Database = {
             foreignKeyName: "applications_poster_id_fkey"
             columns: ["poster_id"]
             isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "applications_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
           },
           {
             foreignKeyName: "applications_worker_id_fkey"
@@ -349,11 +485,44 @@ export type Database = {
         }
         Relationships: []
       }
+      gig_takedowns: {
+        Row: {
+          created_at: string
+          gig_id: string
+        }
+        Insert: {
+          created_at?: string
+          gig_id: string
+        }
+        Update: {
+          created_at?: string
+          gig_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "gig_takedowns_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: true
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gig_takedowns_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: true
+            referencedRelation: "gigs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       gigs: {
         Row: {
           applicant_count: number
           created_at: string
           description: string
+          hidden_at: string | null
+          hidden_cause: string | null
+          hidden_reason: string | null
           hours: number | null
           id: string
           location: string | null
@@ -371,6 +540,9 @@ export type Database = {
           applicant_count?: number
           created_at?: string
           description: string
+          hidden_at?: string | null
+          hidden_cause?: string | null
+          hidden_reason?: string | null
           hours?: number | null
           id?: string
           location?: string | null
@@ -388,6 +560,9 @@ export type Database = {
           applicant_count?: number
           created_at?: string
           description?: string
+          hidden_at?: string | null
+          hidden_cause?: string | null
+          hidden_reason?: string | null
           hours?: number | null
           id?: string
           location?: string | null
@@ -408,6 +583,20 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "payments"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
           },
           {
             foreignKeyName: "gigs_user_id_fkey"
@@ -439,6 +628,20 @@ export type Database = {
             foreignKeyName: "member_ratings_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: true
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "member_ratings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "member_ratings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
@@ -461,6 +664,20 @@ export type Database = {
           user_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "notification_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notification_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
           {
             foreignKeyName: "notification_preferences_user_id_fkey"
             columns: ["user_id"]
@@ -542,6 +759,20 @@ export type Database = {
             foreignKeyName: "portfolio_items_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "portfolio_items_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "portfolio_items_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
@@ -613,6 +844,70 @@ export type Database = {
         }
         Relationships: []
       }
+      reports: {
+        Row: {
+          created_at: string
+          id: string
+          note: string | null
+          outcome: string | null
+          reason: string
+          reporter_id: string
+          resolved_at: string | null
+          resolved_by: string | null
+          status: string
+          target_id: string
+          target_kind: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          note?: string | null
+          outcome?: string | null
+          reason: string
+          reporter_id: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: string
+          target_id: string
+          target_kind: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          note?: string | null
+          outcome?: string | null
+          reason?: string
+          reporter_id?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: string
+          target_id?: string
+          target_kind?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reviews: {
         Row: {
           application_id: string
@@ -646,6 +941,13 @@ export type Database = {
             foreignKeyName: "reviews_application_id_fkey"
             columns: ["application_id"]
             isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
             referencedRelation: "applications"
             referencedColumns: ["id"]
           },
@@ -653,8 +955,36 @@ export type Database = {
             foreignKeyName: "reviews_reviewee_id_fkey"
             columns: ["reviewee_id"]
             isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_reviewee_id_fkey"
+            columns: ["reviewee_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "reviews_reviewee_id_fkey"
+            columns: ["reviewee_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_reviewer_id_fkey"
+            columns: ["reviewer_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_reviewer_id_fkey"
+            columns: ["reviewer_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
           },
           {
             foreignKeyName: "reviews_reviewer_id_fkey"
@@ -686,8 +1016,29 @@ export type Database = {
             foreignKeyName: "saved_gigs_gig_id_fkey"
             columns: ["gig_id"]
             isOneToOne: false
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_gigs_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
             referencedRelation: "gigs"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
           },
           {
             foreignKeyName: "saved_gigs_user_id_fkey"
@@ -700,7 +1051,287 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      admin_applications: {
+        Row: {
+          accepted_at: string | null
+          created_at: string | null
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          gig_id: string | null
+          gig_title: string | null
+          id: string | null
+          message: string | null
+          poster_id: string | null
+          poster_name: string | null
+          status: string | null
+          updated_at: string | null
+          worker_id: string | null
+          worker_name: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "applications_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "applications_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "applications_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "applications_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      admin_audit_log: {
+        Row: {
+          action: string | null
+          actor_id: string | null
+          actor_name: string | null
+          actor_role: string | null
+          after: Json | null
+          before: Json | null
+          created_at: string | null
+          id: number | null
+          reason: string | null
+          target_id: string | null
+          target_kind: string | null
+        }
+        Relationships: []
+      }
+      admin_gigs: {
+        Row: {
+          applicant_count: number | null
+          created_at: string | null
+          description: string | null
+          hidden_at: string | null
+          hidden_cause: string | null
+          hidden_reason: string | null
+          hours: number | null
+          id: string | null
+          location: string | null
+          open_reports: number | null
+          payment_type: string | null
+          poster_banned_until: string | null
+          poster_email: string | null
+          poster_name: string | null
+          rate: number | null
+          skills: string[] | null
+          status: string | null
+          title: string | null
+          user_id: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      admin_members: {
+        Row: {
+          application_count: number | null
+          banned_until: string | null
+          created_at: string | null
+          email: string | null
+          full_name: string | null
+          gig_count: number | null
+          id: string | null
+          is_operator: boolean | null
+          last_sign_in_at: string | null
+          open_reports: number | null
+          search: string | null
+          username: string | null
+        }
+        Relationships: []
+      }
+      admin_messages: {
+        Row: {
+          application_id: string | null
+          body: string | null
+          created_at: string | null
+          id: string | null
+          removed_at: string | null
+          sender_id: string | null
+          sender_name: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "application_messages_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_messages_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "application_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      admin_outbox: {
+        Row: {
+          attempts: number | null
+          created_at: string | null
+          deliver_after: string | null
+          gig_title: string | null
+          id: number | null
+          kind: string | null
+          last_error: string | null
+          recipient_email: string | null
+          recipient_id: string | null
+          recipient_name: string | null
+          state: string | null
+        }
+        Relationships: []
+      }
+      admin_reports: {
+        Row: {
+          created_at: string | null
+          id: string | null
+          note: string | null
+          open_reports_on_item: number | null
+          outcome: string | null
+          reason: string | null
+          reporter_id: string | null
+          reporter_name: string | null
+          resolved_at: string | null
+          resolved_by: string | null
+          status: string | null
+          target_id: string | null
+          target_kind: string | null
+          target_owner_id: string | null
+          target_owner_name: string | null
+          target_state: string | null
+          target_summary: string | null
+          thread_id: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "application_messages_application_id_fkey"
+            columns: ["thread_id"]
+            isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "application_messages_application_id_fkey"
+            columns: ["thread_id"]
+            isOneToOne: false
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Functions: {
       accept_application: {
@@ -775,6 +1406,123 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      admin_ban_member: {
+        Args: { p_days?: number; p_reason: string; p_user_id: string }
+        Returns: Json
+      }
+      admin_hide_gig: {
+        Args: { p_gig_id: string; p_reason: string }
+        Returns: {
+          applicant_count: number
+          created_at: string
+          description: string
+          hidden_at: string | null
+          hidden_cause: string | null
+          hidden_reason: string | null
+          hours: number | null
+          id: string
+          location: string | null
+          payment_id: string | null
+          payment_type: string
+          platform_fee: number | null
+          rate: number
+          skills: string[]
+          status: string
+          title: string
+          user_id: string
+          worker_rate: number | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "gigs"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_remove_message: {
+        Args: { p_message_id: string; p_reason: string }
+        Returns: {
+          application_id: string
+          attachment_name: string | null
+          attachment_path: string | null
+          attachment_size: number | null
+          attachment_type: string | null
+          body: string
+          created_at: string
+          id: string
+          removed_at: string | null
+          sender_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "application_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_resolve_report: {
+        Args: { p_reason: string; p_report_id: string; p_resolution: string }
+        Returns: {
+          created_at: string
+          id: string
+          note: string | null
+          outcome: string | null
+          reason: string
+          reporter_id: string
+          resolved_at: string | null
+          resolved_by: string | null
+          status: string
+          target_id: string
+          target_kind: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_restore_gig: {
+        Args: { p_gig_id: string; p_reason: string }
+        Returns: {
+          applicant_count: number
+          created_at: string
+          description: string
+          hidden_at: string | null
+          hidden_cause: string | null
+          hidden_reason: string | null
+          hours: number | null
+          id: string
+          location: string | null
+          payment_id: string | null
+          payment_type: string
+          platform_fee: number | null
+          rate: number
+          skills: string[]
+          status: string
+          title: string
+          user_id: string
+          worker_rate: number | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "gigs"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_retry_email: {
+        Args: { p_outbox_id: number; p_reason?: string }
+        Returns: undefined
+      }
+      admin_unban_member: {
+        Args: { p_reason: string; p_user_id: string }
+        Returns: Json
+      }
+      admin_warn_member: {
+        Args: { p_reason: string; p_user_id: string }
+        Returns: undefined
+      }
       apply_to_gig: {
         Args: {
           p_available_from?: string
@@ -822,6 +1570,9 @@ export type Database = {
           applicant_count: number
           created_at: string
           description: string
+          hidden_at: string | null
+          hidden_cause: string | null
+          hidden_reason: string | null
           hours: number | null
           id: string
           location: string | null
@@ -879,6 +1630,9 @@ export type Database = {
           applicant_count: number
           created_at: string
           description: string
+          hidden_at: string | null
+          hidden_cause: string | null
+          hidden_reason: string | null
           hours: number | null
           id: string
           location: string | null
@@ -1086,6 +1840,33 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      report_item: {
+        Args: {
+          p_kind: string
+          p_note?: string
+          p_reason: string
+          p_target_id: string
+        }
+        Returns: {
+          created_at: string
+          id: string
+          note: string | null
+          outcome: string | null
+          reason: string
+          reporter_id: string
+          resolved_at: string | null
+          resolved_by: string | null
+          status: string
+          target_id: string
+          target_kind: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       report_payment_missing: {
         Args: { p_application_id: string; p_note?: string }
         Returns: {
@@ -1124,6 +1905,7 @@ export type Database = {
           body: string
           created_at: string
           id: string
+          removed_at: string | null
           sender_id: string
         }
         SetofOptions: {

@@ -29,11 +29,15 @@ afterAll(async () => {
 });
 
 /** Column → type, as shared/src/types.ts expects them (GigRow, ProfileRow, PaymentRow). */
+/** The operator's console: each checks the operator role in the database (access-operator.test.ts). */
+const ADMIN_FUNCTIONS = ['admin_ban_member', 'admin_hide_gig', 'admin_remove_message', 'admin_resolve_report', 'admin_restore_gig', 'admin_retry_email', 'admin_unban_member', 'admin_warn_member'];
+
 const CONTRACT: Record<string, Record<string, string>> = {
   gigs: {
     id: 'uuid', user_id: 'uuid', title: 'text', description: 'text', payment_type: 'text', rate: 'numeric', hours: 'numeric',
     location: 'text', skills: 'citext[]', worker_rate: 'numeric', platform_fee: 'numeric', payment_id: 'uuid', status: 'text',
     created_at: 'timestamp with time zone', applicant_count: 'integer',
+    hidden_at: 'timestamp with time zone', hidden_reason: 'text', hidden_cause: 'text',
   },
   profiles: {
     id: 'uuid', username: 'text', avatar_url: 'text', full_name: 'text', title: 'text', bio: 'text', skills: 'text[]',
@@ -92,8 +96,8 @@ describe('app migrations', () => {
        from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
     );
     expect(rows.map((r) => r.relname)).toEqual([
-      'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'gigs',
-      'member_ratings', 'notification_preferences', 'payments', 'profiles', 'reviews', 'saved_gigs',
+      'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'gig_takedowns', 'gigs',
+      'member_ratings', 'notification_preferences', 'payments', 'profiles', 'reports', 'reviews', 'saved_gigs',
     ]);
     for (const r of rows) {
       expect(r.rls, r.relname).toBe(true);
@@ -117,9 +121,9 @@ describe('app migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
     );
     expect(rows.map((r) => r.proname)).toEqual([
-      'accept_application', 'accept_deal_change', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
+      'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
       'decline_deal_change', 'handle_new_user', 'handle_user_confirmed', 'leave_review', 'mark_thread_read', 'propose_deal_change', 'record_application_payment', 'record_payment',
-      'report_payment_missing', 'send_message', 'withdraw_application', 'write_audit_log',
+      'report_item', 'report_payment_missing', 'send_message', 'withdraw_application', 'write_audit_log',
     ]);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
@@ -131,13 +135,14 @@ describe('app migrations', () => {
        order by 1`,
     );
     // private.aal_satisfied, private.is_thread_party and private.member_may_write are called by the
-    // MFA, the private thread channel and the members-only write policies, which run as the
-    // client's role; the private schema is not exposed by /rest/v1 (the access suite checks it is no rpc).
+    // MFA, the private thread channel and the members-only write policies, and private.console_gate
+    // by the operator views, which run as the client's role; the private schema is not exposed by
+    // /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'private.aal_satisfied', 'private.is_thread_party', 'private.member_may_write',
-      ...['accept_application', 'accept_deal_change', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
+      'private.aal_satisfied', 'private.console_gate', 'private.is_thread_party', 'private.member_may_write',
+      ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
         'decline_deal_change', 'leave_review', 'mark_thread_read', 'my_unread_threads', 'propose_deal_change', 'record_application_payment', 'record_payment',
-        'report_payment_missing', 'send_message', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
+        'report_item', 'report_payment_missing', 'send_message', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
     ]);
   });
 });

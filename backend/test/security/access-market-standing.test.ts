@@ -86,6 +86,7 @@ const WRITES: Write[] = [
   rpc('mark_thread_read', asPoster),
   rpc('record_payment', () => ({ p_amount: 40, p_payment_method: 'paypal', p_status: 'pending' })),
   rpc('create_paid_gig', () => ({ p_title: 'Paid', p_description: 'D' })),
+  rpc('report_item', () => ({ p_kind: 'gig', p_target_id: ids.gigP, p_reason: 'spam' })),
 ];
 
 const REASON = { guest: /^Sign up with an email address to /, banned: /^Your account is suspended, so you cannot / };

@@ -159,7 +159,9 @@ const scenarios: Scenario[] = [
   { name: 'realtime: realtime.messages (private-channel policies) as a table', as: 'A', method: 'GET', path: `${R}/messages`, status: 404, code: 'PGRST205' },
   { name: 'realtime: realtime.messages with Accept-Profile realtime', as: 'A', method: 'GET', path: `${R}/messages`, headers: { 'accept-profile': 'realtime' }, status: 406, code: 'PGRST106' },
   { name: 'rpc: realtime.topic', as: 'visitor', method: 'POST', path: `${R}/rpc/topic`, body: {}, status: 404, code: 'PGRST202' },
-  { name: 'browser reports: the reports table', as: 'A', method: 'GET', path: `${R}/reports?select=*`, status: 404, code: 'PGRST205' },
+  // /rest/v1/reports is the members' own reports of gigs, profiles and messages (public.reports),
+  // never the browser error reports of the need40_browser schema.
+  { name: 'browser reports: /reports is not the browser reports table', as: 'A', method: 'GET', path: `${R}/reports?select=*`, status: 200, code: null, rows: 'none' },
   { name: 'browser reports: the reports table with Accept-Profile', as: 'visitor', method: 'GET', path: `${R}/reports`, headers: { 'accept-profile': 'need40_browser' }, status: 406, code: 'PGRST106' },
   { name: 'browser reports: the release counts with Accept-Profile', as: 'A', method: 'GET', path: `${R}/release_counts`, headers: { 'accept-profile': 'need40_browser' }, status: 406, code: 'PGRST106' },
   { name: 'browser reports: release figures as a user', as: 'A', method: 'GET', path: '/browser/v1/release-stats?environment=production&remote=campaign&version=0.1.0%2Babcdef0123', status: 403, code: 'forbidden' },

@@ -42,6 +42,7 @@ const WEIGHTS = {
   'market: reads': 2,
   'market: rpc': 2,
   'deal: money edits after acceptance': 1.5,
+  'moderation: console': 1.5,
   'realtime: frames': 2,
   'realtime: REST broadcast': 1,
   'realtime: hostile shapes': 1,

@@ -85,6 +85,6 @@ export function credentials(be: TestBackend, acc: Record<'P' | 'W' | 'O', Accoun
 
 /** The marketplace rows (and, through fingerprint(), the app and auth tables). */
 export async function marketFingerprint(be: TestBackend): Promise<string> {
-  const market = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads'];
-  return `${await rowsDigest(be, [...market.map((t) => `public.${t}`), 'private.notification_outbox'])}/${await fingerprint(be)}`;
+  const market = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'reports', 'gig_takedowns'];
+  return `${await rowsDigest(be, [...market.map((t) => `public.${t}`), 'private.notification_outbox', 'private.operator_audit'])}/${await fingerprint(be)}`;
 }

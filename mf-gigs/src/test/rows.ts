@@ -5,6 +5,7 @@ export function gigRow(overrides: Partial<Tables<'gigs'>> = {}): Tables<'gigs'> 
   return {
     id: 'g1', user_id: 'u1', title: 'Logo', description: 'D', payment_type: 'fixed', rate: 250, hours: 6, location: 'remote', skills: ['figma'],
     worker_rate: null, platform_fee: null, payment_id: null, status: 'active', applicant_count: 0, created_at: '2024-04-08T12:00:00Z',
+    hidden_at: null, hidden_cause: null, hidden_reason: null,
     ...overrides,
   };
 }

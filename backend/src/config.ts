@@ -11,6 +11,7 @@ import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
 import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
+import { parseSqlJobs, type SqlJob } from './jobs/sql-job-spec';
 
 export { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_MIGRATION_DIRS, REPO_ROOT } from './config-defaults';
 import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_DATA_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
@@ -132,6 +133,14 @@ const schema = z.object({
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),
   WEBAUTHN_RP_DISPLAY_NAME: z.string().optional(),
 
+  /**
+   * Scheduled SQL jobs (jobs/sql-jobs.ts), as pg_cron runs them on hosted Supabase:
+   * `schema.function@seconds, …` (each function takes the runner's time), or `off`.
+   */
+  SQL_JOBS: z.string().default('private.run_payment_timers@60'),
+  /** /_dev/clock (loopback only): tests move the time the SQL jobs see. Refused in production. */
+  DEV_CLOCK: bool.default(false),
+
   // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
   REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
   REALTIME_MAX_CHANNELS_PER_SOCKET: int(1, 10_000).default(100),
@@ -149,6 +158,8 @@ export interface Config extends EnvConfig {
   oauthProviders: OAuthProviderConfig[];
   /** The WebAuthn relying party of MFA webauthn factors. */
   webauthn: WebAuthnConfig;
+  /** SQL_JOBS, parsed. */
+  sqlJobs: SqlJob[];
 }
 
 export class ConfigError extends Error {
@@ -177,7 +188,14 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       problems.push(`JWT_SIGNING_KEY: ${(error as Error).message}`);
     }
   }
+  let sqlJobs: SqlJob[] = [];
+  try {
+    sqlJobs = parseSqlJobs(c.SQL_JOBS);
+  } catch (error) {
+    problems.push(`SQL_JOBS: ${(error as Error).message}`);
+  }
   if (c.NODE_ENV === 'production') {
+    if (c.DEV_CLOCK) problems.push('DEV_CLOCK: must be false in production (it lets a local client move the time of the SQL jobs)');
     if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (pnpm --filter backend keys)');
     else {
       const weakness = jwtSecretWeakness(c.JWT_SECRET);
@@ -198,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     database: c.DATABASE_URL ? 'postgres' : 'pglite',
     oauthProviders,
     webauthn,
+    sqlJobs,
   };
 }

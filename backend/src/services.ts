@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { SqlJobs } from './jobs/sql-job-spec';
 
 export interface Services {
   config: Config;
@@ -15,5 +16,7 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The scheduled SQL jobs (jobs/sql-jobs.ts): main.ts starts them; tests call runNow(). */
+    sqlJobs: SqlJobs;
   }
 }

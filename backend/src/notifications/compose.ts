@@ -3,26 +3,16 @@
  * from the database (gig title, names, notices) is escaped in the HTML part.
  */
 import type { Mail, MailKind } from '../auth/mailer';
+import { dealUpdateLines, receiptLines } from './money-mail';
+import type { MailLines, NotificationKind, NotificationPayload } from './types';
 
-export type NotificationKind = 'new_application' | 'application_accepted' | 'application_declined' | 'new_message';
-
-/** What the marketplace functions put in an outbox row's payload. */
-export interface NotificationPayload {
-  application_id?: string;
-  gig_id?: string;
-  gig_title?: string;
-  worker_name?: string;
-  sender_name?: string;
-  /** new_message: when the latest message of the burst was sent. */
-  last_message_at?: string;
-  notice?: string | null;
-}
+export type { NotificationKind, NotificationPayload } from './types';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const FOOTER = 'You can turn these emails off in your Need40 profile.';
 
-function lines(kind: NotificationKind, p: NotificationPayload): { subject: string; intro: string[]; action: string } {
+function lines(kind: NotificationKind, p: NotificationPayload): MailLines {
   const title = p.gig_title ?? 'your gig';
   switch (kind) {
     case 'new_application':
@@ -43,6 +33,10 @@ function lines(kind: NotificationKind, p: NotificationPayload): { subject: strin
         intro: [`${p.sender_name ?? 'A Need40 member'} wrote to you about "${title}".`, 'Open the gig to read it and reply:'],
         action: 'Read the message',
       };
+    case 'deal_update':
+      return dealUpdateLines(p);
+    case 'payment_receipt':
+      return receiptLines(p);
     case 'application_declined':
       return {
         subject: `Update on your application for "${title}"`,
@@ -55,7 +49,7 @@ function lines(kind: NotificationKind, p: NotificationPayload): { subject: strin
 /** The email for one outbox row, addressed to `to`, linking to the gig on `siteUrl`. */
 export function composeNotification(kind: NotificationKind, payload: NotificationPayload, to: string, siteUrl: string): Mail {
   const t = lines(kind, payload);
-  const link = `${siteUrl.replace(/\/+$/, '')}/#gig/${encodeURIComponent(payload.gig_id ?? '')}`;
+  const link = `${siteUrl.replace(/\/+$/, '')}/${t.path ?? `#gig/${encodeURIComponent(payload.gig_id ?? '')}`}`;
   return {
     to,
     // The mailer's kinds name the auth emails; the dev mailbox files these under "notification".

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchDeal } from './api';
-import type { Deal } from './types';
+import { fetchDeal } from '../api/fetchDeal';
+import type { Deal } from '../types';
 
 export type DealState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; deal: Deal };
 
@@ -17,7 +17,7 @@ export function useDeal(applicationId: string) {
     fetchDeal(applicationId).then(
       (deal) => current && setState({ status: 'ready', deal }),
       (error: unknown) => {
-        console.error('[mf-gigs] could not load the payment', error);
+        console.error('[mf-gigs] could not load the deal', error);
         if (current) setState({ status: 'error' });
       },
     );

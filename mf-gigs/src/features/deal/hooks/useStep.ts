@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { marketErrorText } from '../marketErrors';
+import { marketErrorText } from '../../../lib/marketErrors';
 
 /**
  * One step of a deal (pay, confirm, report, review): busy while it runs (a second click is

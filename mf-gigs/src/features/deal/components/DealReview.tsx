@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { TextField, ui } from '@need40/ui';
-import { leaveReview, REVIEW_MAX } from './api';
+import { leaveReview, REVIEW_MAX } from '../api/steps';
 import { Failure } from './Failure';
 import { StarRating, starsText } from './StarRating';
-import type { Deal, DealReview as Review, Side } from './types';
-import { useStep } from './useStep';
+import type { Deal, DealReview as Review, Side } from '../types';
+import { useStep } from '../hooks/useStep';
 import styles from './Deal.module.css';
 
 export const RATING_REQUIRED = 'Choose a rating from 1 to 5 stars';
@@ -32,7 +32,7 @@ function Left({ who, review }: { who: string; review: Review }) {
   );
 }
 
-/** After the payment is confirmed: one review of the other side (1–5 and a short text), then what was said. */
+/** Once the money is released: one review of the other side (1–5 and a short text), then what was said. */
 export function DealReview({ deal, side, onDone }: { deal: Deal; side: Side; onDone: () => void }) {
   const me = side === 'poster' ? deal.posterId : deal.workerId;
   const other = side === 'poster' ? deal.workerName : deal.posterName;

@@ -16,18 +16,24 @@ import { authSqlInStoresOnly } from './scripts/auth-sql-rule.mjs';
 import { REMOTES, SHELL } from './scripts/remotes.mjs';
 
 const remotes = REMOTES.map((r) => r.package);
+/** Unit tests and their helpers (the only files that may use `@need40/shared/testing`). */
+const TEST_FILES = ['**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/test-setup.ts', 'src/testing/**/*.{ts,tsx}'];
 const frontends = [SHELL.package, ...remotes, 'shared', 'ui'];
 
-/** Import patterns a package may not use: every other package by path, and shared's insides. */
-function forbiddenFor(pkg) {
+/**
+ * Import patterns a package may not use: every other package by path, and shared's insides. The
+ * kernel's fake client (`@need40/shared/testing`) is for tests only.
+ */
+function forbiddenFor(pkg, { tests = false } = {}) {
   const others = [...frontends, 'backend', 'e2e'].filter((p) => p !== pkg);
   const patterns = [
     // A relative path into another package (`../mf-gigs/src/…`) or its bare workspace name. (A
     // gitignore-style `**/shared/**` group would also match `@need40/shared`, the allowed way in.)
     ...others.map((p) => ({ regex: `^(?:(?:\\.\\./)+(?:[^/]+/)*${p}|${p})(?:/|$)`, message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
-    { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css', '!@need40/shared/standalone', '!@need40/shared/package.json'], message: 'Import @need40/shared through its package exports only.' },
+    { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css', '!@need40/shared/standalone', '!@need40/shared/package.json', '!@need40/shared/testing'], message: 'Import @need40/shared through its package exports only.' },
     { group: ['@need40/ui/*'], message: 'Import @need40/ui by its package name only.' },
   ];
+  if (!tests) patterns.push({ group: ['@need40/shared/testing'], message: '@need40/shared/testing (the fake Supabase client) is for unit tests only.' });
   if (pkg === 'backend') patterns.push({ group: ['@need40/*', '@need40/**'], message: 'The backend imports no frontend package (@need40/*).' });
   // The primitives stay a leaf: no kernel, so a remote can take a new @need40/ui alone.
   if (pkg === 'ui') patterns.push({ group: ['@need40/*'], message: '@need40/ui depends on React only.' });
@@ -94,6 +100,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: pkg === 'shared' ? [] : [createClientOnlyInShared], patterns: forbiddenFor(pkg) }],
     },
   })),
+  ...frontends.map((pkg) => ({
+    files: TEST_FILES.map((glob) => `${pkg}/${glob}`),
+    rules: { 'no-restricted-imports': ['error', { paths: pkg === 'shared' ? [] : [createClientOnlyInShared], patterns: forbiddenFor(pkg, { tests: true }) }] },
+  })),
   {
     files: ['backend/**/*.ts'],
     languageOptions: { globals: globals.node },
@@ -108,6 +118,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [createClientOnlyInShared], patterns: forbiddenFor('backend') }] },
   },
   authSqlInStoresOnly,
+  {
+    // The part of the release tooling the shell bundles runs in the browser: no Node module in it.
+    files: ['release/src/registry/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'proper-lockfile', 'semver', 'aws4fetch'], message: 'release/src/registry is bundled by the shell: browser code only.' }, { group: ['../*'], message: 'release/src/registry stands alone (the shell bundles it): import nothing from the rest of the release tooling.' }] }] },
+  },
+  {
+    files: ['release/**/*.ts'],
+    ignores: ['release/src/registry/**'],
+    languageOptions: { globals: globals.node },
+  },
   {
     // Boundaries between folders, checked on the resolved path (so `../../post-gig/x` is caught
     // whatever the depth of the importing file).

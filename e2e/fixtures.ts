@@ -22,11 +22,19 @@ import { readState, type E2eState } from './helpers/state';
 export { expect };
 export type { RemoteMode, RemoteName };
 
+export interface RemotesOverrides {
+  loadTimeoutMs?: number;
+  retries?: number;
+  /** The release registry the page reads (helpers/releases.ts makes one per test). */
+  registry?: string;
+  registryTimeoutMs?: number;
+}
+
 export interface RemotesControl {
   /** Serve `name` from a server of this test in `mode` (call before app.goto()). */
   control(name: RemoteName, mode?: RemoteMode): Promise<RemoteServer>;
-  /** Override fields of remotes.json for this page, e.g. { loadTimeoutMs: 1500 }. */
-  set(overrides: { loadTimeoutMs?: number; retries?: number }): Promise<void>;
+  /** Override fields of remotes.json for this page, e.g. { loadTimeoutMs: 1500 } or { registry: '/registry/<env>.json' }. */
+  set(overrides: RemotesOverrides): Promise<void>;
 }
 
 export interface ComposedApp {
@@ -72,7 +80,7 @@ export const test = base.extend<{
     const state = readState();
     const servers: RemoteServer[] = [];
     const remotes: Record<string, string> = { ...state.remotes };
-    const extra: { loadTimeoutMs?: number; retries?: number } = {};
+    const extra: RemotesOverrides = {};
     let routed = false;
     const route = async () => {
       if (routed) return;

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startStaticServer } from '../scripts/serve-static.mjs';
+import { releaseStoreMounts, startStaticServer } from '../scripts/serve-static.mjs';
 import { BACKEND_MAIN, freePort, startBackend, type RunningBackend } from './helpers/backend';
 import { ensureBuilt } from './helpers/build';
 import { FIRST_SCREEN, REMOTES, ROOT, RUNTIME_DIR, distOf, type RemoteName } from './helpers/paths';
@@ -18,6 +18,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(RUNTIME_DIR, { recursive: true });
   const runDir = mkdtempSync(path.join(RUNTIME_DIR, 'run-'));
   const closers: (() => Promise<void>)[] = [];
+  // The release gate's smoke journey points this at the real store; otherwise each run has its own.
+  const releaseStore = process.env.E2E_RELEASE_STORE ? path.resolve(process.env.E2E_RELEASE_STORE) : path.join(runDir, 'store');
+  mkdirSync(releaseStore, { recursive: true });
 
   // The shell listens first: the backend must know the product's URL (SITE_URL, as `pnpm start`
   // gives it), so a confirmation link sends the browser back to this shell, where supabase-js
@@ -26,6 +29,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     root: distOf('shell'),
     port: 0,
     files: { '/config.json': path.join(runDir, 'config.json'), '/remotes.json': path.join(runDir, 'remotes.json') },
+    // The release store, as `pnpm start` serves it (releases immutable, registry no-cache).
+    mounts: releaseStoreMounts(releaseStore),
     // Specs point a remote (or a backend) at a server of their own on another port of 127.0.0.1.
     cspExtraOrigins: ['http://127.0.0.1:*'],
   });
@@ -72,6 +77,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     backendError,
     anonKey: shellConfig.supabaseAnonKey,
     runDir,
+    releaseStore,
   });
 
   return async () => {

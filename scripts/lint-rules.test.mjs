@@ -36,6 +36,7 @@ const forbidden = [
   ['the shell creates a Supabase client (namespace import)', 'shell/src/probe.ts', "import * as supabase from '@supabase/supabase-js';\nexport const c = supabase.createClient('http://x', 'k');\n", 'no-restricted-imports'],
   ['the backend creates a Supabase client', 'backend/src/probe.ts', "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient('http://x', 'k');\n", 'no-restricted-imports'],
   ['a remote imports another remote', 'mf-gigs/src/probe.ts', "import Campaign from 'mf-campaign/src/app/Campaign';\nexport const c = Campaign;\n", 'no-restricted-imports'],
+  ['app code imports the fake Supabase client', 'mf-gigs/src/features/grid/api/probe.ts', "import { fakeSupabase } from '@need40/shared/testing';\nexport const f = fakeSupabase;\n", 'no-restricted-imports'],
   ['the kernel imports the UI primitives', 'shared/src/probe.ts', "import { ui } from '@need40/ui';\nexport const u = ui;\n", 'no-restricted-imports'],
   ['an auth endpoint writes SQL on auth.sessions', 'backend/src/auth/probe.ts', "export const q = 'delete from auth.sessions where id = $1';\n", 'no-restricted-syntax'],
   ['auth SQL in a template literal, quoted and in capitals', 'backend/src/notifications/probe.ts', 'export const q = (n: number) => `select email from "auth"."users" limit ${n}`;\nexport const r = "SELECT * FROM AUTH.ONE_TIME_TOKENS";\n', 'no-restricted-syntax'],
@@ -55,6 +56,7 @@ const allowed = [
   ['app/ composes features', 'mf-campaign/src/app/Probe.ts', "import { PaymentActions } from '../features/payments/components/PaymentActions';\nimport { ShareButton } from '../features/share/components/ShareButton';\nexport const x = [PaymentActions, ShareButton];\n"],
   ['an auth store writes SQL on its table', 'backend/src/auth/store/probe.ts', "export const q = 'delete from auth.sessions where id = $1';\n"],
   ['the backend calls the auth schema\'s functions and names the admin API in text', 'backend/src/rest/probe.ts', "export const q = 'select auth.uid(), auth.jwt()';\nexport const t = 'auth.admin.listUsers and auth.users_view';\n"],
+  ['a unit test uses the fake Supabase client', 'mf-gigs/src/features/grid/api/probe.test.ts', "import { fakeSupabase } from '@need40/shared/testing';\nexport const f = fakeSupabase;\n"],
   ['a remote uses the kernel and the UI package by name', 'mf-auth/src/probe.ts', "import { getSupabase } from '@need40/shared';\nimport { ui } from '@need40/ui';\nexport const x = [getSupabase, ui];\n"],
 ];
 

@@ -8,9 +8,19 @@ export interface StaticOptions {
   files?: Record<string, string>;
   /** Origins added to the HTML's Content-Security-Policy (script, style, connect). */
   cspExtraOrigins?: string[];
+  /** Other folders under a path prefix, each served immutable (a year) or no-cache as a whole. */
+  mounts?: Mount[];
   /** Served for unknown paths without an extension; default 'index.html'. */
   fallback?: string | null;
 }
+export interface Mount {
+  prefix: string;
+  dir: string;
+  immutable: boolean;
+}
+export const IMMUTABLE: string;
+/** /releases/ (immutable) and /registry/ (no-cache) of a folder release store. */
+export function releaseStoreMounts(store: string): Mount[];
 export function cacheControlFor(file: string): string;
 export function contentSecurityPolicy(root: string, extraOrigins?: string[], files?: Record<string, string>): Promise<string>;
 export function createStaticHandler(options: StaticOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void>;

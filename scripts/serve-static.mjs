@@ -6,7 +6,11 @@
 //   - gzip when the client accepts it (compressed once per file version, kept in memory);
 //   - a Content-Security-Policy and the usual security headers on HTML. The CSP allows the
 //     origins listed in the shell's remotes.json and the backend in config.json, read per request
-//     so a deployment that replaces those files needs no restart.
+//     so a deployment that replaces those files needs no restart;
+//   - `mounts`: other folders under a path prefix, each immutable or no-cache as a whole. The
+//     release store is served this way (releaseStoreMounts): /releases/ (published versions, which
+//     never change: a year, immutable) and /registry/ (which version each remote runs: no-cache).
+//     Nothing whose name starts with a dot is served from a mount (lock and staging files).
 //
 // Module use: `const server = await startStaticServer({ root, port })`; CLI:
 //   node scripts/serve-static.mjs <dir> [port]
@@ -37,8 +41,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 /** `[name].[contenthash:10].ext` as emitted by scripts/rspack/create-config.mjs. */
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|map|png|jpe?g|svg|webp|avif|woff2?)$/;
 
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export function cacheControlFor(file) {
-  return HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : 'no-cache';
 }
 
 const originOf = (url) => {
@@ -90,11 +96,34 @@ export async function contentSecurityPolicy(root, extraOrigins = [], files = {})
 const gzipCache = new Map();
 
 /**
+ * The release store's two served folders (docs/releasing.md, "Caching"): a published version's
+ * files never change under their URL; the registry must be revalidated on every page load.
+ */
+export function releaseStoreMounts(store) {
+  return [
+    { prefix: '/releases/', dir: path.join(store, 'releases'), immutable: true },
+    { prefix: '/registry/', dir: path.join(store, 'registry'), immutable: false },
+  ];
+}
+
+/** The mount serving `pathname` and the file it maps to; null when none; 'forbidden' for a way out or a dot name. */
+function mountedFile(mounts, pathname) {
+  const mount = mounts.find((m) => pathname.startsWith(m.prefix));
+  if (!mount) return null;
+  const rest = pathname.slice(mount.prefix.length);
+  if (rest.split('/').some((part) => part.startsWith('.'))) return 'forbidden';
+  const dir = path.resolve(mount.dir);
+  const file = path.join(dir, rest);
+  return file.startsWith(dir + path.sep) ? { mount, file } : 'forbidden';
+}
+
+/**
  * A request handler serving `root`. Options: `root` (directory or a function returning it, so a
  * test can swap a deployment), `files` ({ '/config.json': absolutePath } served instead of root),
- * `cspExtraOrigins`, `fallback` ('index.html' for unknown paths without an extension).
+ * `cspExtraOrigins`, `fallback` ('index.html' for unknown paths without an extension), `mounts`
+ * ([{ prefix: '/releases/', dir, immutable: true }], see releaseStoreMounts).
  */
-export function createStaticHandler({ root, files = {}, cspExtraOrigins = [], fallback = 'index.html' }) {
+export function createStaticHandler({ root, files = {}, mounts = [], cspExtraOrigins = [], fallback = 'index.html' }) {
   const rootOf = typeof root === 'function' ? root : () => root;
   return async function handle(req, res) {
     const base = {
@@ -123,13 +152,14 @@ export function createStaticHandler({ root, files = {}, cspExtraOrigins = [], fa
       return;
     }
     if (pathname.endsWith('/')) pathname += 'index.html';
-    let file = files[pathname] ?? path.join(dir, pathname);
-    if (!files[pathname] && !file.startsWith(dir + path.sep)) {
+    const mounted = mountedFile(mounts, pathname);
+    let file = mounted && mounted !== 'forbidden' ? mounted.file : (files[pathname] ?? path.join(dir, pathname));
+    if (mounted === 'forbidden' || (!mounted && !files[pathname] && !file.startsWith(dir + path.sep))) {
       res.writeHead(403, base).end('Forbidden');
       return;
     }
     let info = await stat(file).catch(() => null);
-    if ((!info || !info.isFile()) && fallback && !path.extname(pathname)) {
+    if ((!info || !info.isFile()) && fallback && !mounted && !path.extname(pathname)) {
       file = path.join(dir, fallback);
       info = await stat(file).catch(() => null);
     }
@@ -138,11 +168,13 @@ export function createStaticHandler({ root, files = {}, cspExtraOrigins = [], fa
       return;
     }
     const ext = path.extname(file).toLowerCase();
-    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    // The inode too: a file replaced by a rename (the registry) within the same millisecond and at
+    // the same size is still another file.
+    const etag = `W/"${info.ino.toString(16)}-${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const headers = {
       ...base,
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': cacheControlFor(file),
+      'Cache-Control': mounted ? (mounted.mount.immutable ? IMMUTABLE : 'no-cache') : cacheControlFor(file),
       ETag: etag,
       'Last-Modified': info.mtime.toUTCString(),
     };

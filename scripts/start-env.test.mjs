@@ -36,3 +36,12 @@ test('an explicit SUPABASE_URL, API_EXTERNAL_URL or SITE_URL wins', () => {
   const own = startPlan({ SUPABASE_URL: 'https://api.need40.test', API_EXTERNAL_URL: 'https://auth.need40.test' }, base);
   assert.equal(own.backendEnv.API_EXTERNAL_URL, 'https://auth.need40.test');
 });
+
+test('the release store: .releases/ served for the registry of production, or RELEASE_STORE and RELEASE_ENV', () => {
+  const p = startPlan({}, base);
+  assert.equal(p.remotes.registry, '/registry/production.json');
+  assert.equal(p.releaseStore, path.join(root, '.releases'));
+  const staging = startPlan({ RELEASE_STORE: '/srv/need40-releases', RELEASE_ENV: 'staging' }, base);
+  assert.equal(staging.remotes.registry, '/registry/staging.json');
+  assert.equal(staging.releaseStore, '/srv/need40-releases');
+});

@@ -7,7 +7,7 @@ import { spawnBackend } from './backend-process.mjs';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startPlan } from './start-env.mjs';
-import { startStaticServer } from './serve-static.mjs';
+import { releaseStoreMounts, startStaticServer } from './serve-static.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -58,7 +58,7 @@ function isBuilt(app) {
   const marker = path.join(distOf(app), app.pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return false;
   const sources = ['src', 'public', 'rspack.config.mjs'].map((p) => path.join(root, app.pkg, p));
-  sources.push(path.join(root, 'shared/src'), path.join(root, 'ui/src'), path.join(root, 'scripts/rspack'), path.join(root, 'remotes.manifest.json'));
+  sources.push(path.join(root, 'shared/src'), path.join(root, 'ui/src'), path.join(root, 'release/src/registry'), path.join(root, 'scripts/rspack'), path.join(root, 'remotes.manifest.json'));
   return Math.max(...sources.map(newestMtime)) <= statSync(marker).mtimeMs;
 }
 
@@ -120,7 +120,8 @@ async function main() {
     writeFileSync(path.join(runtimeDir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
     writeFileSync(path.join(runtimeDir, 'remotes.json'), JSON.stringify(remotes, null, 2) + '\n');
     for (const app of APPS) {
-      const extra = app.pkg === 'shell' ? {} : { files: { '/config.json': path.join(runtimeDir, 'config.json') } };
+      // The shell also serves the release store: /releases/ (immutable) and /registry/ (no-cache).
+      const extra = app.pkg === 'shell' ? { mounts: releaseStoreMounts(plan.releaseStore) } : { files: { '/config.json': path.join(runtimeDir, 'config.json') } };
       servers.push(await startStaticServer({ root: distOf(app), port: app.port, host, ...extra }));
     }
   }
@@ -131,6 +132,8 @@ async function main() {
   if (!ready) console.log('  (the backend has not answered /health yet: the page shows the connection banner until it does)');
   for (const app of APPS.slice(1)) console.log(`    ${app.pkg.padEnd(12)} http://${publicHost}:${app.port}/  (standalone page; mf-manifest.json)`);
   console.log(`    backend      ${config.supabaseUrl}`);
+  const released = existsSync(path.join(plan.releaseStore, 'registry', `${plan.releaseEnv}.json`));
+  console.log(`    releases     ${plan.releaseStore}, registry ${remotes.registry}${released ? '' : ' (nothing released yet: every remote runs its own build)'}`);
   console.log('  Stop with Ctrl+C.\n');
 }
 

@@ -1,5 +1,6 @@
-// `pnpm test`: the static checks (ESLint with the import graph, and TypeScript in every package — a
-// red typecheck once slipped through a green suite), the script tests (each forbidden import is reported: scripts/lint-rules.test.mjs; what
+// `pnpm test`: the static checks (ESLint with the import graph, TypeScript in every package — a
+// red typecheck once slipped through a green suite — and the generated database types and
+// supabase/schema.sql against the migrations), the script tests (each forbidden import is reported: scripts/lint-rules.test.mjs; what
 // `pnpm start` derives from its environment: scripts/start-env.test.mjs),
 // the unit tests of every frontend package (one vitest run), the backend's tests on PGlite, the
 // backend's tests once more on PostgreSQL when TEST_DATABASE_URL names a server (CI sets it; without
@@ -14,6 +15,8 @@ const postgres = process.env.TEST_DATABASE_URL;
 const steps = [
   ['lint (ESLint and the import graph)', ['lint'], {}],
   ['typecheck (every package)', ['typecheck'], {}],
+  // The database types and supabase/schema.sql must be what the migrations give (`pnpm gen`).
+  ['generated files match the migrations', ['gen:check'], {}],
   ['script tests', ['test:scripts'], {}],
   // One vitest run over every frontend package (vitest.config.mjs lists them as projects).
   ['unit tests of the frontend packages', ['test:front'], {}],

@@ -1,6 +1,6 @@
 /**
  * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
- * /rest/v1 (rest/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
+ * /rest/v1 (rest/routes.ts), /realtime/v1 (realtime/index.ts) and /browser/v1 (browser/routes.ts). Built by a function so tests run it in-process with `inject()`
  * or on a random port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { registerHealth } from './http/health';
+import { redactedLogger } from './http/log-redact';
 import { platformErrorHandler, platformNotFound } from './http/platform-error';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
@@ -17,6 +18,8 @@ import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
 import { devClockRoutes } from './jobs/dev-clock';
 import { createJobClock, createSqlJobs } from './jobs/sql-jobs';
+import { browserRoutes } from './browser/routes';
+import type { BrowserReportObserver } from './browser/observer';
 import type { Services } from './services';
 
 export const CORS_ALLOWED_HEADERS = [
@@ -29,14 +32,17 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   now?: () => number;
-  /** pino logger options or false; defaults from LOG_LEVEL. */
+  /** pino logger options (`stream` included) or false; defaults from LOG_LEVEL. Output is always redacted. */
   logger?: boolean | Record<string, unknown>;
+  /** Told of every accepted browser report and canary page load (the hook for /metrics: browser/observer.ts). */
+  observeBrowserReports?: BrowserReportObserver;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }),
+    // Every line goes out with tokens, codes and keys redacted (http/log-redact.ts).
+    logger: redactedLogger(options.logger, config.LOG_LEVEL),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -87,6 +93,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.DEV_CLOCK && !config.isProduction) await app.register(devClockRoutes(app.sqlJobs)); // /_dev/clock
   await app.register(restRoutes, { prefix: '/rest/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
+  // Browser error reports and canary page loads; observeBrowserReports is where /metrics counts them.
+  await app.register(browserRoutes, { prefix: '/browser/v1', ...(options.observeBrowserReports ? { observe: options.observeBrowserReports } : {}) });
 
   return app;
 }

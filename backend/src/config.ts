@@ -111,6 +111,9 @@ const schema = z.object({
   /** POST /otp (magic links and email codes) per IP and window; the per-address mail limit applies too. */
   RATE_LIMIT_OTP_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_VERIFY_PER_IP: int(1, 1_000_000).default(100),
+  /** Six-digit email codes tried (verifyOtp with a code) per IP, and per address from everywhere: past either, 429; links still work. */
+  RATE_LIMIT_OTP_CODE_PER_IP: int(1, 1_000_000).default(30),
+  RATE_LIMIT_OTP_CODE_PER_EMAIL: int(1, 1_000_000).default(5),
   RATE_LIMIT_RECOVER_PER_IP: int(1, 1_000_000).default(100),
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: int(1, 1_000_000).default(1000),
   /** Emails (confirmation, recovery) sent to one address per RATE_LIMIT_WINDOW. */
@@ -128,6 +131,14 @@ const schema = z.object({
   PASSKEY_MAX_PASSKEYS_PER_USER: int(1, 100).default(10),
   /** Passkey ceremonies started and answered per IP and RATE_LIMIT_WINDOW (GoTrue: 30 per 5 minutes). */
   RATE_LIMIT_PASSKEY: int(1, 1_000_000).default(30),
+  /**
+   * /browser/v1 (browser error reports and canary page loads): reports one client address may send
+   * per minute, and all clients together per minute to one backend process (a flood from many
+   * addresses stops there, before the database), and how many days reports are kept.
+   */
+  BROWSER_REPORTS_PER_MINUTE: int(1, 100_000).default(30),
+  BROWSER_REPORTS_PER_MINUTE_TOTAL: int(1, 1_000_000).default(3000),
+  BROWSER_REPORTS_KEEP_DAYS: int(1, 3650).default(14),
   /** The WebAuthn relying party (config-webauthn.ts): host name, allowed origins, display name; defaults from SITE_URL. */
   WEBAUTHN_RP_ID: z.string().max(253).optional(),
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
@@ -64,11 +64,11 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-export async function startTestBackend(env: Record<string, string> = {}, db?: Database): Promise<TestBackend> {
+export async function startTestBackend(env: Record<string, string> = {}, db?: Database, extra: Pick<BuildOptions, 'observeBrowserReports'> = {}): Promise<TestBackend> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', ...env });
   const database = db ?? (await openTestDatabase());
   let offset = 0;
-  const app = await buildApp({ config, db: database, now: () => Date.now() + offset, logger: false });
+  const app = await buildApp({ config, db: database, now: () => Date.now() + offset, logger: false, ...extra });
   await app.listen({ host: '127.0.0.1', port: config.PORT }); // 0 (any free port) unless env.PORT says
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

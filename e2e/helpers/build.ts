@@ -1,6 +1,6 @@
 /**
  * Build the production bundles the suite runs against when they are missing or older than their
- * sources (the app's src/ and public/, shared/src, ui/src, the rspack config factory, the apps' manifest). E2E_REBUILD=1 forces.
+ * sources (the app's src/ and public/, shared/src, ui/src, the registry code the shell bundles, the rspack config factory, the apps' manifest). E2E_REBUILD=1 forces.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -23,7 +23,7 @@ export function isStale(app: string): boolean {
   const pkg = path.join(ROOT, packageOf(app));
   const marker = path.join(distOf(app), app === 'shell' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(marker)) return true;
-  const sources = [path.join(pkg, 'src'), path.join(pkg, 'public'), path.join(pkg, 'rspack.config.mjs'), path.join(ROOT, 'shared/src'), path.join(ROOT, 'ui/src'), path.join(ROOT, 'scripts/rspack'), path.join(ROOT, 'remotes.manifest.json')];
+  const sources = [path.join(pkg, 'src'), path.join(pkg, 'public'), path.join(pkg, 'rspack.config.mjs'), path.join(ROOT, 'shared/src'), path.join(ROOT, 'ui/src'), path.join(ROOT, 'release/src/registry'), path.join(ROOT, 'scripts/rspack'), path.join(ROOT, 'remotes.manifest.json')];
   return Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
 }
 

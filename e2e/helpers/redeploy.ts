@@ -1,8 +1,10 @@
 /**
- * Build another version of one remote, as its team would, for the redeploy specs: a copy of its
- * source in the run's scratch directory, changed by `edit`, built with the same rspack config
- * factory (new content hashes, same remote name and contract). `kernelVersion` builds it against
- * a @need40/shared of that version instead of the workspace's (a remote of another kernel).
+ * Build another version of one remote, as its team would, for the redeploy and release specs: a
+ * copy of its source in the run's scratch directory, changed by `edit`, built with the same rspack
+ * config factory (new content hashes, same remote name and contract). `kernelVersion` builds it
+ * against a @need40/shared of that version instead of the workspace's (a remote of another kernel).
+ * A variant is built once per run, whichever worker asks first (a `tag` names one edit): the other
+ * workers and later specs wait for it and reuse it.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -47,11 +49,36 @@ function kernelAt(version: string, modules: string): void {
   symlinkSync(path.join(ROOT, 'shared/node_modules'), path.join(kernel, 'node_modules'));
 }
 
-/** Build the variant; returns its dist/ (serve it in place of the remote's). */
-export function buildRemoteVariant({ remote, tag, edit, kernelVersion }: VariantOptions): string {
-  const src = path.join(ROOT, packageOf(remote));
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Build the variant (once per run); returns its dist/ (serve it in place of the remote's, or publish it). */
+export function buildRemoteVariant(options: VariantOptions): string {
   // Inside the run's scratch directory, which the global teardown removes.
-  const dir = path.join(readState().runDir ?? RUNTIME_DIR, `variant-${remote}-${tag}-${process.pid}`);
+  const dir = path.join(readState().runDir ?? RUNTIME_DIR, `variant-${options.remote}-${options.tag}`);
+  const done = `${dir}.done`;
+  const out = path.join(dir, 'dist');
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (existsSync(done)) return out;
+    try {
+      mkdirSync(`${dir}.lock`);
+      break; // this worker builds it
+    } catch {
+      if (Date.now() > deadline) throw new Error(`waited 240 s for another worker's build of ${options.remote} (${options.tag})`);
+      sleep(250);
+    }
+  }
+  try {
+    buildInto(dir, options);
+    writeFileSync(done, '');
+    return out;
+  } finally {
+    rmSync(`${dir}.lock`, { recursive: true, force: true });
+  }
+}
+
+function buildInto(dir: string, { remote, tag, edit, kernelVersion }: VariantOptions): void {
+  const src = path.join(ROOT, packageOf(remote));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // A remote's public/ is optional (its standalone page comes from the rspack factory's template).
@@ -72,9 +99,7 @@ export function buildRemoteVariant({ remote, tag, edit, kernelVersion }: Variant
   );
   const cli = path.join(src, 'node_modules/@rspack/cli/bin/rspack.js');
   const r = spawnSync(process.execPath, [cli, 'build', '--mode', 'production'], { cwd: dir, stdio: 'pipe', encoding: 'utf8' });
-  const out = path.join(dir, 'dist');
-  if (r.status !== 0 || !existsSync(path.join(out, 'mf-manifest.json'))) throw new Error(`build of ${remote} (${tag}) failed:\n${r.stdout}\n${r.stderr}`);
-  return out;
+  if (r.status !== 0 || !existsSync(path.join(dir, 'dist/mf-manifest.json'))) throw new Error(`build of ${remote} (${tag}) failed:\n${r.stdout}\n${r.stderr}`);
 }
 
 /** Replace `find` (which must be there) by `replace` in the file at `dir`/`file`. */

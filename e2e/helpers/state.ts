@@ -16,6 +16,8 @@ export interface E2eState {
   anonKey: string;
   /** Scratch directory of this run (removed by the teardown): put per-run files here. */
   runDir: string;
+  /** The release store the shell serves under /releases/ and /registry/ (E2E_RELEASE_STORE, else one of this run). */
+  releaseStore: string;
 }
 
 const KEY = 'NEED40_E2E_STATE';

@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { appNamed, portOf, SHELL } from '../remotes.mjs';
-import { emitRemotesJson, remotesJsonMiddleware } from './remotes-json.mjs';
-import { sharedSingletons } from './shared-scope.mjs';
+import { emitJsonAsset, emitRemotesJson, remotesJsonMiddleware } from './remotes-json.mjs';
+import { providedScope, sharedSingletons } from './shared-scope.mjs';
 import { standaloneRuntimeConfig } from './standalone-runtime-config.mjs';
 
 // Every remote's standalone page is the same few lines: one template here, not a copy per remote.
@@ -100,7 +100,7 @@ export function createAppConfig({ rspack, ModuleFederationPlugin, name, dir }) {
           patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
         }),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
-        ...(isHost ? [emitRemotesJson(rspack)] : []),
+        ...(isHost ? [emitRemotesJson(rspack), emitJsonAsset(rspack, 'share-scope.json', providedScope(dir))] : []),
         new ModuleFederationPlugin({
           name,
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),

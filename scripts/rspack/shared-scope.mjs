@@ -39,3 +39,13 @@ export function sharedSingletons(dir = path.join(root, 'shell')) {
     '@need40/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
   };
 }
+
+/**
+ * What the shell's build provides to the page, written into it as share-scope.json: each shared
+ * package and its version. The release gate (release/src/gates/shared.ts) reads the live shell's
+ * copy to check that a remote's version asks only for what this shell gives.
+ */
+export function providedScope(dir) {
+  const shared = Object.fromEntries(Object.entries(sharedSingletons(dir)).map(([name, s]) => [name, s.version]));
+  return { kernel: shared['@need40/shared'], shared };
+}

@@ -26,6 +26,14 @@ export const PAYMENT_STATUSES = ['pending', 'completed'] as const;
 export const PAYMENT_TYPES = ['hourly', 'fixed'] as const;
 export const LOCATIONS = ['remote', 'onsite', 'hybrid'] as const;
 
+/** The values the database's check constraints allow (its columns are text: database.types.ts says string). */
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export type GigLocation = (typeof LOCATIONS)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const isPaymentType = (value: unknown): value is PaymentType => (PAYMENT_TYPES as readonly unknown[]).includes(value);
+export const isGigLocation = (value: unknown): value is GigLocation => (LOCATIONS as readonly unknown[]).includes(value);
+
 /** In-page anchors: the page has no router. */
 export const SECTIONS = {
   home: 'home',

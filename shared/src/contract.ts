@@ -20,3 +20,33 @@ export interface ProfileProps {
   /** Show Edit Profile (the person's own profile). Row-level security enforces it again on save. */
   editable: boolean;
 }
+
+/** Props of gigs' `./GigPage`. */
+export interface GigPageProps {
+  gigId: string;
+}
+
+/** Props of profile's `./PublicProfile`. */
+export interface PublicProfileProps {
+  profileId: string;
+}
+
+/** An exposed component that takes no props. */
+export type NoProps = Record<string, never>;
+
+/**
+ * Every module the shell loads, `<remote>/<expose>` → the props of its default export (a React
+ * component). One list for both sides: the shell passes these props; a remote's release is
+ * type-checked against it before it can be promoted (docs/releasing.md, the contract gate), so a
+ * version whose component takes other props never reaches the page. An exposed module added to a
+ * remote's `exposes` (remotes.manifest.json) is added here too.
+ */
+export interface ExposedContract {
+  'campaign/Campaign': NoProps;
+  'gigs/Gigs': NoProps;
+  'gigs/GigPage': GigPageProps;
+  'gigs/Dashboard': NoProps;
+  'profile/Profile': ProfileProps;
+  'profile/PublicProfile': PublicProfileProps;
+  'auth/AuthModal': NoProps;
+}

@@ -1,15 +1,16 @@
 /**
  * @need40/shared — the kernel: the one instance of everything the shell and the remotes must agree
  * on (the Supabase client, the session and UI stores, the runtime config, the business constants,
- * the data and shell ↔ remote contract types). Shared as a Module Federation singleton: import it
- * by package name only, never by path. Feature code (mapping, validation, formatting) lives in the
- * remote that owns it, so a remote's redeploy really ships it (docs/composition.md, version policy).
+ * the database types generated from the migrations and the shell ↔ remote contract types). Shared
+ * as a Module Federation singleton: import it by package name only, never by path. Feature code
+ * (mapping, validation, formatting) lives in the remote that owns it, so a remote's redeploy
+ * really ships it (docs/composition.md, version policy).
  */
 export * from './constants';
-export * from './types';
+export type { CompositeTypes, Database, Enums, Json, Tables, TablesInsert, TablesUpdate } from './database.types';
 export * from './contract';
 export * from './config';
-export * from './supabase';
+export { getSupabase, resetSupabase, setRealtimeTransport, type Need40Client, type QueryRow } from './supabase';
 export * from './session';
 export * from './ui';
 export * from './errors';

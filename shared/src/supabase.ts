@@ -4,10 +4,25 @@
  * its session and its auth events. Two clients would mean two refresh timers fighting over one
  * refresh token ("Multiple GoTrueClient instances").
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type QueryData, type SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from './config';
+import type { Database } from './database.types';
 
-let client: SupabaseClient | null = null;
+/**
+ * The client typed by the generated `Database` (database.types.ts, `pnpm gen`): a table's rows, a
+ * select string's embeds and a function's arguments and result are checked against the migrated
+ * schema at compile time.
+ */
+export type Need40Client = SupabaseClient<Database>;
+
+/**
+ * One row of what a query gives, from its select string:
+ *   const gigsQuery = () => getSupabase().from('gigs').select('id, title, profiles(full_name)');
+ *   type GigRow = QueryRow<ReturnType<typeof gigsQuery>>; // { id: string; title: string; profiles: … }
+ */
+export type QueryRow<Q> = QueryData<Q> extends (infer R)[] ? R : QueryData<Q>;
+
+let client: Need40Client | null = null;
 let realtimeTransport: unknown;
 
 /**
@@ -19,10 +34,10 @@ export function setRealtimeTransport(transport: unknown): void {
 }
 
 /** The shared client, created on first use from the runtime configuration. */
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): Need40Client {
   if (!client) {
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-    client = createClient(supabaseUrl, supabaseAnonKey, {
+    client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
       auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
       ...(realtimeTransport ? { realtime: { transport: realtimeTransport as never } } : {}),
     });
@@ -33,4 +48,9 @@ export function getSupabase(): SupabaseClient {
 /** Tests only: drop the client so the next getSupabase() builds one from the current config. */
 export function resetSupabase(): void {
   client = null;
+}
+
+/** Tests only (`@need40/shared/testing` installs its fake client with it): what getSupabase() returns from now on. */
+export function installClient(fake: Need40Client): void {
+  client = fake;
 }

@@ -19,6 +19,7 @@ import { AuthSlot } from './layout/AuthSlot';
 import { HomeView } from './layout/HomeView';
 import { SkipLink } from './layout/SkipLink';
 import { useViewFocus } from './layout/useViewFocus';
+import { QaBanner } from './release/QaBanner';
 import styles from './sections/Sections.module.css';
 
 export function App() {
@@ -69,6 +70,7 @@ export function App() {
         </section>
       </main>
       <AuthSlot />
+      <QaBanner />
     </>
   );
 }

@@ -14,6 +14,8 @@ import { AppErrorBoundary, ErrorScreen } from './components/AppErrorBoundary';
 import { configureRemotes } from './federation/loader';
 import { fetchRemotesConfig } from './federation/remotes-config';
 import { prefetchedConfigFetch } from './federation/prefetch';
+import { startErrorReporting } from './release/error-reporter';
+import { applyRelease } from './release/resolve-release';
 import { yieldToMain } from './federation/yieldToMain';
 import { reportWebVitals } from './webVitals';
 
@@ -25,8 +27,11 @@ async function main(): Promise<void> {
   const authError = takeAuthRedirectError();
   if (authError) openAuthModal('login', { error: authError });
   try {
-    const [, remotes] = await Promise.all([loadRuntimeConfig('/config.json', prefetchedConfigFetch), fetchRemotesConfig('/remotes.json')]);
-    configureRemotes(remotes);
+    const [config, remotes] = await Promise.all([loadRuntimeConfig('/config.json', prefetchedConfigFetch), fetchRemotesConfig('/remotes.json')]);
+    // The versions this page runs (the release registry, a canary, a tester's override): decided
+    // once, kept for the life of the tab.
+    configureRemotes(await applyRelease(remotes, config.supabaseUrl));
+    startErrorReporting(config.supabaseUrl);
     // Building the Supabase client (auth, realtime) is a long piece of work at a phone's speed: a
     // task of its own, not one with the start of the render. Nothing is lost meanwhile: the session
     // store says "loading" until the client's first auth event either way.

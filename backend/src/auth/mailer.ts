@@ -77,5 +77,6 @@ export async function deliverMail(services: Services, log: FastifyBaseLogger, ma
     return;
   }
   await services.db.transaction((tx) => storeMail(tx, mail, new Date(services.now()).toISOString()));
-  log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `dev mailbox: "${mail.subject}" to ${mail.to}${mail.link ? ` — ${mail.link}` : ''}`);
+  // Links and codes are credentials: the log names the mail, /_dev/mailbox shows it.
+  log.info({ to: mail.to, kind: mail.kind }, `dev mailbox: "${mail.subject}" to ${mail.to} — open /_dev/mailbox`);
 }

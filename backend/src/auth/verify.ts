@@ -15,7 +15,7 @@ import { bodyOf, clientIp, lenientQueryOf, userAgent } from './context';
 import { AuthErrors } from './errors';
 import { issueAuthCode } from './flow';
 import { makePermanent } from './anonymous';
-import { consumeCode } from './email-codes';
+import { consumeCode, limitCodeTries } from './email-codes';
 import { normaliseEmail } from './emails';
 import { consumeOneTimeToken, LINK_TYPES, type OneTimeTokenRow, type TokenType } from './otp';
 import { proveAddress, proofOf } from './prove-address';
@@ -116,7 +116,9 @@ export function verifyRoutes(app: FastifyInstance): void {
       // verifyOtp({email, token, type}): the six-digit code, consumed (or counted wrong) in a transaction of its own.
       const email = normaliseEmail(body.email);
       const code = typeof body.token === 'string' ? body.token.trim() : '';
-      const row = await db.transaction((tx) => consumeCode(services, tx, email, code, tokenTypesOf(type)));
+      const types = tokenTypesOf(type);
+      await limitCodeTries(services, clientIp(request), email);
+      const row = await db.transaction((tx) => consumeCode(services, tx, email, code, types));
       if (!row) throw AuthErrors.tokenInvalid();
       consume = async () => row;
     } else {

@@ -5,9 +5,10 @@
  *
  *   { "code": "not_found", "message": "Not found", "request_id": "…" }
  *
- * `code` is a stable snake_case word (never renamed): not_found, bad_request, payload_too_large,
- * unsupported_media_type, request_error (any other 4xx), internal_error (any 5xx, whose cause is
- * logged with the request id and never sent). Documented in ARCHITECTURE.md ("Error bodies").
+ * `code` is a stable snake_case word (never renamed): not_found, bad_request, unauthorized,
+ * forbidden, payload_too_large, unsupported_media_type, too_many_requests, request_error (any
+ * other 4xx), internal_error (any 5xx, whose cause is logged with the request id and never sent).
+ * Documented in ARCHITECTURE.md ("Error bodies").
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
@@ -18,7 +19,40 @@ export interface PlatformErrorBody {
   request_id: string;
 }
 
-const CODES: Record<number, string> = { 400: 'bad_request', 404: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+/**
+ * An error of a platform endpoint (outside /auth/v1 and /rest/v1), built whole: its status picks
+ * the code of the catalogue above; `headers` go out with it (Retry-After).
+ * @example throw new PlatformError(429, 'Too many reports from this address', { 'Retry-After': '30' });
+ */
+export class PlatformError extends ApiError {
+  constructor(
+    readonly status: number,
+    message: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+  get statusCode(): number {
+    return this.status;
+  }
+  body() {
+    return { code: CODES[this.status] ?? 'request_error', message: this.message };
+  }
+  override headers(): Record<string, string> {
+    return this.extraHeaders;
+  }
+}
 
 function send(reply: FastifyReply, status: number, code: string, message: string, request: FastifyRequest): FastifyReply {
   const body: PlatformErrorBody = { code, message, request_id: request.id };

@@ -6,32 +6,53 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
 import { deliverMail } from '../auth/mailer';
-import { composeNotification } from './compose';
-import { claimDue, markDelivered, markFailed } from './outbox';
+import { composeDigest, composeNotification } from './compose';
+import { claimDue, markDelivered, markFailed, type OutboxItem } from './outbox';
 
+/** Recipients claimed per round trip. */
 const BATCH = 20;
 
-/** Send every row that is due now. Returns how many were sent. */
+/** Why an item is not sent at all (it is marked delivered with this note), or null. */
+function skipReason(item: OutboxItem): string | null {
+  if (!item.enabled) return 'notifications turned off';
+  if (!item.email) return 'the account has no email address';
+  return item.read ? 'the thread was read meanwhile' : null;
+}
+
+/** One recipient's claimed rows: the ones still worth sending go out as one email (a digest when several). */
+async function deliverTo(services: Services, log: FastifyBaseLogger, items: OutboxItem[]): Promise<number> {
+  const send: OutboxItem[] = [];
+  for (const item of items) {
+    const skip = skipReason(item);
+    if (skip) await markDelivered(services.db, [item.id], `not sent: ${skip}`);
+    else send.push(item);
+  }
+  if (!send.length) return 0;
+  const ids = send.map((i) => i.id);
+  const { email } = send[0]!;
+  const mail = send.length === 1
+    ? composeNotification(send[0]!.kind, send[0]!.payload, email!, services.config.SITE_URL)
+    : composeDigest(send, email!, services.config.SITE_URL);
+  try {
+    await deliverMail(services, log, mail);
+    await markDelivered(services.db, ids);
+    return 1;
+  } catch (error) {
+    log.warn({ err: error, outbox_ids: ids, attempts: send[0]!.attempts }, 'notification email failed; will retry');
+    await markFailed(services.db, ids, (error as Error).message ?? String(error));
+    return 0;
+  }
+}
+
+/** Send everything that is due now. Returns how many emails were sent (a digest counts once). */
 export async function deliverDueNotifications(services: Services, log: FastifyBaseLogger): Promise<number> {
   let sent = 0;
   for (;;) {
     const items = await claimDue(services.db, BATCH);
-    for (const item of items) {
-      const skip = !item.enabled ? 'notifications turned off' : !item.email ? 'the account has no email address' : item.read ? 'the thread was read meanwhile' : null;
-      if (skip || !item.email) {
-        await markDelivered(services.db, item.id, `not sent: ${skip ?? 'no address'}`);
-        continue;
-      }
-      try {
-        await deliverMail(services, log, composeNotification(item.kind, item.payload, item.email, services.config.SITE_URL));
-        await markDelivered(services.db, item.id);
-        sent++;
-      } catch (error) {
-        log.warn({ err: error, outbox_id: item.id, attempts: item.attempts }, 'notification email failed; will retry');
-        await markFailed(services.db, item.id, (error as Error).message ?? String(error));
-      }
-    }
-    if (items.length < BATCH) return sent;
+    const byRecipient = new Map<string, OutboxItem[]>();
+    for (const item of items) byRecipient.set(item.recipientId, [...(byRecipient.get(item.recipientId) ?? []), item]);
+    for (const group of byRecipient.values()) sent += await deliverTo(services, log, group);
+    if (byRecipient.size < BATCH) return sent;
   }
 }
 

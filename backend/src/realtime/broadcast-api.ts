@@ -15,6 +15,7 @@ import { checkBroadcastBody, type BroadcastMessage } from './broadcast-body';
 import type { Hub } from './hub';
 import { jwtKeys } from '../security/jwt-keys';
 import { MAX_FRAME_BYTES, MAX_REST_BROADCAST_MESSAGES, MAX_TOPIC_LENGTH } from './limits';
+import { standingFor } from './standing';
 
 const header = (request: FastifyRequest, name: string) => {
   const v = request.headers[name];
@@ -29,7 +30,9 @@ async function caller(request: FastifyRequest, services: Services): Promise<Iden
   if (!(await verifyApiKey(apikey, keys, services.now()))) return null;
   const bearer = /^bearer\s+(\S+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
   try {
-    return await identify(bearer ?? apikey!, keys, services.now());
+    const who = await identify(bearer ?? apikey!, keys, services.now());
+    // A banned or deleted user's token is refused like a revoked one (standing.ts).
+    return (await standingFor(services).allowed(who)) ? who : null;
   } catch (error) {
     if (error instanceof TokenError) return null;
     throw error;

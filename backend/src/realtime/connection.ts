@@ -15,6 +15,7 @@ import type { ChannelHost } from './channel-host';
 import type { Hub } from './hub';
 import { joinPayload, resolveBindings, type Binding, type ResolvedBindings } from './join';
 import { IDLE_TIMEOUT_MS, MAX_BUFFERED_BYTES, MAX_MESSAGES_PER_SECOND, MAX_TOPIC_LENGTH } from './limits';
+import { standingFor, SUSPENDED_REASON } from './standing';
 import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type Frame, type Vsn } from './protocol';
 
 export class Connection implements ChannelHost {
@@ -154,6 +155,7 @@ export class Connection implements ChannelHost {
       if (error instanceof TokenError) return fail(error.message);
       throw error;
     }
+    if (!(await standingFor(this.services).allowed(identity))) return fail(SUSPENDED_REASON);
     const subTopic = f.topic.slice('realtime:'.length);
     const permissions = config.private ? await this.authorize(subTopic, identity) : ALL_PERMISSIONS;
     if (!permissions.broadcastRead) return fail(unauthorizedRead(subTopic));

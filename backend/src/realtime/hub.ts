@@ -37,6 +37,8 @@ export interface HubChannel {
   /** Its postgres_changes subscription was renewed (changes may have been missed meanwhile). */
   resubscribed(): void;
   pushBroadcast(event: string, payload: unknown): void;
+  /** Close from the server's side, saying why (standing.ts: the user was banned). */
+  shutdown(message?: string): void;
 }
 
 export class Hub {
@@ -78,6 +80,11 @@ export class Hub {
     set?.delete(channel);
     if (set && !set.size) this.byTopic.delete(channel.room);
     this.withChanges.delete(channel);
+  }
+
+  /** Every joined channel of this instance. */
+  *channels(): Iterable<HubChannel> {
+    for (const set of this.byTopic.values()) yield* set;
   }
 
   /** Channels with postgres_changes bindings (the dispatcher's candidates). */

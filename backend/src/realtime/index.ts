@@ -15,6 +15,7 @@ import { CHANGES_CHANNEL, ChangeDispatcher } from './changes';
 import { Connection } from './connection';
 import { Hub } from './hub';
 import { MAX_FRAME_BYTES } from './limits';
+import { standingFor, startStandingSweep } from './standing';
 import type { Vsn } from './protocol';
 
 export const WEBSOCKET_PATH = '/realtime/v1/websocket';
@@ -56,6 +57,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     dispatcher.reconnected();
   });
   hub.start();
+  const stopStandingSweep = startStandingSweep(hub, standingFor(services), onError);
   registerBroadcastApi(app, services, hub);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
@@ -83,6 +85,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     while (wss.clients.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const ws of wss.clients) ws.terminate();
     hub.stop();
+    stopStandingSweep();
     await stopListening();
     await bus.close();
     await dispatcher.idle();

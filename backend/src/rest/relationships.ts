@@ -32,6 +32,8 @@ export interface Rel {
   toOne: boolean;
   isSelf: boolean;
   targetIsView: boolean;
+  /** The origin shows the foreign key's own columns (its many-to-one side; for one-to-one, the side holding the key). */
+  holdsKey?: true;
 }
 
 export interface ForeignKey {
@@ -90,7 +92,7 @@ export function buildRelationships(f: CatalogFacts): Map<string, Rel[]> {
     for (const from of exposers(f, fk.table, fk.columns)) {
       for (const to of exposers(f, fk.foreignTable, fk.foreignColumns)) {
         const base = { constraint: fk.name, isSelf: from.name === to.name };
-        add({ ...base, cardinality: unique ? 'one-to-one' : 'many-to-one', origin: from.name, target: to.name, cols: zip(from.cols, to.cols), toOne: true, targetIsView: isView(to.name) });
+        add({ ...base, cardinality: unique ? 'one-to-one' : 'many-to-one', origin: from.name, target: to.name, cols: zip(from.cols, to.cols), toOne: true, targetIsView: isView(to.name), holdsKey: true });
         add({ ...base, cardinality: unique ? 'one-to-one' : 'one-to-many', origin: to.name, target: from.name, cols: zip(to.cols, from.cols), toOne: unique, targetIsView: isView(from.name) });
       }
     }

@@ -82,6 +82,9 @@ export async function sql<T = Record<string, unknown>>(be: TestBackend, text: st
   return be.db.transaction(async (tx) => (await tx.query<T>(text, params)).rows);
 }
 
+/** As if every recipient's last email were long ago: the digest window is over (see mail-limits.test.ts). */
+export const digestWindowOver = (be: TestBackend) => sql(be, "update private.notification_recipients set last_email_at = now() - interval '1 hour'");
+
 /** A token for `user` at the given assurance level. */
 export async function tokenWithAal(be: TestBackend, user: TestUser, aal: 'aal1' | 'aal2'): Promise<TestUser> {
   const now = Math.floor(Date.now() / 1000);

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueNotifications } from '../../src/notifications/delivery';
-import { apply, as, postGig, refusal, rpc, sql, useMarket } from './helpers';
+import { apply, as, digestWindowOver, postGig, refusal, rpc, sql, useMarket } from './helpers';
 
 const m = useMarket();
 let gig: string;
@@ -66,11 +66,12 @@ describe('messages', () => {
     const mails = await inbox(m.worker.email);
     expect(mails.length).toBe(before + 1);
     expect(mails[0]).toMatchObject({ subject: 'New message about "Tile the bathroom"' });
-    expect(mails[0]!.text).toContain('Pat Poster wrote to you about "Tile the bathroom".');
+    expect(mails[0]!.text.split('\n')[0]).toBe('New message about "Tile the bathroom" from Pat Poster.');
 
     await rpc(m.be, m.poster, 'send_message', { p_application_id: app, p_body: 'Three' });
     await rpc(m.be, m.worker, 'mark_thread_read', { p_application_id: app });
     await dueNow();
+    await digestWindowOver(m.be);
     expect(await deliver()).toBe(0);
     expect(await sql(m.be, "select last_error from private.notification_outbox where kind = 'new_message' order by id desc limit 1")).toEqual([{ last_error: 'not sent: the thread was read meanwhile' }]);
 

@@ -1,13 +1,14 @@
 /**
  * Marketplace emails end to end: a transition queues the email in the same transaction, the
  * deliverer sends it through the mailer into the development mailbox (/_dev/mailbox.json), and a
- * member who turned notifications off gets none. A failed send is retried (at-least-once).
+ * member who turned notifications off gets none. A failed send is retried (at-least-once). Events
+ * for one recipient due together go out as one digest (the limits: mail-limits.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { deliverDueNotifications } from '../../src/notifications/delivery';
 import { startTestBackend, type TestBackend } from '../harness';
 import { createUser } from '../rest/helpers';
-import { apply, as, postGig, rpc, sql, useMarket } from './helpers';
+import { apply, as, digestWindowOver, postGig, rpc, sql, useMarket } from './helpers';
 
 const m = useMarket();
 
@@ -21,15 +22,21 @@ async function mailbox(be: TestBackend, to: string): Promise<MailItem[]> {
 const deliver = (be: TestBackend) => deliverDueNotifications(be.app.services, be.app.log);
 
 describe('marketplace emails', () => {
-  it('a new application emails the poster; accepting emails the chosen worker and the declined one', async () => {
+  it('a new application emails the poster (two at once: one digest); accepting emails the chosen worker and the declined one', async () => {
     const gig = await postGig(m.be, m.poster, { title: 'Walk the dog' });
     const chosen = await apply(m.be, m.worker, gig);
+    expect(await deliver(m.be)).toBe(1);
+    const [first] = await mailbox(m.be, m.poster.email);
+    expect(first).toMatchObject({ kind: 'notification', subject: 'New application for "Walk the dog"', link: `${m.be.config.SITE_URL}/#gig/${gig}` });
+    expect(first!.text.split('\n')[0]).toBe('New application for your gig "Walk the dog" from Wendy Worker.');
+    await digestWindowOver(m.be);
     await apply(m.be, m.third, gig);
-    expect(await deliver(m.be)).toBe(2);
-    const toPoster = await mailbox(m.be, m.poster.email);
-    expect(toPoster.map((x) => x.subject)).toEqual(['New application for "Walk the dog"', 'New application for "Walk the dog"']);
-    expect(toPoster.map((x) => x.text.split('\n')[0]).sort()).toEqual(['Theo Third applied to your gig "Walk the dog".', 'Wendy Worker applied to your gig "Walk the dog".']);
-    expect(toPoster[0]).toMatchObject({ kind: 'notification', link: `${m.be.config.SITE_URL}/#gig/${gig}` });
+    await apply(m.be, m.worker, await postGig(m.be, m.poster, { title: 'Mow the lawn' }));
+    expect(await deliver(m.be)).toBe(1);
+    const digest = (await mailbox(m.be, m.poster.email)).find((x) => x.subject === '2 updates on Need40')!;
+    expect(digest.link).toBe(`${m.be.config.SITE_URL}/#dashboard`);
+    expect(digest.text).toContain('- New application for your gig "Walk the dog" from Theo Third.');
+    expect(digest.text).toContain('- New application for your gig "Mow the lawn" from Wendy Worker.');
 
     await rpc(m.be, m.poster, 'accept_application', { p_application_id: chosen });
     expect(await deliver(m.be)).toBe(2);
@@ -52,6 +59,7 @@ describe('marketplace emails', () => {
     await rpc(m.be, m.stranger, 'decline_application', { p_application_id: id });
     await as(m.be, m.worker).from('notification_preferences').update({ email_enabled: false }).eq('user_id', m.worker.id);
     const before = (await mailbox(m.be, m.worker.email)).length;
+    await digestWindowOver(m.be);
     expect(await deliver(m.be)).toBe(0);
     expect((await mailbox(m.be, m.worker.email)).length).toBe(before);
     expect(await sql(m.be, "select last_error from private.notification_outbox where payload->>'gig_id' = $1", [gig])).toEqual([{ last_error: 'not sent: notifications turned off' }]);
@@ -75,6 +83,7 @@ describe('marketplace emails', () => {
       const fixed = await startTestBackend({}, broken.db);
       try {
         await sql(broken, 'update private.notification_outbox set deliver_after = now()');
+        await digestWindowOver(broken);
         expect(await deliverDueNotifications(fixed.app.services, fixed.app.log)).toBe(1);
         expect((await mailbox(fixed, 'p2@example.com')).map((x) => x.subject)).toEqual(['New application for "Paint the fence"']);
       } finally {
@@ -92,6 +101,7 @@ describe('marketplace emails', () => {
     await sql(m.be, "update private.notification_outbox set attempts = 1, deliver_after = now() + interval '2 minutes' where payload->>'gig_id' = $1", [gig]);
     expect(await deliver(m.be)).toBe(0);
     await sql(m.be, "update private.notification_outbox set deliver_after = now() - interval '1 second' where payload->>'gig_id' = $1", [gig]);
+    await digestWindowOver(m.be);
     expect(await deliver(m.be)).toBe(1);
     expect((await mailbox(m.be, m.poster.email)).some((x) => x.subject === 'New application for "Lease"')).toBe(true);
   });

@@ -64,6 +64,9 @@ describe('withdraw', () => {
     expect(await gigRow(gig)).toEqual({ status: 'active', applicant_count: 0 });
     expect(await rpc(m.be, m.worker, 'withdraw_application', { p_application_id: id })).toEqual(refusal(400, 'N4005', 'This application is withdrawn and can no longer be changed that way'));
     expect(await rpc(m.be, m.poster, 'accept_application', { p_application_id: id })).toEqual(refusal(400, 'N4005', /is withdrawn/));
+    // Sent again only 10 minutes after the withdraw (mail-limits.test.ts: the cooldown stops mail bombing).
+    expect(await rpc(m.be, m.worker, 'apply_to_gig', { p_gig_id: gig, p_message: 'Changed my mind' })).toEqual(refusal(400, 'N4290', /^You withdrew this application a moment ago/));
+    await sql(m.be, "update public.application_events set created_at = created_at - interval '11 minutes' where application_id = $1", [id]);
     const again = await rpc(m.be, m.worker, 'apply_to_gig', { p_gig_id: gig, p_message: 'Changed my mind', p_proposed_rate: 35 });
     expect(again.data).toMatchObject({ id, status: 'applied', message: 'Changed my mind', proposed_rate: 35 });
     expect(await gigRow(gig)).toEqual({ status: 'active', applicant_count: 1 });

@@ -107,10 +107,13 @@ const scenarios: Scenario[] = [
   { name: "P: select W's contact_email (W applied, not accepted)", as: 'P', method: 'GET', path: `${R}/profiles?select=contact_email&id=eq.{W}`, status: 403, code: '42501' },
 
   // ── the private machinery is not part of the API ──────────────────────────────────────────
-  ...['fire_application_transition', 'record_application_step', 'enqueue_notification', 'session_aal_ok', 'require_member', 'create_notification_preferences'].map(
+  ...['fire_application_transition', 'record_application_step', 'enqueue_notification', 'session_aal_ok', 'require_member', 'create_notification_preferences',
+    'member_refusal', 'member_may_write', 'raise_member_refusal', 'members_only_statement', 'ban_member', 'unban_member', 'claim_notifications',
+    'notification_outbox_limits', 'applications_reapply_cooldown'].map(
     (fn): Scenario => ({ name: `rpc: private.${fn}`, as: 'P', method: 'POST', path: rpc(fn), body: {}, status: 404, code: 'PGRST202' }),
   ),
   { name: 'private schema: the notification outbox as a table', as: 'P', method: 'GET', path: `${R}/notification_outbox`, status: 404, code: 'PGRST205' },
+  { name: 'private schema: the digest windows as a table', as: 'P', method: 'GET', path: `${R}/notification_recipients`, status: 404, code: 'PGRST205' },
   { name: 'private schema: the application process as a table', as: 'O', method: 'GET', path: `${R}/application_process`, status: 404, code: 'PGRST205' },
   { name: 'private schema: Accept-Profile private', as: 'O', method: 'GET', path: `${R}/notification_outbox`, headers: { 'accept-profile': 'private' }, status: 406, code: 'PGRST106' },
 

@@ -2,34 +2,39 @@
  * Property-based fuzzing of the marketplace (fast-check) over real HTTP: query strings on the new
  * tables (applications, application_events, saved_gigs, notification_preferences, and gigs with
  * their applications embedded), and calls of the marketplace functions with any arguments — as a
- * visitor, the worker W, the poster P, another member A, and with forged credentials.
+ * visitor, the worker W, the poster P, another member A, a guest (anonymous session), a member B
+ * banned while holding its token, and with forged credentials.
  *
  * For every case: an answer below 500; W's application message and A-invisible rows never reach
  * A or a visitor; reads change nothing; W's own rows (its application, its events, its saved gigs
  * and preferences) never change through anyone else; and the process invariants hold over every
  * row (status = last event, applicant_count, one accepted application per filled gig, nothing
- * pending on a gig that is not open, no application to one's own gig).
+ * pending on a gig that is not open, no application to one's own gig). A guest or the banned
+ * member changes no row at all.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
 import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, hostileJson, hostileString, noteStatus, pct, segment, summary, timeoutFor, type PropertyName } from './fuzz-support';
 import { fingerprint, forgedTokens, send, signUp, type Account, type Answer } from './helpers';
+import { marketFingerprint } from './market-support';
 
 const PROPERTIES: PropertyName[] = ['market: reads', 'market: rpc'];
 
 let be: TestBackend;
-const acc: Record<'P' | 'W' | 'A', Account> = {} as never;
+const acc: Record<'P' | 'W' | 'A' | 'B', Account> = {} as never;
+const guest = { access: '' };
 let forged: Awaited<ReturnType<typeof forgedTokens>>;
 const ids: Record<string, string> = {};
 const secret = { message: '' };
 const pool: string[] = [];
 
 beforeAll(async () => {
-  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
+  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', ENABLE_ANONYMOUS_SIGN_INS: 'true' });
   acc.P = await signUp(be, 'fuzz-poster@example.com');
   acc.W = await signUp(be, 'fuzz-worker@example.com');
   acc.A = await signUp(be, 'fuzz-attacker@example.com');
+  acc.B = await signUp(be, 'fuzz-banned@example.com');
   forged = await forgedTokens(be, acc.A.access, acc.W);
   secret.message = canary('application');
   const call = async (a: Account, path: string, body: unknown) => {
@@ -45,7 +50,12 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) pool.push((await call(acc.P, '/rest/v1/gigs', { ...gig, title: `P gig ${i}` }))[0]!.id!);
   ids.app = (await call(acc.W, '/rest/v1/rpc/apply_to_gig', { p_gig_id: ids.gig, p_message: secret.message })).id!;
   await call(acc.W, '/rest/v1/saved_gigs', { gig_id: ids.gig2 });
-  Object.assign(ids, { P: acc.P.id, W: acc.W.id, A: acc.A.id });
+  // B: an application of its own and a gig, then banned (its token stays in hand).
+  ids.appB = (await call(acc.B, '/rest/v1/rpc/apply_to_gig', { p_gig_id: ids.gig2, p_message: 'B applies' })).id!;
+  ids.gigB = (await call(acc.B, '/rest/v1/gigs', { ...gig, title: 'B gig' }))[0]!.id!;
+  await send(be, { method: 'PUT', path: `/auth/v1/admin/users/${acc.B.id}`, apikey: be.config.SERVICE_ROLE_KEY, bearer: be.config.SERVICE_ROLE_KEY, body: { ban_duration: '24h' } });
+  guest.access = ((await send(be, { method: 'POST', path: '/auth/v1/signup', body: {} })).json as { access_token: string }).access_token;
+  Object.assign(ids, { P: acc.P.id, W: acc.W.id, A: acc.A.id, B: acc.B.id });
 });
 
 afterAll(async () => {
@@ -53,18 +63,20 @@ afterAll(async () => {
   await be?.close();
 });
 
-type Kind = 'visitor' | 'P' | 'W' | 'A' | 'forged';
+type Kind = 'visitor' | 'P' | 'W' | 'A' | 'guest' | 'banned' | 'forged';
 interface Caller { kind: Kind; label: string; apikey: string | null; bearer: string | null }
 
 function caller(kind: Kind, pick = 0): Caller {
   const anon = be.config.ANON_KEY;
   if (kind === 'visitor') return { kind, label: kind, apikey: anon, bearer: null };
+  if (kind === 'guest') return { kind, label: kind, apikey: anon, bearer: guest.access };
+  if (kind === 'banned') return { kind, label: kind, apikey: anon, bearer: acc.B.access };
   if (kind !== 'forged') return { kind, label: kind, apikey: anon, bearer: acc[kind].access };
   const all = Object.entries(forged.bearer);
   const [name, token] = all[pick % all.length]!;
   return { kind, label: `bearer ${name}`, apikey: anon, bearer: token };
 }
-const callerArb = fc.tuple(fc.constantFrom<Kind>('visitor', 'P', 'W', 'A', 'A', 'forged'), fc.nat(100)).map(([k, n]) => caller(k, n));
+const callerArb = fc.tuple(fc.constantFrom<Kind>('visitor', 'P', 'W', 'A', 'A', 'guest', 'banned', 'forged'), fc.nat(100)).map(([k, n]) => caller(k, n));
 
 /**
  * W's rows, which nobody but W (and P, through the process) may change; A and the forged never —
@@ -108,10 +120,14 @@ const HOLD = {
   status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0,
 };
 
-async function expectSafe(a: Answer, who: Caller, context: string, victimBefore: string): Promise<void> {
+/** What a caller who may not write must leave exactly as it was: every row (null for the others). */
+const frozenFor = (who: Caller) => (who.kind === 'guest' || who.kind === 'banned' ? marketFingerprint(be) : null);
+
+async function expectSafe(a: Answer, who: Caller, context: string, victimBefore: string, frozen: string | null): Promise<void> {
   noteStatus(a.status);
   expect(a.status, `${context} → ${a.status} ${a.text.slice(0, 300)}`).toBeLessThan(500);
-  if (who.kind === 'visitor' || who.kind === 'A' || who.kind === 'forged') assertNoLeak(a.text, [secret.message], `${who.label}: ${context}`);
+  if (frozen !== null) expect(await marketFingerprint(be), `${who.label} changed a row: ${context}`).toBe(frozen);
+  if (!['P', 'W'].includes(who.kind)) assertNoLeak(a.text, [secret.message], `${who.label}: ${context}`);
   if (who.kind === 'forged') expect(a.status, `forged credentials not refused: ${context}`).toBe(401);
   if (who.kind !== 'W' && who.kind !== 'P') expect(await victimRows(), `W's rows changed after ${who.label}: ${context}`).toBe(victimBefore);
   expect(await invariants(), `the process invariants broke after ${who.label}: ${context}`).toEqual(HOLD);
@@ -123,7 +139,7 @@ const COLUMNS = ['id', 'gig_id', 'worker_id', 'poster_id', 'message', 'proposed_
   'agreed_amount', 'worker_amount', 'platform_fee', 'amount', 'payer_id', 'payee_id', 'missing_note', 'sender_id', 'body', 'last_read_at', 'rating', 'reviewer_id', 'reviewee_id', 'average_rating'];
 const EMBEDS = ['gigs', 'applications', 'application_events', 'worker:worker_id', 'poster_id', 'profiles', 'saved_gigs', 'applications!applications_worker_id_fkey'];
 const idArb = fc.oneof(
-  fc.constantFrom(() => ids.app!, () => ids.gig!, () => ids.gig2!, () => ids.gigA!, () => ids.P!, () => ids.W!, () => ids.A!).map((f) => f()),
+  fc.constantFrom(() => ids.app!, () => ids.gig!, () => ids.gig2!, () => ids.gigA!, () => ids.appB!, () => ids.gigB!, () => ids.P!, () => ids.W!, () => ids.A!, () => ids.B!).map((f) => f()),
   fc.nat(5).map((i) => pool[i]!),
 );
 /** An application to one of the generated gigs (looked up when the case runs). */
@@ -145,8 +161,9 @@ describe('marketplace fuzzing', () => {
       const path = `/rest/v1/${table}?${pairs.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&')}`;
       const before = await fingerprint(be);
       const victim = await victimRows();
+      const frozen = await frozenFor(who);
       const a = await send(be, { method: head ? 'HEAD' : 'GET', path, apikey: who.apikey, bearer: who.bearer, timeoutMs: REQUEST_TIMEOUT_MS });
-      await expectSafe(a, who, `${head ? 'HEAD' : 'GET'} ${path}`, victim);
+      await expectSafe(a, who, `${head ? 'HEAD' : 'GET'} ${path}`, victim, frozen);
       expect(await fingerprint(be), `a read changed the database: ${path}`).toBe(before);
       expect(await victimRows()).toBe(victim);
     });
@@ -177,8 +194,9 @@ describe('marketplace fuzzing', () => {
       const query = get ? Object.entries(args).map(([k, v]) => `${pct(k)}=${pct(typeof v === 'string' ? v : JSON.stringify(v) ?? 'null')}`).join('&') : '';
       const path = `/rest/v1/rpc/${segment(fn)}${query ? `?${query}` : ''}`;
       const victim = await victimRows();
+      const frozen = await frozenFor(who);
       const a = await send(be, { method: get ? 'GET' : 'POST', path, apikey: who.apikey, bearer: who.bearer, body: get ? undefined : args, timeoutMs: REQUEST_TIMEOUT_MS });
-      await expectSafe(a, who, `${get ? 'GET' : 'POST'} ${path} ${get ? '' : JSON.stringify(args).slice(0, 300)}`, victim);
+      await expectSafe(a, who, `${get ? 'GET' : 'POST'} ${path} ${get ? '' : JSON.stringify(args).slice(0, 300)}`, victim, frozen);
     });
     const health = await send(be, { path: '/health' });
     expect(health.status).toBe(200);

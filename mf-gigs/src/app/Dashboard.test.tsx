@@ -14,7 +14,7 @@ vi.mock('../features/deal/api/steps', async (original) => ({ ...(await original<
 vi.mock('../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const part = (name: string) => within(screen.getByRole('region', { name }));
-const worker = { id: 'w1', full_name: 'Walter Worker', title: null, avatar_url: null, hourly_rate: null };
+const worker = { id: 'w1', full_name: 'Walter Worker', username: 'walter_w1', title: null, avatar_url: null, hourly_rate: null };
 const gig = { id: 'g1', title: 'Build a landing page', status: 'filled', rate: 600, payment_type: 'fixed' };
 
 beforeEach(() => {
@@ -30,8 +30,8 @@ afterEach(() => act(() => signOutForTest()));
 it("the dashboard shows the accepted applicant's deal to the poster, and no deal for the others", async () => {
   vi.mocked(fetchMyGigs).mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'filled', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }] });
   vi.mocked(fetchApplicants).mockResolvedValue({ rows: [
-    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'funded', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, member_ratings: [] } },
-    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: [] } },
+    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'funded', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, member_ratings: null } },
+    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: null } },
   ] });
   vi.mocked(fetchDeal).mockResolvedValue(makeDeal({ status: 'funded' }));
   render(<Dashboard />);

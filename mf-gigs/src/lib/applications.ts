@@ -2,7 +2,7 @@
  * Applications as the database keeps them, and the functions that move them (docs/marketplace.md):
  * every change of state is an rpc the database checks; the client never writes the tables.
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type Tables } from '@need40/shared';
 import { orThrow } from './marketErrors';
 
 export const APPLICATION_STATUSES = ['applied', 'accepted', 'declined', 'withdrawn', 'closed', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'cancelled', 'refunded'] as const;
@@ -37,34 +37,23 @@ export interface ApplicationInput {
   availableFrom: string | null;
 }
 
-export interface ApplicationRef {
-  id: string;
-  status: string;
-  created_at?: string;
-  decline_notice?: string | null;
-}
+/** What the gig page keeps of the member's application (a row of public.applications, or what a transition returns). */
+export type ApplicationRef = Pick<Tables<'applications'>, 'id' | 'status' | 'created_at' | 'decline_notice'>;
 
+/** Apply: the optional rate and start date are left out when not given (the function's defaults). */
 export async function applyToGig(input: ApplicationInput): Promise<ApplicationRef> {
-  return orThrow(
-    await getSupabase()
-      .rpc('apply_to_gig', {
-        p_gig_id: input.gigId,
-        p_message: input.message,
-        p_proposed_rate: input.proposedRate,
-        p_available_from: input.availableFrom,
-      })
-      .single<ApplicationRef>(),
-  );
+  const args = { p_gig_id: input.gigId, p_message: input.message, p_proposed_rate: input.proposedRate ?? undefined, p_available_from: input.availableFrom ?? undefined };
+  return orThrow(await getSupabase().rpc('apply_to_gig', args));
 }
 
 type Transition = 'withdraw_application' | 'accept_application' | 'decline_application';
 
 export async function fireTransition(fn: Transition, applicationId: string): Promise<ApplicationRef> {
-  return orThrow(await getSupabase().rpc(fn, { p_application_id: applicationId }).single<ApplicationRef>());
+  return orThrow(await getSupabase().rpc(fn, { p_application_id: applicationId }));
 }
 
 export async function closeGig(gigId: string): Promise<void> {
-  orThrow(await getSupabase().rpc('close_gig', { p_gig_id: gigId }).single());
+  orThrow(await getSupabase().rpc('close_gig', { p_gig_id: gigId }));
 }
 
 /** The signed-in member's application to one gig, if any (its id makes Withdraw possible). */
@@ -75,6 +64,6 @@ export async function fetchMyApplication(gigId: string, userId: string): Promise
       .select('id, status, created_at, decline_notice')
       .eq('gig_id', gigId)
       .eq('worker_id', userId)
-      .maybeSingle<ApplicationRef>(),
+      .maybeSingle(),
   );
 }

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { RatingBadge, ratingFromRow } from './rating';
 
 it('reads the member_ratings embed as an array or a row; no reviews is no rating', () => {
-  expect(ratingFromRow([{ average_rating: '4.50', review_count: 2 }])).toEqual({ average: 4.5, count: 2 });
+  expect(ratingFromRow([{ average_rating: 4.5, review_count: 2 }])).toEqual({ average: 4.5, count: 2 });
   expect(ratingFromRow({ average_rating: 3, review_count: 1 })).toEqual({ average: 3, count: 1 });
   expect(ratingFromRow([])).toBeNull();
   expect(ratingFromRow(null)).toBeNull();

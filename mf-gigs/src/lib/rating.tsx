@@ -1,3 +1,5 @@
+import type { Tables } from '@need40/shared';
+
 /**
  * A member's average rating as the cards and the applicant list show it: "★ 4.5 · 2 reviews",
  * or nothing before the first review. The star is decoration; a screen reader hears the words.
@@ -7,7 +9,7 @@ export interface Rating {
   count: number;
 }
 
-type RatingRow = { average_rating: number | string | null; review_count: number | null };
+type RatingRow = Pick<Tables<'member_ratings'>, 'average_rating' | 'review_count'>;
 
 /** The `member_ratings` embed (an array of at most one row, or the row) → a rating, or null when none. */
 export function ratingFromRow(rows: RatingRow[] | RatingRow | null | undefined): Rating | null {

@@ -4,7 +4,7 @@ import type { GigDetail } from '../features/gig-page/types';
 import type { Session } from '@supabase/supabase-js';
 
 /** What a gig card and a gig page show alike. */
-const basics = (): Pick<Gig, 'id' | 'title' | 'paymentType' | 'rate' | 'hours' | 'location' | 'skills' | 'status' | 'postedDate'> => ({
+const basics = (): Pick<Gig, 'id' | 'title' | 'paymentType' | 'rate' | 'hours' | 'location' | 'skills' | 'status' | 'applicantCount' | 'postedDate'> => ({
   id: 'g1',
   title: 'Build a landing page',
   paymentType: 'hourly',
@@ -13,6 +13,7 @@ const basics = (): Pick<Gig, 'id' | 'title' | 'paymentType' | 'rate' | 'hours' |
   location: 'remote',
   skills: ['React', 'CSS'],
   status: 'active',
+  applicantCount: 0,
   postedDate: '2024-04-08T12:00:00Z',
 });
 

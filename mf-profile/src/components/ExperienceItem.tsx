@@ -1,4 +1,4 @@
-import type { ExperienceEntry } from '@need40/shared';
+import type { ExperienceEntry } from '../lib/experience';
 import styles from './ProfileView.module.css';
 
 /** One experience entry as read: title at company, the dates, the description. */

@@ -1,18 +1,17 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applyAuthEvent, sessionStore, signOut, uiStore } from '@need40/shared';
+import { applyAuthEvent, sessionStore, uiStore } from '@need40/shared';
+import { fakeSupabase } from '@need40/shared/testing';
 import type { Session } from '@supabase/supabase-js';
 import { Navbar } from './Navbar';
 
-vi.mock('@need40/shared', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@need40/shared')>()),
-  signOut: vi.fn(async () => undefined),
-}));
+const supabase = fakeSupabase();
 
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 const signedIn = () => act(() => applyAuthEvent('SIGNED_IN', { access_token: 'x.e30.y', user: { id: 'u1', email: 'ada@example.com' } } as unknown as Session));
 
 beforeEach(() => {
+  supabase.reset();
   sessionStore.setState({ status: 'loading', session: null, user: null, aal: null, lastEvent: null });
   uiStore.setState({ authModal: { open: false, mode: 'login' }, gigsVersion: 0 });
 });
@@ -57,6 +56,6 @@ describe('Navbar', () => {
     expect(nav().queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     expect(nav().queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
     await user.click(nav().getByRole('button', { name: 'Logout' }));
-    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(supabase.calls).toEqual([['auth.signOut']]);
   });
 });

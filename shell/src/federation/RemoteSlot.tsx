@@ -7,6 +7,7 @@
  */
 import { startTransition, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { KERNEL_PACKAGE } from '@need40/shared';
+import { reportSlotFailure } from '../release/error-reporter';
 import { KernelMismatchError } from './kernel';
 import { loadRemoteModule } from './loader';
 import type { RemoteName } from './remotes-config';
@@ -70,7 +71,9 @@ export function RemoteSlot({ remote, expose, label, props, loading, className, o
         startTransition(() => setState({ status: 'ready', Component: mod.default as ComponentType<AnyProps> }));
       })
       .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'error', error });
+        if (cancelled) return;
+        reportSlotFailure(remote, 'slot-load', error);
+        setState({ status: 'error', error });
       });
     return () => {
       cancelled = true;
@@ -100,7 +103,13 @@ export function RemoteSlot({ remote, expose, label, props, loading, className, o
     );
   };
 
-  const onCrash = useCallback(() => setCrashed(true), []);
+  const onCrash = useCallback(
+    (error: Error) => {
+      reportSlotFailure(remote, 'slot-crash', error);
+      setCrashed(true);
+    },
+    [remote],
+  );
   const status = crashed ? 'error' : state.status;
   useEffect(() => onStatus?.(status), [onStatus, status]);
   return (

@@ -6,6 +6,8 @@
 interface PrefetchStore {
   config?: Promise<unknown> | null;
   remotes: Promise<unknown> | null;
+  /** The registry request, started as soon as remotes.json named it. */
+  registry?: { url: string; response: Promise<Response> } | null;
   manifests: Record<string, Promise<unknown> | undefined>;
 }
 
@@ -44,4 +46,13 @@ export function takePrefetchedManifest(url: string): Promise<Response | undefine
     (json) => new Response(JSON.stringify(json), { headers: { 'Content-Type': 'application/json' } }),
     () => undefined,
   );
+}
+
+/** The prefetched registry response for `url`, once (undefined: fetch it yourself). */
+export function takePrefetchedRegistry(url: string): Promise<Response> | undefined {
+  const s = store();
+  const r = s?.registry;
+  if (!s || !r || r.url !== url) return undefined;
+  s.registry = null;
+  return r.response.catch(() => undefined as unknown as Response).then((res) => res ?? fetch(url, { cache: 'no-cache' }));
 }

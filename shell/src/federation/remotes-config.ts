@@ -3,7 +3,12 @@
  * file; the shell is never rebuilt for it). Shape:
  *
  *   { "remotes": { "gigs": "https://cdn.example/gigs/mf-manifest.json", … },
- *     "loadTimeoutMs": 8000, "retries": 1 }
+ *     "loadTimeoutMs": 8000, "retries": 1,
+ *     "registry": "/registry/production.json" }
+ *
+ * `registry` (optional): the release registry of this environment; a remote it names runs the
+ * version it says, from the release store (`releases`, by default `../releases/` beside the
+ * registry), instead of the URL above (shell/src/release/, docs/releasing.md).
  *
  * Relative URLs resolve against the page. A missing or broken file falls back to the default
  * ports on the page's host, so the navbar and the error messages still render.
@@ -23,6 +28,12 @@ export interface RemotesConfig {
   loadTimeoutMs: number;
   /** Automatic retries after the first failed attempt (then the slot shows its Retry button). */
   retries: number;
+  /** The release registry's URL, or null when this deployment has none. */
+  registry: string | null;
+  /** The release store's URL (the folder of `<remote>/<version>/`). */
+  releases: string | null;
+  /** How long the start waits for the registry before it uses the copy it kept. */
+  registryTimeoutMs: number;
 }
 
 const DEFAULT_PORTS: Record<RemoteName, number> = Object.fromEntries(manifest.remotes.map((r) => [r.name, r.port]));
@@ -33,14 +44,24 @@ export function defaultRemotesConfig(base: string): RemotesConfig {
   for (const name of REMOTE_NAMES) {
     remotes[name] = `${url.protocol}//${url.hostname}:${DEFAULT_PORTS[name]}/mf-manifest.json`;
   }
-  return { remotes, loadTimeoutMs: 8000, retries: 1 };
+  return { remotes, loadTimeoutMs: 8000, retries: 1, registry: null, releases: null, registryTimeoutMs: 2000 };
+}
+
+function urlOrNull(value: unknown, base: string): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  try {
+    return new URL(value.trim(), base).href;
+  } catch {
+    console.warn(`[need40] remotes.json: ${JSON.stringify(value).slice(0, 80)} is not a URL; ignored`);
+    return null;
+  }
 }
 
 /** Validate the file's content; anything missing or malformed keeps its default. */
 export function normalizeRemotesConfig(raw: unknown, base: string): RemotesConfig {
   const out = defaultRemotesConfig(base);
   if (!raw || typeof raw !== 'object') return out;
-  const source = raw as { remotes?: unknown; loadTimeoutMs?: unknown; retries?: unknown };
+  const source = raw as { remotes?: unknown; loadTimeoutMs?: unknown; retries?: unknown; registry?: unknown; releases?: unknown; registryTimeoutMs?: unknown };
   const remotes = source.remotes && typeof source.remotes === 'object' ? (source.remotes as Record<string, unknown>) : {};
   for (const name of REMOTE_NAMES) {
     const value = remotes[name];
@@ -54,6 +75,9 @@ export function normalizeRemotesConfig(raw: unknown, base: string): RemotesConfi
   }
   if (typeof source.loadTimeoutMs === 'number' && source.loadTimeoutMs > 0) out.loadTimeoutMs = source.loadTimeoutMs;
   if (typeof source.retries === 'number' && source.retries >= 0) out.retries = Math.floor(source.retries);
+  if (typeof source.registryTimeoutMs === 'number' && source.registryTimeoutMs > 0) out.registryTimeoutMs = source.registryTimeoutMs;
+  out.registry = urlOrNull(source.registry, base);
+  if (out.registry) out.releases = urlOrNull(source.releases, base) ?? new URL('../releases/', out.registry).href;
   return out;
 }
 

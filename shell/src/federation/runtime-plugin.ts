@@ -5,6 +5,9 @@
  * message. (Returning a value here would hide the failure from the retry logic.)
  * The `fetch` hook hands the runtime a manifest already fetched (by public/prefetch.js or by the
  * kernel check, manifests.ts).
+ * The `createScript` hook puts the release registry's integrity hash on a released version's
+ * remoteEntry.js (shell/src/release/): the browser refuses an entry whose bytes are not the ones
+ * that were published under that version.
  * The `beforePreloadRemote` hook turns off the runtime's own preloading of a first-screen remote's
  * files when it is loaded: public/prefetch.js has already asked for them, and the remote's chunk
  * loader fetches what it needs (from the browser's preload cache). The runtime's version walks the
@@ -16,6 +19,7 @@
  * every step is a task of its own, short enough to leave the page responsive.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { entryIntegrity } from '../release/release-state';
 import { takeManifestResponse } from './manifests';
 import { FIRST_SCREEN } from './remotes-config';
 import { yieldToMain } from './yieldToMain';
@@ -26,6 +30,15 @@ export default function need40RuntimePlugin(): ModuleFederationRuntimePlugin {
     fetch(url) {
       // Resolving to undefined (not fetched yet, or the fetch failed) makes the runtime fetch the manifest itself.
       return takeManifestResponse(url) as Promise<Response> | undefined;
+    },
+    createScript({ url, attrs }) {
+      const integrity = entryIntegrity(url);
+      if (integrity && attrs) {
+        attrs.integrity = integrity;
+        // Subresource Integrity on another origin needs a CORS request (the store sends the headers).
+        if (new URL(url, location.href).origin !== location.origin) attrs.crossorigin = 'anonymous';
+      }
+      return undefined;
     },
     beforePreloadRemote({ preloadOps }) {
       // The runtime reads the list after this hook: what is taken out here is not preloaded.

@@ -1,27 +1,23 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, uiStore } from '@need40/shared';
+import { fakeSupabase } from '@need40/shared/testing';
 import { ConnectionBanner } from './ConnectionBanner';
 import { RECHECK_FIRST_MS } from './useConnectionCheck';
 
 /** Each call of the connection test takes the next answer: ok, an error answer, or a network error. */
+const supabase = fakeSupabase();
 const answers: ('ok' | 'error' | 'throw')[] = [];
-const select = vi.fn(async () => {
-  const next = answers.shift() ?? 'ok';
-  if (next === 'throw') throw new TypeError('Failed to fetch');
-  return next === 'ok' ? { error: null, count: 3 } : { error: { message: 'connection refused' }, count: null };
-});
-
-vi.mock('@need40/shared', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@need40/shared')>()),
-  getSupabase: () => ({ from: (table: string) => ({ select: (...args: unknown[]) => (table === 'profiles' ? select(...(args as [])) : null) }) }),
-}));
+const ANSWERS = { ok: { count: 3 }, error: { error: { message: 'connection refused' } }, throw: { throws: new TypeError('Failed to fetch') } };
+/** The connection tests made so far (each a count of profiles). */
+const tests = () => supabase.calls.filter((c) => c[0] === 'select');
 
 const banner = () => screen.getByTestId('connection-banner');
 
 beforeEach(() => {
   answers.length = 0;
-  select.mockClear();
+  supabase.reset();
+  supabase.answer('profiles', () => ANSWERS[answers.shift() ?? 'ok']);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => vi.useRealTimers());
@@ -31,7 +27,7 @@ describe('ConnectionBanner', () => {
     render(<ConnectionBanner />);
     expect(banner()).toHaveTextContent('Checking the connection…');
     expect(await screen.findByText(MESSAGES.connectionOk)).toHaveAttribute('role', 'status');
-    expect(select).toHaveBeenCalledWith('id', { count: 'exact', head: true });
+    expect(supabase.calls).toEqual([['from', 'profiles'], ['select', 'id', { count: 'exact', head: true }]]);
   });
 
   it.each(['error', 'throw'] as const)('a failed test (%s) says so, logs the details to the console only', async (kind) => {
@@ -49,13 +45,13 @@ describe('ConnectionBanner', () => {
     render(<ConnectionBanner />);
     expect(await screen.findByText(MESSAGES.connectionFailed)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(RECHECK_FIRST_MS));
-    expect(select).toHaveBeenCalledTimes(2);
+    expect(tests()).toHaveLength(2);
     expect(banner()).toHaveTextContent(MESSAGES.connectionFailed);
     await act(() => vi.advanceTimersByTimeAsync(RECHECK_FIRST_MS * 2));
     expect(await screen.findByText(MESSAGES.connectionOk)).toBeInTheDocument();
     expect(uiStore.getState().gigsVersion).toBe(version + 1);
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(select).toHaveBeenCalledTimes(3);
+    expect(tests()).toHaveLength(3);
   });
 
   it('"Check again" runs the test at once', async () => {
@@ -63,7 +59,7 @@ describe('ConnectionBanner', () => {
     render(<ConnectionBanner />);
     await userEvent.click(await screen.findByRole('button', { name: 'Check again' }));
     expect(await screen.findByText(MESSAGES.connectionOk)).toBeInTheDocument();
-    expect(select).toHaveBeenCalledTimes(2);
+    expect(tests()).toHaveLength(2);
   });
 
   it('is a quiet status line while checking and when all is well, the same in both states', async () => {
@@ -86,12 +82,12 @@ describe('ConnectionBanner', () => {
     const ready = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     render(<ConnectionBanner />);
     await act(() => new Promise((r) => setTimeout(r, 20)));
-    expect(select).not.toHaveBeenCalled();
+    expect(tests()).toEqual([]);
     ready.mockReturnValue('complete');
     act(() => {
       window.dispatchEvent(new Event('load'));
     });
     expect(await screen.findByText(MESSAGES.connectionOk)).toBeInTheDocument();
-    expect(select).toHaveBeenCalledTimes(1);
+    expect(tests()).toHaveLength(1);
   });
 });

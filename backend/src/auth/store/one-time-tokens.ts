@@ -78,13 +78,18 @@ export async function takeTokenByCode(tx: Tx, userId: string, types: TokenType[]
   return rows[0] ?? null;
 }
 
-/** A wrong code: counted on every live code of the user of these types; those at `max` are deleted. */
+/**
+ * A wrong code: counted on every live code of the user of these types; a code at `max` stops
+ * working (its hash is cleared) while its link keeps working: guesses never kill the owner's link.
+ */
 export async function countWrongCode(tx: Tx, userId: string, types: TokenType[], max: number): Promise<void> {
   await tx.query(
-    'update auth.one_time_tokens set failed_attempts = failed_attempts + 1 where user_id = $1 and token_type = any($2::text[]) and code_hash is not null',
-    [userId, types],
+    `update auth.one_time_tokens
+        set failed_attempts = failed_attempts + 1,
+            code_hash = case when failed_attempts + 1 >= $3 then null else code_hash end
+      where user_id = $1 and token_type = any($2::text[]) and code_hash is not null`,
+    [userId, types, max],
   );
-  await tx.query('delete from auth.one_time_tokens where user_id = $1 and code_hash is not null and failed_attempts >= $2', [userId, max]);
 }
 
 /** The user's one reauthentication nonce (earlier ones go); `relatesTo` is the address it was mailed to. */

@@ -79,12 +79,26 @@ export async function listUsers(tx: Tx, page: number, perPage: number, filter: s
 }
 
 /**
- * The account addresses of these users (absent: no such user; null: an account without one). The
- * one query other parts of the backend (the notification deliverer) make of auth.users.
+ * The account addresses of these users (absent: no such user; null: an account without one), for
+ * the notification deliverer.
  */
 export async function emailsOf(tx: Tx, userIds: string[]): Promise<Map<string, string | null>> {
   const { rows } = await tx.query<{ id: string; email: string | null }>('select id::text as id, email from auth.users where id = any($1::uuid[])', [userIds]);
   return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/**
+ * Of these user ids, the ones that may no longer act: no such user, soft-deleted, or banned now
+ * (the database's clock, as the app's SQL reads the ban). Used by /realtime/v1, whose broadcast
+ * and presence never reach the app's SQL.
+ */
+export async function suspendedAmong(tx: Tx, userIds: string[]): Promise<Set<string>> {
+  const { rows } = await tx.query<{ id: string }>(
+    `select i::text as id from unnest($1::uuid[]) as i
+      where not exists (select 1 from auth.users u where u.id = i and u.deleted_at is null and (u.banned_until is null or u.banned_until <= now()))`,
+    [userIds],
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A sign-in happened now. */

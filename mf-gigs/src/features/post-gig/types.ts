@@ -12,16 +12,3 @@ export interface GigForm {
 }
 
 export type GigFormErrors = Partial<Record<keyof GigForm, string>>;
-
-/** What the form inserts into public.gigs. */
-export interface GigInsert {
-  title: string;
-  description: string;
-  payment_type: PaymentType;
-  rate: number;
-  hours: number;
-  location: GigLocation;
-  skills: string[];
-  user_id: string;
-  created_at: string;
-}

@@ -2,12 +2,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOutForTest } from '../../test/fixtures';
-import { channelFor, channels, resetChannels } from '../../test/fakeChannel';
 import { fetchThread, markThreadRead, sendMessage, type Message } from './api';
 import { MessagesToggle } from './MessagesToggle';
 import { resetUnread } from './unreadStore';
+import { fakeSupabase } from '@need40/shared/testing';
 
-vi.mock('./channel', () => import('../../test/fakeChannel'));
+const supabase = fakeSupabase();
 vi.mock('./api', async (original) => ({
   ...(await original<object>()),
   fetchThread: vi.fn(),
@@ -23,7 +23,7 @@ const msg = (id: string, sender: string, body: string, at = '2024-04-09T12:00:00
 
 beforeEach(() => {
   vi.clearAllMocks();
-  resetChannels();
+  supabase.reset();
   resetUnread();
   act(() => signIn('worker-1'));
 });
@@ -125,7 +125,7 @@ describe('live', () => {
 
   it('shows new messages without reload, announces them politely, and marks them read', async () => {
     await openThread();
-    const live = channelFor('thread:a1');
+    const live = supabase.channelFor('thread:a1');
     await screen.findByText(/No messages yet/);
     markRead.mockClear();
     act(() => live.change('application_messages', msg('m9', 'poster-1', 'Welcome aboard')));
@@ -136,7 +136,7 @@ describe('live', () => {
 
   it('re-reads the thread after a reconnect, and tracks presence', async () => {
     await openThread();
-    const live = channelFor('thread:a1');
+    const live = supabase.channelFor('thread:a1');
     await screen.findByText(/No messages yet/);
     thread.mockResolvedValueOnce([msg('m3', 'poster-1', 'Sent while you were away')]);
     act(() => live.subscribed());
@@ -146,7 +146,7 @@ describe('live', () => {
 
   it('shows when the other party is online and typing, and tells them when this one types', async () => {
     const { user } = await openThread();
-    const live = channelFor('thread:a1');
+    const live = supabase.channelFor('thread:a1');
     act(() => live.subscribed());
     act(() => live.syncPresence({ 'worker-1': [{}], 'poster-1': [{}] }));
     expect(await screen.findByText('Ada Lovelace is online')).toBeInTheDocument();
@@ -166,11 +166,11 @@ describe('live', () => {
 
   it('unsubscribes when closed, and opens nothing when signed out', async () => {
     const { user } = await openThread();
-    const live = channelFor('thread:a1');
+    const live = supabase.channelFor('thread:a1');
     await user.click(screen.getByRole('button', { name: /Hide messages/ }));
     expect(live.closed).toBe(true);
     act(() => signOutForTest());
     expect(screen.queryByRole('button', { name: /Messages/ })).not.toBeInTheDocument();
-    expect(channels.every((c) => c.closed)).toBe(true);
+    expect(supabase.channels.every((c) => c.closed)).toBe(true);
   });
 });

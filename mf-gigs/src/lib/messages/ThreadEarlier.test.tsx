@@ -2,11 +2,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOutForTest } from '../../test/fixtures';
-import { resetChannels } from '../../test/fakeChannel';
 import { fetchThread, THREAD_PAGE, type Message } from './api';
 import { Thread } from './Thread';
+import { fakeSupabase } from '@need40/shared/testing';
 
-vi.mock('./channel', () => import('../../test/fakeChannel'));
+const supabase = fakeSupabase();
 vi.mock('./api', async (original) => ({ ...(await original<object>()), fetchThread: vi.fn(), markThreadRead: vi.fn(async () => undefined) }));
 
 const thread = vi.mocked(fetchThread);
@@ -17,7 +17,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 
 beforeEach(() => {
   vi.clearAllMocks();
-  resetChannels();
+  supabase.reset();
   act(() => signIn('worker-1'));
 });
 afterEach(() => act(() => signOutForTest()));

@@ -2,7 +2,7 @@
  * A thread's reads and writes (docs/marketplace.md, messages): the two parties read the messages
  * under row-level security; sending and read markers go through the database's functions.
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type Database, type Tables } from '@need40/shared';
 import { keysetAfter } from '@need40/ui';
 import { orThrow } from '../marketErrors';
 
@@ -13,13 +13,8 @@ export const UNREAD_IDS_MAX = 500;
 /** Messages per page of a thread: the newest first, earlier ones on request. */
 export const THREAD_PAGE = 50;
 
-export interface Message {
-  id: string;
-  application_id?: string;
-  sender_id: string;
-  body: string;
-  created_at: string;
-}
+/** A message of a thread (a row of public.application_messages; a live one carries its application_id too). */
+export type Message = Pick<Tables<'application_messages'>, 'id' | 'sender_id' | 'body' | 'created_at'> & { application_id?: string };
 
 /**
  * The newest THREAD_PAGE + 1 messages written before `before` (null: the newest of all), oldest
@@ -32,12 +27,12 @@ export async function fetchThread(applicationId: string, before: Message | null 
     const earlier = keysetAfter(before.created_at, 'id', before.id, 'desc');
     query = query.lte('created_at', earlier.lte).or(earlier.or);
   }
-  const rows = orThrow(await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(THREAD_PAGE + 1)) as Message[];
+  const rows: Message[] = orThrow(await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(THREAD_PAGE + 1));
   return rows.reverse();
 }
 
 export async function sendMessage(applicationId: string, body: string): Promise<Message> {
-  return orThrow(await getSupabase().rpc('send_message', { p_application_id: applicationId, p_body: body }).single<Message>());
+  return orThrow(await getSupabase().rpc('send_message', { p_application_id: applicationId, p_body: body }));
 }
 
 export async function markThreadRead(applicationId: string): Promise<void> {
@@ -48,18 +43,15 @@ export async function markThreadRead(applicationId: string): Promise<void> {
 export async function fetchUnreadCounts(applicationIds: string[]): Promise<Record<string, number>> {
   const ids = applicationIds.slice(0, UNREAD_IDS_MAX);
   if (ids.length === 0) return {};
-  const rows = orThrow(await getSupabase().rpc('unread_message_counts', { p_application_ids: ids })) as { application_id: string; unread: number | string }[];
+  const rows = orThrow(await getSupabase().rpc('unread_message_counts', { p_application_ids: ids }));
   return Object.fromEntries(rows.map((r) => [r.application_id, Number(r.unread)]));
 }
 
 /** Threads with unread messages read at once (the database allows 1 to 1000). */
 export const UNREAD_THREADS_MAX = 500;
 
-export interface UnreadThread {
-  application_id: string;
-  gig_id: string;
-  unread: number;
-}
+/** A row of `my_unread_threads()`: application_id, gig_id, unread. */
+export type UnreadThread = Database['public']['Functions']['my_unread_threads']['Returns'][number];
 
 /**
  * The member's threads with unread messages over ALL of their applications on either side, newest
@@ -67,6 +59,6 @@ export interface UnreadThread {
  * unread messages too.
  */
 export async function fetchUnreadThreads(): Promise<{ threads: UnreadThread[]; more: boolean }> {
-  const rows = orThrow(await getSupabase().rpc('my_unread_threads', { p_limit: UNREAD_THREADS_MAX })) as { application_id: string; gig_id: string; unread: number | string }[];
+  const rows = orThrow(await getSupabase().rpc('my_unread_threads', { p_limit: UNREAD_THREADS_MAX }));
   return { threads: rows.map((r) => ({ ...r, unread: Number(r.unread) })), more: rows.length >= UNREAD_THREADS_MAX };
 }

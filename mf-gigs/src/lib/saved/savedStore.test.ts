@@ -1,20 +1,12 @@
 import { act } from '@testing-library/react';
 import { uiStore } from '@need40/shared';
+import { fakeSupabase, type FakeAnswer } from '@need40/shared/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../test/fixtures';
 
-/** A stand-in for the saved_gigs table: records calls, answers `answer`. */
-const calls: unknown[][] = [];
-let answer: { data: unknown; error: unknown } = { data: [], error: null };
-const builder: Record<string, unknown> = {};
-for (const method of ['from', 'select', 'in', 'insert', 'delete', 'eq']) {
-  builder[method] = (...args: unknown[]) => {
-    calls.push([method, ...args]);
-    return builder;
-  };
-}
-builder.then = (resolve: (v: unknown) => unknown) => Promise.resolve(answer).then(resolve);
-vi.mock('@need40/shared', async (original) => ({ ...(await original<object>()), getSupabase: () => builder }));
+const supabase = fakeSupabase();
+const calls = supabase.calls;
+const answer = (given: FakeAnswer) => supabase.answer('saved_gigs', given);
 
 const { savedStore, toggleSaved, watchSaved, SAVE_LOGIN_NOTICE } = await import('./savedStore');
 
@@ -23,10 +15,10 @@ const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve
 
 describe('saved gigs', () => {
   beforeEach(async () => {
-    calls.length = 0;
+    supabase.reset();
     resetUi();
     act(() => signIn('u1'));
-    answer = { data: [{ gig_id: 'g1' }], error: null };
+    answer({ data: [{ gig_id: 'g1' }], error: null });
     savedStore.setState({ userId: null, ids: new Set(), known: new Set(), failed: null, version: 0 });
     watchSaved('u1', 'g1');
     await settle();
@@ -34,7 +26,7 @@ describe('saved gigs', () => {
 
   it('asks only about the gigs on screen, all of one render in one read, each once', async () => {
     calls.length = 0;
-    answer = { data: [{ gig_id: 'g5' }], error: null };
+    answer({ data: [{ gig_id: 'g5' }], error: null });
     for (const id of ['g4', 'g5', 'g6', 'g4', 'g1']) watchSaved('u1', id);
     await settle();
     expect(calls).toEqual([['from', 'saved_gigs'], ['select', 'gig_id'], ['eq', 'user_id', 'u1'], ['in', 'gig_id', ['g4', 'g5', 'g6']]]);
@@ -47,7 +39,7 @@ describe('saved gigs', () => {
   it('keeps a mark right for any number of saved gigs (asked in bounded reads)', async () => {
     calls.length = 0;
     const many = Array.from({ length: 250 }, (_, i) => `s${i}`);
-    answer = { data: many.map((gig_id) => ({ gig_id })), error: null };
+    answer({ data: many.map((gig_id) => ({ gig_id })), error: null });
     many.forEach((id) => watchSaved('u1', id));
     await settle();
     const asked = calls.filter((c) => c[0] === 'in').map((c) => (c[2] as string[]).length);
@@ -57,11 +49,11 @@ describe('saved gigs', () => {
 
   it('a failed read leaves the mark unknown, to be asked again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    answer = { data: null, error: { code: 'PGRST000', message: 'down' } };
+    answer({ data: null, error: { code: 'PGRST000', message: 'down' } });
     watchSaved('u1', 'g7');
     await settle();
     expect(savedStore.getState().known.has('g7')).toBe(false);
-    answer = { data: [{ gig_id: 'g7' }], error: null };
+    answer({ data: [{ gig_id: 'g7' }], error: null });
     watchSaved('u1', 'g7');
     await settle();
     expect(savedStore.getState().ids.has('g7')).toBe(true);
@@ -69,7 +61,7 @@ describe('saved gigs', () => {
 
   it('saves and unsaves through the table', async () => {
     calls.length = 0;
-    answer = { data: null, error: null };
+    answer({ data: null, error: null });
     await toggleSaved('g2');
     expect(calls).toContainEqual(['insert', { gig_id: 'g2' }]);
     expect(savedStore.getState().ids.has('g2')).toBe(true);
@@ -81,11 +73,11 @@ describe('saved gigs', () => {
 
   it('puts the mark back when the database refuses, and says so; "already saved" is no failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    answer = { data: null, error: { code: '42501', message: 'denied' } };
+    answer({ data: null, error: { code: '42501', message: 'denied' } });
     await toggleSaved('g2');
     expect(savedStore.getState().ids.has('g2')).toBe(false);
     expect(savedStore.getState().failed).toBe('g2');
-    answer = { data: null, error: { code: '23505', message: 'duplicate' } };
+    answer({ data: null, error: { code: '23505', message: 'duplicate' } });
     await toggleSaved('g3');
     expect(savedStore.getState().ids.has('g3')).toBe(true);
     expect(savedStore.getState().failed).toBeNull();

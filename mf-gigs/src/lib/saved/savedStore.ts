@@ -63,7 +63,7 @@ async function ask(userId: string): Promise<void> {
     }
     // A toggle made while asking knows better than the answer.
     const fresh = chunk.filter((id) => !savedStore.getState().known.has(id));
-    const saved = new Set((data as { gig_id: string }[]).map((r) => r.gig_id));
+    const saved = new Set((data ?? []).map((r) => r.gig_id));
     savedStore.setState((s) => ({ ids: union(s.ids, fresh.filter((id) => saved.has(id))), known: union(s.known, fresh) }));
   }
 }

@@ -1,4 +1,4 @@
-import type { ExperienceEntry } from '@need40/shared';
+import type { ExperienceEntry } from '../../lib/experience';
 
 /** The profile as the page shows and edits it (camelCase; lib/mapping.ts converts the row). */
 export interface Profile {

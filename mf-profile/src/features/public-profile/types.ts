@@ -1,4 +1,5 @@
-import type { ExperienceEntry } from '@need40/shared';
+import type { PaymentType } from '@need40/shared';
+import type { ExperienceEntry } from '../../lib/experience';
 
 /** One review someone left for this member. */
 export interface Review {
@@ -14,7 +15,7 @@ export interface OpenGig {
   id: string;
   createdAt: string;
   title: string;
-  paymentType: 'fixed' | 'hourly';
+  paymentType: PaymentType;
   rate: number;
 }
 

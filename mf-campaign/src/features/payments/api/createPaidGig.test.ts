@@ -1,34 +1,33 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeSupabase } from '@need40/shared/testing';
 import { createPaidGig } from './createPaidGig';
-import { rpc } from '../../../test/supabaseRpc';
 
-vi.mock('@need40/shared', async (original) => (await import('../../../test/supabaseRpc')).sharedWithRpc(original));
+const supabase = fakeSupabase();
+const rpcCalls = () => supabase.calls.filter((c) => c[0] === 'rpc');
 
 describe('createPaidGig', () => {
-  beforeEach(() => {
-    rpc.mockReset();
-  });
+  beforeEach(() => supabase.reset());
 
   it('calls create_paid_gig with the trimmed title and description only (the database sets the figures)', async () => {
     const gig = { id: 'g1', rate: 600, worker_rate: 570, platform_fee: 30, payment_type: 'fixed', status: 'active' };
-    rpc.mockResolvedValue({ data: gig, error: null });
+    supabase.answer('rpc:create_paid_gig', { data: gig, error: null });
     await expect(createPaidGig({ userId: 'u1', title: ' Fence ', description: ' Paint it ' })).resolves.toBe(gig);
-    expect(rpc).toHaveBeenCalledWith('create_paid_gig', { p_title: 'Fence', p_description: 'Paint it' });
+    expect(rpcCalls()).toEqual([['rpc', 'create_paid_gig', { p_title: 'Fence', p_description: 'Paint it' }]]);
   });
 
   it('"User ID is required" without a user', async () => {
     await expect(createPaidGig({ userId: null, title: 'a', description: 'b' })).rejects.toThrow('User ID is required');
-    expect(rpc).not.toHaveBeenCalled();
+    expect(rpcCalls()).toEqual([]);
   });
 
   it('"Gig title and description are required" without either', async () => {
     await expect(createPaidGig({ userId: 'u1', title: '', description: 'b' })).rejects.toThrow('Gig title and description are required');
     await expect(createPaidGig({ userId: 'u1', title: 'a', description: ' ' })).rejects.toThrow('Gig title and description are required');
-    expect(rpc).not.toHaveBeenCalled();
+    expect(rpcCalls()).toEqual([]);
   });
 
   it('passes the backend message through', async () => {
-    rpc.mockResolvedValue({ data: null, error: { message: 'JWT expired' } });
+    supabase.answer('rpc:create_paid_gig', { data: null, error: { message: 'JWT expired' } });
     await expect(createPaidGig({ userId: 'u1', title: 'a', description: 'b' })).rejects.toThrow('JWT expired');
   });
 
@@ -36,7 +35,7 @@ describe('createPaidGig', () => {
     ['an error without a message', { data: null, error: {} }],
     ['no row', { data: null, error: null }],
   ])('"Gig payment processing failed" for %s', async (_what, answer) => {
-    rpc.mockResolvedValue(answer);
+    supabase.answer('rpc:create_paid_gig', answer);
     await expect(createPaidGig({ userId: 'u1', title: 'a', description: 'b' })).rejects.toThrow('Gig payment processing failed');
   });
 });

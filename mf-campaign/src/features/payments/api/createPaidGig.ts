@@ -1,4 +1,4 @@
-import { errorMessage, getSupabase, MESSAGES, type GigRow } from '@need40/shared';
+import { errorMessage, getSupabase, MESSAGES, type Tables } from '@need40/shared';
 import { validateGigPayment } from '../lib/validation';
 
 export interface CreatePaidGigInput {
@@ -13,7 +13,7 @@ export interface CreatePaidGigInput {
  * rows in the same transaction. The client never sends an amount, so it cannot send a wrong one.
  * Throws the spec's validation messages, the backend's message, or "Gig payment processing failed".
  */
-export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<GigRow> {
+export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<Tables<'gigs'>> {
   const invalid = validateGigPayment({ userId, title, description });
   if (invalid) throw new Error(invalid);
 
@@ -23,5 +23,5 @@ export async function createPaidGig({ userId, title, description }: CreatePaidGi
   });
   if (error) throw new Error(errorMessage(error, MESSAGES.gigPaymentFailed));
   if (!data) throw new Error(MESSAGES.gigPaymentFailed);
-  return data as GigRow;
+  return data;
 }

@@ -1,10 +1,10 @@
-import { errorMessage, getSupabase, MESSAGES, PAYMENT_METHOD, type PaymentRow } from '@need40/shared';
+import { errorMessage, getSupabase, MESSAGES, PAYMENT_METHOD, type Json, type Tables } from '@need40/shared';
 import { validatePaymentData } from '../lib/validation';
 
 export interface RecordPaymentInput {
   amount: number;
   description: string;
-  metadata?: Record<string, unknown>;
+  metadata?: { [key: string]: Json };
 }
 
 /**
@@ -13,7 +13,7 @@ export interface RecordPaymentInput {
  * Throws an Error carrying the spec's message: the validation message, the backend's message,
  * or "Failed to record payment" when the backend gives no message or no row.
  */
-export async function recordPayment({ amount, description, metadata = {} }: RecordPaymentInput): Promise<PaymentRow> {
+export async function recordPayment({ amount, description, metadata = {} }: RecordPaymentInput): Promise<Tables<'payments'>> {
   const status = 'pending';
   const invalid = validatePaymentData({ amount, paymentMethod: PAYMENT_METHOD, status });
   if (invalid) throw new Error(invalid);
@@ -27,5 +27,5 @@ export async function recordPayment({ amount, description, metadata = {} }: Reco
   });
   if (error) throw new Error(errorMessage(error, MESSAGES.recordPaymentFailed));
   if (!data) throw new Error(MESSAGES.recordPaymentFailed);
-  return data as PaymentRow;
+  return data;
 }

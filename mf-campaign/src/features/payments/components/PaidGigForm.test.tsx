@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applyAuthEvent, MESSAGES, uiStore, type GigRow } from '@need40/shared';
+import { applyAuthEvent, MESSAGES, uiStore, type Tables } from '@need40/shared';
 import type { Session } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaidGig } from '../api/createPaidGig';
@@ -12,7 +12,7 @@ const create = vi.mocked(createPaidGig);
 const signIn = () =>
   applyAuthEvent('SIGNED_IN', { access_token: 'x.e30.y', user: { id: 'user-1' } } as unknown as Session);
 
-const gig = { id: 'g1', title: 'Paint my fence', payment_type: 'fixed', rate: 600, worker_rate: 570, platform_fee: 30, status: 'active' } as GigRow;
+const gig = { id: 'g1', title: 'Paint my fence', payment_type: 'fixed', rate: 600, worker_rate: 570, platform_fee: 30, status: 'active' } as Tables<'gigs'>;
 
 async function fillAndSubmit(title: string, description: string) {
   const user = userEvent.setup();

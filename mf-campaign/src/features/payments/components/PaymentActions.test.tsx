@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type PaymentRow } from '@need40/shared';
+import { MESSAGES, type Tables } from '@need40/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubWindowOpen } from '../../../test/fakeTab';
 import { recordPayment } from '../api/recordPayment';
@@ -9,7 +9,7 @@ import { PaymentActions } from './PaymentActions';
 vi.mock('../api/recordPayment', () => ({ recordPayment: vi.fn() }));
 const record = vi.mocked(recordPayment);
 
-const row = (amount: number): PaymentRow => ({
+const row = (amount: number): Tables<'payments'> => ({
   id: 'p1',
   amount,
   status: 'pending',
@@ -17,6 +17,7 @@ const row = (amount: number): PaymentRow => ({
   description: null,
   user_id: null,
   metadata: {},
+  source: 'client_recorded',
   created_at: '2026-11-22T08:00:00Z',
 });
 

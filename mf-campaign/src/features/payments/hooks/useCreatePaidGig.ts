@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { errorMessage, MESSAGES, notifyGigsChanged, useSession, type GigRow } from '@need40/shared';
+import { errorMessage, MESSAGES, notifyGigsChanged, useSession, type Tables } from '@need40/shared';
 import { validateGigPayment } from '../lib/validation';
 import { createPaidGig } from '../api/createPaidGig';
 
@@ -8,7 +8,7 @@ export type PaidGigState =
   | { status: 'confirming' }
   | { status: 'busy' }
   | { status: 'error'; message: string; needsLogin: boolean }
-  | { status: 'done'; gig: GigRow };
+  | { status: 'done'; gig: Tables<'gigs'> };
 
 /**
  * The $600 gig path for a signed-in person, in two steps because it records a completed payment:

@@ -4,81 +4,57 @@
  * index seek however long the list is. The first page also asks for the exact count (an index
  * count over one member's or one gig's rows).
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type QueryRow } from '@need40/shared';
 import { keysetAfter, type Page } from '@need40/ui';
 
-export interface MyGigRow {
-  id: string;
-  title: string;
-  status: string;
-  applicant_count: number;
-  created_at: string;
+/** What a dashboard list's query is to the paging below (any typed query of supabase-js fits). */
+interface KeysetQuery<R> extends PromiseLike<{ data: R[] | null; error: unknown; count: number | null }> {
+  lte(column: 'created_at', value: string): this;
+  or(filters: string): this;
+  order(column: string, options?: { ascending?: boolean }): this;
+  limit(count: number): this;
 }
 
-export interface ApplicantRow {
-  id: string;
-  message: string;
-  proposed_rate: number | null;
-  available_from: string | null;
-  status: string;
-  created_at: string;
-  worker: {
-    id: string;
-    full_name: string | null;
-    title: string | null;
-    avatar_url: string | null;
-    hourly_rate: number | null;
-    member_ratings?: { average_rating: number | string | null; review_count: number | null } | { average_rating: number | string | null; review_count: number | null }[] | null;
-  } | null;
-}
-
-export interface MyApplicationRow {
-  id: string;
-  status: string;
-  created_at: string;
-  decline_notice: string | null;
-  gigs: { id: string; title: string; status: string; rate: number; payment_type: string } | null;
-}
-
-export interface SavedGigRow {
-  created_at: string;
-  gig_id: string;
-  gigs: { id: string; title: string; status: string; rate: number; payment_type: string } | null;
-}
-
-interface List {
-  table: string;
-  select: string;
-  /** The owner column and value: the index's first column. */
-  owner: readonly [string, string];
-  /** The column that orders rows of the same instant (the index's last column, ascending). */
-  tie: string;
-}
-
-async function readPage<T extends { created_at: string }>(list: List, after: T | null, limit: number): Promise<Page<T>> {
-  let query = getSupabase()
-    .from(list.table)
-    .select(list.select, after ? undefined : { count: 'exact' })
-    .eq(list.owner[0], list.owner[1]);
+/**
+ * The page after `after` of a list ordered newest first, then by `tie` ascending (its index's order):
+ * the first page also asks for the exact count (`count` true).
+ */
+async function keysetPage<R extends { created_at: string }>(query: KeysetQuery<R>, tie: keyof R & string, after: R | null, limit: number): Promise<Page<R>> {
+  let page = query;
   if (after) {
-    const next = keysetAfter(after.created_at, list.tie, String((after as Record<string, unknown>)[list.tie]));
-    query = query.lte('created_at', next.lte).or(next.or);
+    const next = keysetAfter(after.created_at, tie, String(after[tie]));
+    page = page.lte('created_at', next.lte).or(next.or);
   }
-  const { data, error, count } = await query.order('created_at', { ascending: false }).order(list.tie).limit(limit);
+  const { data, error, count } = await page.order('created_at', { ascending: false }).order(tie).limit(limit);
   if (error) throw error;
-  return { rows: (data ?? []) as unknown as T[], total: count };
+  return { rows: data ?? [], total: count };
 }
 
-export const fetchMyGigs = (userId: string, after: MyGigRow | null, limit: number) =>
-  readPage<MyGigRow>({ table: 'gigs', select: 'id, title, status, applicant_count, created_at', owner: ['user_id', userId], tie: 'id' }, after, limit);
+const counted = (first: boolean) => (first ? { count: 'exact' as const } : undefined);
 
-const WORKER = 'worker:worker_id(id, full_name, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))';
-export const fetchApplicants = (gigId: string, after: ApplicantRow | null, limit: number) =>
-  readPage<ApplicantRow>({ table: 'applications', select: `id, message, proposed_rate, available_from, status, created_at, ${WORKER}`, owner: ['gig_id', gigId], tie: 'id' }, after, limit);
+const myGigsQuery = (userId: string, first: boolean) =>
+  getSupabase().from('gigs').select('id, title, status, applicant_count, created_at', counted(first)).eq('user_id', userId);
+export type MyGigRow = QueryRow<ReturnType<typeof myGigsQuery>>;
+export const fetchMyGigs = (userId: string, after: MyGigRow | null, limit: number) => keysetPage(myGigsQuery(userId, !after), 'id', after, limit);
 
-const GIG = 'gigs(id, title, status, rate, payment_type)';
+const applicantsQuery = (gigId: string, first: boolean) =>
+  getSupabase()
+    .from('applications')
+    .select(
+      'id, message, proposed_rate, available_from, status, created_at, worker:worker_id(id, full_name, username, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))',
+      counted(first),
+    )
+    .eq('gig_id', gigId);
+export type ApplicantRow = QueryRow<ReturnType<typeof applicantsQuery>>;
+export const fetchApplicants = (gigId: string, after: ApplicantRow | null, limit: number) => keysetPage(applicantsQuery(gigId, !after), 'id', after, limit);
+
+const myApplicationsQuery = (userId: string, first: boolean) =>
+  getSupabase().from('applications').select('id, status, created_at, decline_notice, gigs(id, title, status, rate, payment_type)', counted(first)).eq('worker_id', userId);
+export type MyApplicationRow = QueryRow<ReturnType<typeof myApplicationsQuery>>;
 export const fetchMyApplications = (userId: string, after: MyApplicationRow | null, limit: number) =>
-  readPage<MyApplicationRow>({ table: 'applications', select: `id, status, created_at, decline_notice, ${GIG}`, owner: ['worker_id', userId], tie: 'id' }, after, limit);
+  keysetPage(myApplicationsQuery(userId, !after), 'id', after, limit);
 
-export const fetchSavedGigs = (userId: string, after: SavedGigRow | null, limit: number) =>
-  readPage<SavedGigRow>({ table: 'saved_gigs', select: `created_at, gig_id, ${GIG}`, owner: ['user_id', userId], tie: 'gig_id' }, after, limit);
+const savedGigsQuery = (userId: string, first: boolean) =>
+  getSupabase().from('saved_gigs').select('created_at, gig_id, gigs(id, title, status, rate, payment_type)', counted(first)).eq('user_id', userId);
+export type SavedGigRow = QueryRow<ReturnType<typeof savedGigsQuery>>;
+export const fetchSavedGigs = (userId: string, after: SavedGigRow | null, limit: number) => keysetPage(savedGigsQuery(userId, !after), 'gig_id', after, limit);

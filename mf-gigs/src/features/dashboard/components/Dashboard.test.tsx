@@ -6,11 +6,12 @@ import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
 import { closeGig, fireTransition } from '../../../lib/applications';
 import { fetchApplicants, fetchMyApplications, fetchMyGigs, fetchSavedGigs, type ApplicantRow } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
+import { fakeSupabase } from '@need40/shared/testing';
 
+const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
 vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), closeGig: vi.fn() }));
 // Messages: no network and no realtime server in these tests (lib/messages has its own).
-vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
@@ -29,11 +30,12 @@ const applicant = (overrides: Partial<ApplicantRow> = {}): ApplicantRow => ({
   available_from: '2030-01-02',
   status: 'applied',
   created_at: '2024-04-09T12:00:00Z',
-  worker: { id: 'w1', full_name: 'Grace Hopper', title: 'Frontend developer', avatar_url: null, hourly_rate: 55 },
+  worker: { id: 'w1', full_name: 'Grace Hopper', username: 'grace_h1', title: 'Frontend developer', avatar_url: null, hourly_rate: 55, member_ratings: null },
   ...overrides,
 });
 
 beforeEach(() => {
+  supabase.reset();
   vi.clearAllMocks();
   resetUi();
   act(() => signIn('poster-1'));
@@ -78,7 +80,7 @@ describe('My gigs', () => {
   });
 
   it("lists the poster's gigs with status and applicants; opening one lists its applicants", async () => {
-    applicants.mockResolvedValue({ rows: [applicant(), applicant({ id: 'a2', proposed_rate: null, available_from: null, worker: { id: 'w2', full_name: 'Alan Turing', title: null, avatar_url: null, hourly_rate: null } })] });
+    applicants.mockResolvedValue({ rows: [applicant(), applicant({ id: 'a2', proposed_rate: null, available_from: null, worker: { id: 'w2', full_name: 'Alan Turing', username: 'alan_t1', title: null, avatar_url: null, hourly_rate: null, member_ratings: null } })] });
     const user = userEvent.setup();
     render(<Dashboard />);
     const gigs = part('My gigs');
@@ -99,7 +101,7 @@ describe('My gigs', () => {
 
   it('Accept fires the transition, reads the lists again and refreshes the open grid', async () => {
     applicants.mockResolvedValueOnce({ rows: [applicant()] }).mockResolvedValue({ rows: [applicant({ status: 'accepted' })] });
-    transition.mockResolvedValue({ id: 'a1', status: 'accepted' });
+    transition.mockResolvedValue({ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();
     render(<Dashboard />);
     await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
@@ -144,7 +146,7 @@ describe('My applications and Saved gigs', () => {
       { id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } },
       { id: 'a2', status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.', gigs: { id: 'g2', title: 'Poster', status: 'filled', rate: 30, payment_type: 'hourly' } },
     ] }).mockResolvedValue({ rows: [] });
-    transition.mockResolvedValue({ id: 'a1', status: 'withdrawn' });
+    transition.mockResolvedValue({ id: 'a1', status: 'withdrawn', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();
     render(<Dashboard />);
     const apps = part('My applications');

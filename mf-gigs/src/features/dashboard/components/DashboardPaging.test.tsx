@@ -5,9 +5,10 @@ import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
 import { dashboardLive } from '../../../lib/messages/useDashboardLive';
 import { fetchApplicants, fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
+import { fakeSupabase } from '@need40/shared/testing';
 
+const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
-vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 vi.mock('./payment/ApplicantDeal', () => ({ ApplicantDeal: () => null }));
@@ -44,6 +45,7 @@ const rows = (list: (typeof LISTS)[number], from: number, to: number) => Array.f
 const reader = (list: (typeof LISTS)[number]) => list.fetch as unknown as Mock<(owner: string, after: unknown, limit: number) => Promise<unknown>>;
 
 beforeEach(() => {
+  supabase.reset();
   vi.clearAllMocks();
   resetUi();
   act(() => signIn('user-1'));

@@ -2,54 +2,23 @@
  * One deal, in two reads: the application with its frozen terms, gig, names, notes and reviews,
  * and its money steps from the ledger (`deal_money`, docs/payments.md).
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type Database, type QueryRow } from '@need40/shared';
 import { orThrow } from '../../../lib/marketErrors';
 import type { Deal, DealNote, Side } from '../types';
 
 const NAMELESS = 'A Need40 member';
 
-const SELECT = [
-  'id, status, gig_id, worker_id, poster_id, deal_payment_type, deal_rate_cents, agreed_hours, deal_amount_cents, deal_fee_cents, deal_worker_cents',
-  'change_proposed_by, change_rate_cents, change_hours, delivered_at, release_due_at',
-  'gigs(title, payment_id)', 'worker:worker_id(full_name)', 'poster:poster_id(full_name)',
-  'deal_notes(kind, author_role, body, link, created_at)', 'reviews(reviewer_id, rating, body)',
-].join(', ');
-
+/** The application with its frozen terms, gig, both parties' names, notes and reviews, in one read. */
+const dealQuery = (applicationId: string) =>
+  getSupabase()
+    .from('applications')
+    .select(
+      'id, status, gig_id, worker_id, poster_id, deal_payment_type, deal_rate_cents, agreed_hours, deal_amount_cents, deal_fee_cents, deal_worker_cents, change_proposed_by, change_rate_cents, change_hours, delivered_at, release_due_at, gigs(title, payment_id), worker:worker_id(full_name), poster:poster_id(full_name), deal_notes(kind, author_role, body, link, created_at), reviews(reviewer_id, rating, body)',
+    )
+    .eq('id', applicationId);
+type DealRow = QueryRow<ReturnType<typeof dealQuery>>;
+type StepRow = Database['public']['Functions']['deal_money']['Returns'][number];
 type Num = number | string | null;
-interface DealRow {
-  id: string;
-  status: string;
-  gig_id: string;
-  worker_id: string;
-  poster_id: string;
-  deal_payment_type: string | null;
-  deal_rate_cents: Num;
-  agreed_hours: Num;
-  deal_amount_cents: Num;
-  deal_fee_cents: Num;
-  deal_worker_cents: Num;
-  change_proposed_by: string | null;
-  change_rate_cents: Num;
-  change_hours: Num;
-  delivered_at: string | null;
-  release_due_at: string | null;
-  gigs: { title: string; payment_id: string | null } | null;
-  worker: { full_name: string | null } | null;
-  poster: { full_name: string | null } | null;
-  deal_notes: { kind: DealNote['kind']; author_role: DealNote['authorRole']; body: string; link: string | null; created_at: string }[] | null;
-  reviews: { reviewer_id: string; rating: number; body: string | null }[] | null;
-}
-interface StepRow {
-  transaction_id: number;
-  kind: string;
-  pending: boolean;
-  created_at: string;
-  amount_cents: Num;
-  parts: Record<string, Num>;
-  provider: string;
-  reference: string | null;
-  method: string | null;
-}
 
 const num = (v: Num | undefined) => (v === null || v === undefined ? null : Number(v));
 
@@ -76,14 +45,14 @@ export function dealFromRows(row: DealRow, steps: StepRow[]): Deal {
     releaseDueAt: row.release_due_at,
     notes: [...(row.deal_notes ?? [])]
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
-      .map((n) => ({ kind: n.kind, authorRole: n.author_role, body: n.body, link: n.link, createdAt: n.created_at })),
+      .map((n) => ({ kind: n.kind as DealNote['kind'], authorRole: n.author_role as DealNote['authorRole'], body: n.body, link: n.link, createdAt: n.created_at })),
     steps: steps.map((s) => ({
       id: Number(s.transaction_id),
       kind: s.kind,
       pending: s.pending,
       createdAt: s.created_at,
       amountCents: Number(s.amount_cents),
-      parts: Object.fromEntries(Object.entries(s.parts ?? {}).map(([k, v]) => [k, Number(v)])),
+      parts: Object.fromEntries(Object.entries((s.parts ?? {}) as Record<string, Num>).map(([k, v]) => [k, Number(v)])),
       provider: s.provider,
       reference: s.reference,
       method: s.method,
@@ -93,10 +62,6 @@ export function dealFromRows(row: DealRow, steps: StepRow[]): Deal {
 }
 
 export async function fetchDeal(applicationId: string): Promise<Deal> {
-  const supabase = getSupabase();
-  const [row, steps] = await Promise.all([
-    supabase.from('applications').select(SELECT).eq('id', applicationId).single(),
-    supabase.rpc('deal_money', { p_application_id: applicationId }),
-  ]);
-  return dealFromRows(orThrow(row) as unknown as DealRow, (orThrow(steps) ?? []) as StepRow[]);
+  const [row, steps] = await Promise.all([dealQuery(applicationId).single(), getSupabase().rpc('deal_money', { p_application_id: applicationId })]);
+  return dealFromRows(orThrow(row), orThrow(steps) ?? []);
 }

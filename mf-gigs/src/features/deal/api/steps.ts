@@ -2,7 +2,7 @@
  * The deal's steps, each a database function that checks who may fire it from which state
  * (docs/payments.md, "The deal's process"); the caller reads the deal again afterwards.
  */
-import { getSupabase } from '@need40/shared';
+import { getSupabase, type Database } from '@need40/shared';
 import { orThrow } from '../../../lib/marketErrors';
 
 /** The database's limits, so the forms say so before the database refuses. */
@@ -12,7 +12,8 @@ export const REVIEW_MAX = 1000;
 export const HOURS_MAX = 100000;
 export const RATE_MAX = 1000000;
 
-const call = async (fn: string, args: Record<string, unknown>): Promise<void> => {
+type Fn = keyof Database['public']['Functions'];
+const call = async <F extends Fn>(fn: F, args: Database['public']['Functions'][F]['Args']): Promise<void> => {
   orThrow(await getSupabase().rpc(fn, args));
 };
 const app = (applicationId: string) => ({ p_application_id: applicationId });
@@ -25,20 +26,18 @@ export interface Funding {
 
 /** The poster starts paying: a hold Need40 confirms when the money arrives (asking again returns the same). */
 export async function startFunding(applicationId: string): Promise<Funding> {
-  const rows = orThrow(await getSupabase().rpc('start_funding', app(applicationId))) as { amount_cents: number | string; provider: string; reference: string }[];
-  const row = rows[0]!;
+  const row = orThrow(await getSupabase().rpc('start_funding', app(applicationId)))[0]!;
   return { amountCents: Number(row.amount_cents), provider: row.provider, reference: row.reference };
 }
 
 /** The member's Need40 credit now (a confirmed Pay $600), in cents. */
 export async function fetchCredit(): Promise<number> {
-  const rows = orThrow(await getSupabase().rpc('my_money')) as { credit_cents: number | string }[];
-  return Number(rows[0]?.credit_cents ?? 0);
+  return Number(orThrow(await getSupabase().rpc('my_money'))[0]?.credit_cents ?? 0);
 }
 
 export const fundWithCredit = (id: string) => call('fund_with_credit', app(id));
-export const cancelDeal = (id: string, reason: string) => call('cancel_deal', { ...app(id), p_reason: reason || null });
-export const deliverWork = (id: string, note: string, link: string) => call('deliver_work', { ...app(id), p_note: note, p_link: link || null });
+export const cancelDeal = (id: string, reason: string) => call('cancel_deal', { ...app(id), ...(reason && { p_reason: reason }) });
+export const deliverWork = (id: string, note: string, link: string) => call('deliver_work', { ...app(id), p_note: note, ...(link && { p_link: link }) });
 export const requestChanges = (id: string, note: string) => call('request_changes', { ...app(id), p_note: note });
 export const approveWork = (id: string) => call('approve_work', app(id));
 export const openDispute = (id: string, reason: string) => call('open_dispute', { ...app(id), p_reason: reason });

@@ -1,19 +1,20 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { uiStore } from '@need40/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeGigDetail as gig, signIn, signOutForTest } from '../../../test/fixtures';
 import { applyToGig, fetchMyApplication, fireTransition } from '../../../lib/applications';
 import { fetchGig } from '../api/fetchGig';
 import { GigPage } from './GigPage';
 import { APPLIED_NOTE } from './ApplyPanel';
 import { resetGigPageEachTest } from '../../../test/gigPage';
+import { fakeSupabase } from '@need40/shared/testing';
 
+const supabase = fakeSupabase();
 vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
 vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 vi.mock('../../../lib/applications', async (original) => (await import('../../../test/mockApplications')).applicationsWithMocks(original));
 // Messages: no network and no realtime server in these tests (lib/messages has its own).
-vi.mock('../../../lib/messages/channel', () => import('../../../test/fakeChannel'));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
@@ -23,6 +24,7 @@ const apply = vi.mocked(applyToGig);
 const transition = vi.mocked(fireTransition);
 
 resetGigPageEachTest();
+beforeEach(() => supabase.reset());
 
 describe('applying', () => {
   it('signed out: Apply Now opens the login modal saying why, and the form opens after login', async () => {
@@ -41,7 +43,7 @@ describe('applying', () => {
   it('requires a message, counts its characters, sends the application and confirms it', async () => {
     act(() => signIn('worker-1'));
     load.mockResolvedValue(gig());
-    apply.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z' });
+    apply.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();
     render(<GigPage gigId="g1" />);
     await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
@@ -96,8 +98,8 @@ describe('applying', () => {
   it('already applied: shows the status and withdraws while pending; then offers to apply again', async () => {
     act(() => signIn('worker-1'));
     load.mockResolvedValue(gig());
-    mine.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z' });
-    transition.mockResolvedValue({ id: 'a1', status: 'withdrawn', created_at: '2024-04-09T12:00:00Z' });
+    mine.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
+    transition.mockResolvedValue({ id: 'a1', status: 'withdrawn', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();
     render(<GigPage gigId="g1" />);
     expect(await screen.findByText('Applied')).toBeInTheDocument();
@@ -110,7 +112,7 @@ describe('applying', () => {
   it('a declined application shows the notice and no Withdraw', async () => {
     act(() => signIn('worker-1'));
     load.mockResolvedValue(gig({ status: 'filled' }));
-    mine.mockResolvedValue({ id: 'a1', status: 'declined', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.' });
+    mine.mockResolvedValue({ id: 'a1', status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.' });
     render(<GigPage gigId="g1" />);
     expect(await screen.findByText('Declined')).toBeInTheDocument();
     expect(screen.getByText(/The poster has chosen another applicant/)).toBeInTheDocument();

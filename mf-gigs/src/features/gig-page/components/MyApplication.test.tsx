@@ -11,7 +11,7 @@ it('shows the deal of the member\'s own application through the slot the app fil
   };
   render(
     <DealSlotProvider value={Deal}>
-      <MyApplication application={{ id: 'a1', status: 'funded', created_at: '2024-04-09T12:00:00Z' }} onChanged={vi.fn()} />
+      <MyApplication application={{ id: 'a1', status: 'funded', created_at: '2024-04-09T12:00:00Z', decline_notice: null }} onChanged={vi.fn()} />
     </DealSlotProvider>,
   );
   expect(screen.getByText('the deal')).toBeInTheDocument();

@@ -1,6 +1,6 @@
-import { getSupabase } from '@need40/shared';
 import { gigFromRow } from '../lib/gigFromRow';
-import { type Gig, type GigFilters, type GigReadRow } from '../types';
+import { type Gig, type GigFilters } from '../types';
+import { gigsQuery } from './gigsQuery';
 
 /** Cards per request: the first page and every "Load more". */
 export const PAGE_SIZE = 12;
@@ -20,11 +20,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Filters left undefined are not sent. Throws the backend's error.
  */
 export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SIZE): Promise<GigPage> {
-  let query = getSupabase()
-    .from('gigs')
-    .select('*, profiles!gigs_user_id_fkey(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' })
-    .eq('status', 'active')
-    .order('created_at', { ascending: false });
+  let query = gigsQuery().eq('status', 'active').order('created_at', { ascending: false });
   if (filters.search) query = query.ilike('title', `%${likeLiteral(filters.search)}%`);
   if (filters.paymentType) query = query.eq('payment_type', filters.paymentType);
   if (filters.location) query = query.eq('location', filters.location);
@@ -34,6 +30,6 @@ export async function fetchGigs(filters: GigFilters, offset = 0, limit = PAGE_SI
 
   const { data, error, count } = await query.range(offset, offset + limit - 1);
   if (error) throw error;
-  const rows = (data ?? []) as GigReadRow[];
+  const rows = data ?? [];
   return { gigs: rows.map(gigFromRow), total: count ?? offset + rows.length };
 }

@@ -3,7 +3,7 @@
  * read sends. The URL keeps them so a filtered list can be shared and survives a reload:
  *   ?q=logo&type=fixed&location=remote&min=100&max=900&skills=figma,branding
  */
-import { LOCATIONS, PAYMENT_TYPES, type GigLocation, type PaymentType } from '@need40/shared';
+import { isGigLocation, isPaymentType, type GigLocation, type PaymentType } from '@need40/shared';
 import { parseSkills } from '../../../lib/skills';
 import { type GigFilters } from '../types';
 import { filterErrors, parseAmount } from './filterErrors';
@@ -30,8 +30,6 @@ export const FILTER_PARAMS: Record<keyof FilterDraft, string> = {
 };
 
 const KEYS = Object.keys(FILTER_PARAMS) as (keyof FilterDraft)[];
-const isPaymentType = (v: string): v is PaymentType => (PAYMENT_TYPES as readonly string[]).includes(v);
-const isLocation = (v: string): v is GigLocation => (LOCATIONS as readonly string[]).includes(v);
 
 /** Read the filters from a query string; unknown values are dropped. */
 export function draftFromQuery(search: string): FilterDraft {
@@ -42,7 +40,7 @@ export function draftFromQuery(search: string): FilterDraft {
   return {
     search: get('search'),
     paymentType: isPaymentType(type) ? type : '',
-    location: isLocation(location) ? location : '',
+    location: isGigLocation(location) ? location : '',
     minRate: get('minRate'),
     maxRate: get('maxRate'),
     skills: get('skills'),

@@ -1,20 +1,12 @@
+import { gigFieldsFromRow } from '../../../lib/gig';
 import { ratingFromRow } from '../../../lib/rating';
-import type { Gig, GigReadRow } from '../types';
+import type { GigReadRow } from '../api/gigsQuery';
+import type { Gig } from '../types';
 
-/** A public.gigs row (snake_case, with its joined profile) → the card's data. */
+/** A public.gigs row as the grid reads it (with its poster's profile) → the card's data. */
 export function gigFromRow(row: GigReadRow): Gig {
   return {
-    id: row.id,
-    userId: row.user_id,
-    title: row.title,
-    description: row.description,
-    paymentType: row.payment_type,
-    rate: Number(row.rate),
-    hours: row.hours === null || row.hours === undefined ? null : Number(row.hours),
-    location: row.location ?? null,
-    skills: row.skills ?? [],
-    status: row.status,
-    postedDate: row.created_at,
+    ...gigFieldsFromRow(row),
     poster: row.profiles
       ? {
           name: row.profiles.full_name ?? null,

@@ -1,13 +1,11 @@
+import type { Tables } from '@need40/shared';
 import type { GigFilters } from '../types';
 
-/** The columns of a public.gigs row that the grid's filters read (a postgres_changes record). */
-export interface GigFilterRow {
-  title?: unknown;
-  payment_type?: unknown;
-  location?: unknown;
-  rate?: unknown;
-  skills?: unknown;
-}
+/**
+ * A public.gigs record as Realtime delivers it: the columns of the generated row, each checked here
+ * before use (a change record is not a typed read).
+ */
+export type GigFilterRow = Partial<Record<keyof Tables<'gigs'>, unknown>>;
 
 /**
  * Whether a gig row passes the grid's filters, mirroring fetchGigs' query (title contains the

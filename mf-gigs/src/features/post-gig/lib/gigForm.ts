@@ -3,9 +3,9 @@
  * and skills within the database's limits, see gigLimits) and the row it inserts. The database
  * enforces the same rules again; these give the person a clear message before a round trip.
  */
-import { LOCATIONS, PAYMENT_TYPES, type GigLocation, type PaymentType } from '@need40/shared';
+import { isGigLocation, isPaymentType, type GigLocation, type TablesInsert } from '@need40/shared';
 import { parseSkills } from '../../../lib/skills';
-import type { GigForm, GigFormErrors, GigInsert } from '../types';
+import type { GigForm, GigFormErrors } from '../types';
 import { limitErrors, parseNumber } from './gigLimits';
 
 export const emptyGigForm = (): GigForm => ({
@@ -18,21 +18,18 @@ export const emptyGigForm = (): GigForm => ({
   skills: '',
 });
 
-const isPaymentType = (v: string): v is PaymentType => (PAYMENT_TYPES as readonly string[]).includes(v);
-const isLocation = (v: string): v is GigLocation => (LOCATIONS as readonly string[]).includes(v);
-
 /** Every problem of the form by field; an empty object means valid. */
 export function validateGigForm(form: GigForm): GigFormErrors {
   const errors: GigFormErrors = limitErrors(form);
   if (!form.title.trim()) errors.title = 'Title is required';
   if (!form.description.trim()) errors.description = 'Description is required';
   if (!isPaymentType(form.paymentType)) errors.paymentType = 'Payment type is required';
-  if (!isLocation(form.location)) errors.location = 'Location is required';
+  if (!isGigLocation(form.location)) errors.location = 'Location is required';
   return errors;
 }
 
 /** Skills become a list of trimmed items; user_id and created_at are added. Validate first. */
-export function gigInsertFromForm(form: GigForm, userId: string, now: Date = new Date()): GigInsert {
+export function gigInsertFromForm(form: GigForm, userId: string, now: Date = new Date()): TablesInsert<'gigs'> {
   return {
     title: form.title.trim(),
     description: form.description.trim(),

@@ -14,7 +14,7 @@ function failure(error: unknown, status: number, fallback: string): Error {
 export async function getEmailEnabled(userId: string): Promise<boolean> {
   const { data, error, status } = await getSupabase().from('notification_preferences').select('email_enabled').eq('user_id', userId).single();
   if (error) throw failure(error, status, PREFERENCE_LOAD_FAILED);
-  return Boolean((data as { email_enabled: boolean }).email_enabled);
+  return data.email_enabled;
 }
 
 /** Turn notification emails on or off; returns what the database stored. */
@@ -26,5 +26,5 @@ export async function setEmailEnabled(userId: string, enabled: boolean): Promise
     .select('email_enabled')
     .single();
   if (error) throw failure(error, status, PREFERENCE_SAVE_FAILED);
-  return Boolean((data as { email_enabled: boolean }).email_enabled);
+  return data.email_enabled;
 }

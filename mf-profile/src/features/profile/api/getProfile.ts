@@ -1,7 +1,7 @@
-import { getSupabase } from '@need40/shared';
-import { OWN_PROFILE_COLUMNS, profileFromRow, withContact, type ContactRow, type PublicProfileRow } from '../lib/mapping';
+import { profileFromRow, withContact } from '../lib/mapping';
 import { type Profile } from '../types';
 import { profileError } from './profileError';
+import { contactQuery, ownProfileQuery } from './queries';
 
 export const LOAD_FAILED = 'Failed to load profile';
 export const PROFILE_NOT_FOUND = 'No profile found for this account.';
@@ -13,13 +13,9 @@ export const PROFILE_NOT_FOUND = 'No profile found for this account.';
  * else no row, so the contact fields stay empty). Throws an Error whose message is fit to show.
  */
 export async function getProfile(userId: string): Promise<Profile> {
-  const supabase = getSupabase();
-  const [profile, contact] = await Promise.all([
-    supabase.from('profiles').select(OWN_PROFILE_COLUMNS).eq('id', userId).single(),
-    supabase.rpc('contact_details', { p_user_id: userId }),
-  ]);
+  const [profile, contact] = await Promise.all([ownProfileQuery(userId).single(), contactQuery(userId)]);
   if (profile.error) throw profileError(profile.error, LOAD_FAILED, PROFILE_NOT_FOUND, profile.status);
   if (!profile.data) throw new Error(PROFILE_NOT_FOUND);
   if (contact.error) throw profileError(contact.error, LOAD_FAILED, PROFILE_NOT_FOUND, contact.status);
-  return profileFromRow(withContact(profile.data as unknown as PublicProfileRow, (contact.data as ContactRow[] | null)?.[0]));
+  return profileFromRow(withContact(profile.data, contact.data?.[0]));
 }

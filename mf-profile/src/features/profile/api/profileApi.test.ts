@@ -1,23 +1,15 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileRow } from '@need40/shared';
-import { OWN_PROFILE_COLUMNS } from '../lib/mapping';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeSupabase, type FakeAnswer } from '@need40/shared/testing';
 import { aProfile } from '../../../test/profiles';
 import { getProfile } from './getProfile';
+import type { ProfileRow } from './queries';
+import { OWN_PROFILE_COLUMNS } from './queries';
 import { updateProfile } from './updateProfile';
-import { recordingBuilder } from '../../../test/recorder';
 
-const rec = recordingBuilder();
-const { calls, builder } = rec;
-let contactAnswer: { data: unknown; error: unknown; status?: number } = { data: [], error: null };
-builder.rpc = async (...args: unknown[]) => {
-  calls.push(['rpc', args]);
-  return contactAnswer;
-};
-
-vi.mock('@need40/shared', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@need40/shared')>()),
-  getSupabase: () => builder,
-}));
+const supabase = fakeSupabase();
+const calls = supabase.calls;
+const profileAnswer = (answer: FakeAnswer) => supabase.answer('profiles', answer);
+const contactAnswer = (answer: FakeAnswer) => supabase.answer('rpc:contact_details', answer);
 
 const row: ProfileRow = {
   id: 'user-1',
@@ -37,23 +29,27 @@ const row: ProfileRow = {
   contact_phone: null,
   linkedin_url: null,
   github_url: null,
+  created_at: '2024-03-01T10:00:00Z',
+  updated_at: '2024-03-01T10:00:00Z',
 };
 
 describe('profile api', () => {
   beforeEach(() => {
-    calls.length = 0;
+    supabase.reset();
+    contactAnswer({ data: [] });
   });
 
   it('reads one profile by id with its public columns and its contact details through contact_details()', async () => {
     const { contact_email: _e, contact_phone: _p, ...publicRow } = row;
-    rec.answer = { data: publicRow, error: null };
-    contactAnswer = { data: [{ user_id: 'user-1', email: 'ada@example.com', phone: null }], error: null };
+    profileAnswer({ data: publicRow, error: null });
+    contactAnswer({ data: [{ user_id: 'user-1', email: 'ada@example.com', phone: null }], error: null });
     const profile = await getProfile('user-1');
     expect(calls).toEqual([
-      ['from', ['profiles']],
-      ['select', [OWN_PROFILE_COLUMNS]],
-      ['eq', ['id', 'user-1']],
-      ['rpc', ['contact_details', { p_user_id: 'user-1' }]],
+      ['from', 'profiles'],
+      ['select', OWN_PROFILE_COLUMNS],
+      ['eq', 'id', 'user-1'],
+      ['single'],
+      ['rpc', 'contact_details', { p_user_id: 'user-1' }],
     ]);
     expect(OWN_PROFILE_COLUMNS).not.toMatch(/contact|\*/);
     expect(profile.fullName).toBe('Ada Lovelace');
@@ -62,24 +58,25 @@ describe('profile api', () => {
   });
 
   it('shows empty contact fields when contact_details() gives no row, and fails the load when it fails', async () => {
-    rec.answer = { data: row, error: null };
-    contactAnswer = { data: [], error: null };
+    profileAnswer({ data: row, error: null });
+    contactAnswer({ data: [], error: null });
     expect((await getProfile('user-1')).contactInfo).toMatchObject({ email: '', phone: '' });
-    contactAnswer = { data: null, error: { message: 'permission denied for function contact_details', code: '42501' } };
+    contactAnswer({ data: null, error: { message: 'permission denied for function contact_details', code: '42501' } });
     await expect(getProfile('user-1')).rejects.toThrow('permission denied for function contact_details');
-    contactAnswer = { data: [], error: null };
+    contactAnswer({ data: [], error: null });
   });
 
   it('updates only the columns that changed and reads back the public columns', async () => {
-    rec.answer = { data: { ...row, title: 'Poet' }, error: null };
+    profileAnswer({ data: { ...row, title: 'Poet' }, error: null });
     const before = aProfile();
     const after = { ...before, title: 'Poet', contactInfo: { ...before.contactInfo, phone: '+44 1' } };
     const saved = await updateProfile('user-1', before, after);
     expect(calls).toEqual([
-      ['from', ['profiles']],
-      ['update', [{ title: 'Poet', contact_phone: '+44 1' }]],
-      ['eq', ['id', 'user-1']],
-      ['select', [OWN_PROFILE_COLUMNS]],
+      ['from', 'profiles'],
+      ['update', { title: 'Poet', contact_phone: '+44 1' }],
+      ['eq', 'id', 'user-1'],
+      ['select', OWN_PROFILE_COLUMNS],
+      ['single'],
     ]);
     expect(saved.title).toBe('Poet');
     // The contact columns are not readable back: the values written stand in for them.
@@ -96,11 +93,11 @@ describe('profile api', () => {
     ['load', () => getProfile('user-1'), 'Failed to load profile', 'No profile found for this account.'],
     ['save', () => updateProfile('user-1', aProfile(), { ...aProfile(), title: 'Changed' }), 'Failed to save profile', 'Your profile could not be saved: it was not found or you may not edit it.'],
   ])('%s failures: backend message, default, and no row', async (_what, call, fallback, notFound) => {
-    rec.answer = { data: null, error: { message: 'permission denied', code: '42501' } };
+    profileAnswer({ data: null, error: { message: 'permission denied', code: '42501' } });
     await expect(call()).rejects.toThrow('permission denied');
-    rec.answer = { data: null, error: { message: '' } };
+    profileAnswer({ data: null, error: { message: '' } });
     await expect(call()).rejects.toThrow(fallback);
-    rec.answer = { data: null, error: { message: 'JSON object requested, multiple (or no) rows returned', code: 'PGRST116' } };
+    profileAnswer({ data: null, error: { message: 'JSON object requested, multiple (or no) rows returned', code: 'PGRST116' } });
     await expect(call()).rejects.toThrow(notFound);
   });
 
@@ -108,7 +105,7 @@ describe('profile api', () => {
     ['load', () => getProfile('user-1')],
     ['save', () => updateProfile('user-1', aProfile(), { ...aProfile(), title: 'Changed' })],
   ])('%s: a request that never reached the backend says so in plain words, not "TypeError: Failed to fetch"', async (_what, call) => {
-    rec.answer = { data: null, error: { message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n at …', hint: '', code: '' }, status: 0 };
+    profileAnswer({ data: null, error: { message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n at …', hint: '', code: '' }, status: 0 });
     await expect(call()).rejects.toThrow("Can't reach Need40 right now — check your connection and try again.");
   });
 });

@@ -1,7 +1,8 @@
 import { getSupabase } from '@need40/shared';
-import { changedColumns, OWN_PROFILE_COLUMNS, profileFromRow, profileToRow, type PublicProfileRow } from '../lib/mapping';
+import { changedColumns, profileFromRow, profileToRow } from '../lib/mapping';
 import { type Profile } from '../types';
 import { profileError } from './profileError';
+import { OWN_PROFILE_COLUMNS } from './queries';
 
 export const SAVE_FAILED = 'Failed to save profile';
 export const SAVE_NOT_ALLOWED = 'Your profile could not be saved: it was not found or you may not edit it.';
@@ -19,5 +20,5 @@ export async function updateProfile(userId: string, before: Profile, after: Prof
   if (error) throw profileError(error, SAVE_FAILED, SAVE_NOT_ALLOWED, status);
   if (!data) throw new Error(SAVE_FAILED);
   const written = profileToRow(after);
-  return profileFromRow({ ...(data as unknown as PublicProfileRow), contact_email: written.contact_email, contact_phone: written.contact_phone });
+  return profileFromRow({ ...data, contact_email: written.contact_email, contact_phone: written.contact_phone });
 }

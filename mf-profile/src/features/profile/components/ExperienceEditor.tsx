@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ExperienceEntry } from '@need40/shared';
+import type { ExperienceEntry } from '../../../lib/experience';
 import { ui } from '@need40/ui';
 import { canAddExperience } from '../lib/draft';
 import { ExperienceItem } from '../../../components/ExperienceItem';

@@ -1,4 +1,4 @@
-import type { ExperienceEntry } from '@need40/shared';
+import type { ExperienceEntry } from '../../../lib/experience';
 import type { Profile } from '../types';
 import { emailError, linkError, phoneError, webAddress } from './contactRules';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProfileRow } from '@need40/shared';
+import type { ProfileRow } from '../api/queries';
 import { formatHourlyRate } from '../../../lib/format';
 import { profileFromRow, profileToRow } from './mapping';
 
@@ -9,7 +9,7 @@ describe('profile mapping', () => {
     skills: ['math'], hourly_rate: 90, hours_per_week: 20, preferred_hours: ['mornings'], timezone: 'UTC',
     experience: [{ title: 'Analyst', company: 'Engine', startDate: '1842', endDate: '1843', description: '' }],
     portfolio: ['https://example.com'], contact_email: 'ada@example.com', contact_phone: null,
-    linkedin_url: 'https://linkedin.com/in/ada', github_url: null,
+    linkedin_url: 'https://linkedin.com/in/ada', github_url: null, created_at: '2024-03-01T10:00:00Z', updated_at: '2024-03-01T10:00:00Z',
   };
   it('nests availability and contact info', () => {
     const p = profileFromRow(row);
@@ -18,7 +18,7 @@ describe('profile mapping', () => {
   });
   it('round-trips through the row shape', () => {
     const back = profileToRow(profileFromRow(row));
-    const { id: _id, username: _u, avatar_url: _a, ...rest } = row;
+    const { id: _id, username: _u, avatar_url: _a, created_at: _c, updated_at: _up, ...rest } = row;
     expect(back).toEqual(rest);
   });
   it('writes the hourly rate as "$rate/hr", with cents only when there are some', () => {

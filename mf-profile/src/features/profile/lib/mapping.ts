@@ -1,25 +1,11 @@
 /** public.profiles row (snake_case, as the database has it) ↔ the Profile the page edits (camelCase). */
-import type { ProfileRow } from '@need40/shared';
+import type { Tables } from '@need40/shared';
+import { experienceFrom } from '../../../lib/experience';
+import type { ContactRow, OwnProfileRow, ProfileRow } from '../api/queries';
 import type { Profile } from '../types';
 
-/**
- * Every column of profiles the page reads from the table. contact_email and contact_phone are not
- * selectable by anyone but the service role; they come from `contact_details()` (ContactRow).
- */
-export const OWN_PROFILE_COLUMNS =
-  'id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at';
-
-export type PublicProfileRow = Omit<ProfileRow, 'contact_email' | 'contact_phone'>;
-
-/** A row of `contact_details(p_user_id)`. */
-export interface ContactRow {
-  user_id: string;
-  email: string | null;
-  phone: string | null;
-}
-
 /** The table's row completed with the contact row (none: no contact details for this reader). */
-export function withContact(row: PublicProfileRow, contact: ContactRow | undefined): ProfileRow {
+export function withContact(row: OwnProfileRow, contact: ContactRow | undefined): ProfileRow {
   return { ...row, contact_email: contact?.email ?? null, contact_phone: contact?.phone ?? null };
 }
 
@@ -38,7 +24,7 @@ export function profileFromRow(row: ProfileRow): Profile {
       preferredHours: row.preferred_hours ?? [],
       timezone: row.timezone ?? '',
     },
-    experience: row.experience ?? [],
+    experience: experienceFrom(row.experience),
     portfolio: row.portfolio ?? [],
     contactInfo: {
       email: row.contact_email ?? '',
@@ -51,8 +37,15 @@ export function profileFromRow(row: ProfileRow): Profile {
 
 const orNull = (s: string): string | null => (s.trim() ? s.trim() : null);
 
-/** The whole profile object as written by Save Changes (id, username and avatar are not editable here). */
-export function profileToRow(p: Profile): Omit<ProfileRow, 'id' | 'username' | 'avatar_url' | 'created_at' | 'updated_at'> {
+/** What Save Changes writes: every column the page edits (id, username and avatar are not editable here). */
+type ProfileWrite = Pick<
+  Tables<'profiles'>,
+  | 'full_name' | 'title' | 'bio' | 'skills' | 'hourly_rate' | 'hours_per_week' | 'preferred_hours' | 'timezone' | 'experience' | 'portfolio'
+  | 'contact_email' | 'contact_phone' | 'linkedin_url' | 'github_url'
+>;
+
+/** The whole profile object as written by Save Changes. */
+export function profileToRow(p: Profile): ProfileWrite {
   return {
     full_name: orNull(p.fullName),
     title: orNull(p.title),
@@ -70,8 +63,6 @@ export function profileToRow(p: Profile): Omit<ProfileRow, 'id' | 'username' | '
     github_url: orNull(p.contactInfo.github),
   };
 }
-
-type ProfileWrite = ReturnType<typeof profileToRow>;
 
 /** The columns whose written value differs between two states of the profile (what Save Changes sends). */
 export function changedColumns(before: Profile, after: Profile): Partial<ProfileWrite> {

@@ -3,37 +3,33 @@
  * the last one shown (keyset in the order of `gigs (user_id, created_at desc, id)` and
  * `reviews (reviewee_id, created_at desc)`), so a busy member's profile pages by index.
  */
-import { errorMessage, getSupabase } from '@need40/shared';
+import { errorMessage } from '@need40/shared';
 import { keysetAfter, type Page } from '@need40/ui';
-import { openGigFromRow, reviewFromRow, type OpenGigRow, type PublicProfileRow } from '../lib/mapping';
+import { openGigFromRow, reviewFromRow } from '../lib/mapping';
 import type { OpenGig, Review } from '../types';
+import { openGigsQuery, reviewsQuery } from './queries';
 
-export const REVIEW_COLUMNS = 'id, rating, body, created_at, reviewer:profiles!reviews_reviewer_id_fkey(full_name)';
-export const OPEN_GIG_COLUMNS = 'id, title, payment_type, rate, created_at';
-
-type ReviewRow = NonNullable<PublicProfileRow['reviews']>[number];
-
-function rowsOrThrow<T>(result: { data: unknown; error: unknown }, what: string): T[] {
+function rowsOrThrow<T>(result: { data: T[] | null; error: unknown }, what: string): T[] {
   if (result.error) throw new Error(errorMessage(result.error, `Could not load more ${what}.`));
-  return (result.data ?? []) as T[];
+  return result.data ?? [];
 }
 
 export async function fetchMoreOpenGigs(profileId: string, after: OpenGig | null, limit: number): Promise<Page<OpenGig>> {
-  let query = getSupabase().from('gigs').select(OPEN_GIG_COLUMNS).eq('user_id', profileId).eq('status', 'active');
+  let query = openGigsQuery(profileId);
   if (after) {
     const next = keysetAfter(after.createdAt, 'id', after.id);
     query = query.lte('created_at', next.lte).or(next.or);
   }
-  const rows = rowsOrThrow<OpenGigRow>(await query.order('created_at', { ascending: false }).order('id').limit(limit), 'open gigs');
+  const rows = rowsOrThrow(await query.order('created_at', { ascending: false }).order('id').limit(limit), 'open gigs');
   return { rows: rows.map(openGigFromRow) };
 }
 
 export async function fetchMoreReviews(profileId: string, after: Review | null, limit: number): Promise<Page<Review>> {
-  let query = getSupabase().from('reviews').select(REVIEW_COLUMNS).eq('reviewee_id', profileId);
+  let query = reviewsQuery(profileId);
   if (after) {
     const next = keysetAfter(after.createdAt, 'id', after.id);
     query = query.lte('created_at', next.lte).or(next.or);
   }
-  const rows = rowsOrThrow<ReviewRow>(await query.order('created_at', { ascending: false }).order('id').limit(limit), 'reviews');
+  const rows = rowsOrThrow(await query.order('created_at', { ascending: false }).order('id').limit(limit), 'reviews');
   return { rows: rows.map(reviewFromRow) };
 }

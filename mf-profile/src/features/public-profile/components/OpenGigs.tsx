@@ -2,7 +2,7 @@ import { PagedList, ui, usePages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { formatHourlyRate, formatMoney } from '../../../lib/format';
 import { fetchMoreOpenGigs } from '../api/morePages';
-import { PROFILE_PAGE } from '../api/getPublicProfile';
+import { PROFILE_PAGE } from '../api/queries';
 import styles from './PublicProfile.module.css';
 import type { OpenGig } from '../types';
 

@@ -1,7 +1,7 @@
 import { PagedList, ui, usePages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { formatDay, formatRating } from '../../../lib/format';
-import { PROFILE_PAGE } from '../api/getPublicProfile';
+import { PROFILE_PAGE } from '../api/queries';
 import { fetchMoreReviews } from '../api/morePages';
 import styles from './PublicProfile.module.css';
 import type { PublicProfile } from '../types';

@@ -1,8 +1,10 @@
 /**
- * A stand-in for a realtime channel of the shared client, for component tests: records the
- * listeners a hook adds and lets the test play the server (subscribed, a row inserted, a
- * broadcast, a presence sync). Use with
- *   vi.mock('<path>/lib/messages/channel', () => import('<path>/test/fakeChannel'))
+ * A realtime channel of the fake client (fakeSupabase.ts): records the listeners the code adds and
+ * lets the test play the server — the join succeeded (again, after a reconnect), a row changed, a
+ * broadcast arrived, presence synced.
+ *
+ *   supabase.channelFor('need40-latest-gigs').subscribed();
+ *   supabase.channelFor('need40-latest-gigs').change('gigs', { id, status: 'filled' }, 'UPDATE');
  */
 type Listener = { type: string; filter: Record<string, unknown>; callback: (payload: never) => void };
 
@@ -57,27 +59,3 @@ export class FakeChannel {
   }
 }
 
-/** Every channel opened since the last reset, newest last. */
-export const channels: FakeChannel[] = [];
-
-export function openChannel(topic: string, _options: unknown, setup: (channel: never) => void): () => void {
-  const channel = new FakeChannel(topic);
-  channels.push(channel);
-  setup(channel as never);
-  return () => {
-    channel.closed = true;
-  };
-}
-
-export const privateTopic = (name: string) => name;
-
-export function resetChannels(): void {
-  channels.length = 0;
-}
-
-/** The open channel whose topic starts with `prefix`. */
-export function channelFor(prefix: string): FakeChannel {
-  const found = [...channels].reverse().find((c) => !c.closed && c.topic.startsWith(prefix));
-  if (!found) throw new Error(`no open channel ${prefix}; have ${channels.map((c) => c.topic).join(', ')}`);
-  return found;
-}

@@ -1,0 +1,32 @@
+/**
+ * The public-profile reads and their row types (from the select strings). Public columns only:
+ * contact_email and contact_phone are never selected here; contact_details() decides who sees them.
+ */
+import { getSupabase, type QueryRow } from '@need40/shared';
+
+/** Reviews and open gigs per page: a busy member's profile stays one small read; more on request. */
+export const PROFILE_PAGE = 20;
+
+export const reviewsQuery = (profileId: string) =>
+  getSupabase().from('reviews').select('id, rating, body, created_at, reviewer:profiles!reviews_reviewer_id_fkey(full_name, username)').eq('reviewee_id', profileId);
+export type ReviewRow = QueryRow<ReturnType<typeof reviewsQuery>>;
+
+export const openGigsQuery = (profileId: string) =>
+  getSupabase().from('gigs').select('id, title, payment_type, rate, created_at').eq('user_id', profileId).eq('status', 'active');
+export type OpenGigRow = QueryRow<ReturnType<typeof openGigsQuery>>;
+
+/** The profile with its rating and its newest reviews (one page, and one more to know there are more). */
+export const publicProfileQuery = (profileId: string) =>
+  getSupabase()
+    .from('profiles')
+    .select(
+      'id, full_name, username, avatar_url, title, bio, skills, hourly_rate, experience, portfolio, linkedin_url, github_url, created_at, member_ratings(average_rating, review_count), reviews!reviews_reviewee_id_fkey(id, rating, body, created_at, reviewer:profiles!reviews_reviewer_id_fkey(full_name, username))',
+    )
+    .eq('id', profileId)
+    .order('created_at', { referencedTable: 'reviews', ascending: false })
+    .order('id', { referencedTable: 'reviews' })
+    .limit(PROFILE_PAGE + 1, { referencedTable: 'reviews' });
+export type PublicProfileRow = QueryRow<ReturnType<typeof publicProfileQuery>>;
+
+export const contactQuery = (profileId: string) => getSupabase().rpc('contact_details', { p_user_id: profileId });
+export type ContactRow = QueryRow<ReturnType<typeof contactQuery>>;

@@ -2529,6 +2529,8 @@ create table public.payout_details (
 );
 comment on table public.payout_details is 'Where a member is paid: a PayPal address they keep (private: the owner and operators read it), and the Stripe connected account the Stripe adapter records.';
 alter table public.payout_details enable row level security;
+create policy payout_details_insert_members_only on public.payout_details as restrictive for insert to authenticated
+  with check (( SELECT private.member_may_write('save your payout details'::text) AS member_may_write));
 create policy payout_details_own on public.payout_details for all to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -2540,6 +2542,8 @@ create policy payout_details_require_aal2 on public.payout_details as restrictiv
         END AS "array"
    FROM auth.mfa_factors
   WHERE ((( SELECT auth.uid() AS uid) = mfa_factors.user_id) AND (mfa_factors.status = 'verified'::text)))));
+create policy payout_details_update_members_only on public.payout_details as restrictive for update to authenticated
+  using (( SELECT private.member_may_write('change your payout details'::text) AS member_may_write));
 CREATE TRIGGER payout_details_touch BEFORE INSERT OR UPDATE ON public.payout_details FOR EACH ROW EXECUTE FUNCTION private.payout_details_touch();
 grant select on table public.payout_details to authenticated;
 grant select, insert, update, delete on table public.payout_details to service_role;

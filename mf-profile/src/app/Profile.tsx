@@ -1,4 +1,5 @@
 import { EmailNotifications } from '../features/notifications/components/EmailNotifications';
+import { PayoutDetails } from '../features/payout/components/PayoutDetails';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
 import styles from './Profile.module.css';
 
@@ -11,7 +12,7 @@ export interface ProfileProps {
 
 /**
  * mf-profile's exposed component: My Profile, view and edit; on the member's own profile also the
- * link to their public profile and their email-notification setting.
+ * link to their public profile, their email-notification setting and their payout details (private).
  * @example <Profile userId={user.id} editable />
  */
 export default function Profile({ userId, editable }: ProfileProps) {
@@ -19,7 +20,14 @@ export default function Profile({ userId, editable }: ProfileProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{editable ? 'My Profile' : 'Profile'}</h1>
       {/* A new user id starts fresh: no half-finished edit of someone else's profile. */}
-      <ProfilePage key={userId} userId={userId} editable={editable} extras={editable ? <EmailNotifications userId={userId} /> : null} />
+      <ProfilePage key={userId} userId={userId} editable={editable} extras={
+          editable ? (
+            <>
+              <EmailNotifications userId={userId} />
+              <PayoutDetails userId={userId} />
+            </>
+          ) : null
+        } />
     </div>
   );
 }

@@ -1153,6 +1153,22 @@ AS $function$
   select private.is_operator(auth.uid()) and private.session_aal_ok()
 $function$;
 
+CREATE OR REPLACE FUNCTION private.is_thread_party(p_topic text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.applications a
+    where a.id = (case when p_topic ~* '^thread:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                       then substr(p_topic, 8)::uuid end)
+      and (select auth.uid()) in (a.worker_id, a.poster_id)
+  )
+$function$;
+comment on function private.is_thread_party(p_topic text) is 'True when the topic is thread:<application id> and the caller is that application''s worker or poster (read under the caller''s own row-level security).';
+grant execute on function private.is_thread_party(p_topic text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.listed(p_txn ledger.transactions)
  RETURNS boolean
  LANGUAGE sql

@@ -5,12 +5,15 @@
  *
  * For each query: sequential latency (p50/p95/p99 over --iterations requests) and throughput
  * under --connections concurrent clients for --duration seconds (autocannon for HTTP, the same
- * number of concurrent loops for the driver). The driver column runs exactly the SQL the REST layer
- * plans for that request (its JSON is rendered in SQL), in the same security context (role anon,
- * the request's claims, one read-only transaction), so the difference is what the REST layer itself
- * costs: HTTP, authentication, parsing, planning. Two more columns for context: the hand-written
- * row query of the same page through the driver (as role anon), and an empty HTTP round trip to the
- * same server (the floor any HTTP API pays). REST requests use a keep-alive node:http client, as a
+ * number of concurrent loops for the driver). The driver column sends exactly what the REST layer
+ * sends to the database for that request — the settings (role anon, the request's claims), the
+ * planned statement (its JSON rendered in SQL) and the end of the read-only transaction, as one
+ * query string (db/types.ts `request`) — so the difference is what the REST layer itself costs:
+ * HTTP, authentication, parsing, planning, rendering. Ratio = REST p50 / driver p50 (goal ≤ 1.10).
+ * Three more columns for context: the same statement run the way every request ran before (begin,
+ * settings, statement, commit: four round trips), the hand-written row query of the same page
+ * through the driver (as role anon), and an empty HTTP round trip to the same server (the floor
+ * any HTTP API pays). REST requests use a keep-alive node:http client, as a
  * load balancer or autocannon does (undici's fetch adds ~0.2 ms per request on the client side).
  * Loopback only; the load generator shares the process and the CPU with the server.
  *
@@ -31,6 +34,8 @@ import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
 import type { Database, Tx } from '../src/db/types';
+import { negotiate } from '../src/rest/media';
+import { buildStatement } from '../src/rest/query-builder';
 import { parseQuery, queryPairs } from '../src/rest/query-string';
 import { pageOf, planRead } from '../src/rest/read';
 import { schemaCacheFor } from '../src/rest/schema-cache';
@@ -158,7 +163,7 @@ interface Row {
   size: number;
   query: string;
   rest: Stats;
-  /** The SQL the REST layer plans for this request, straight through the driver, as role anon. */
+  /** What the REST layer sends to the database for this request (settings, statement, end as one query string), straight through the driver. */
   driver: Stats;
   /** REST p50 / driver p50 − 1 (goal ≤ 0.25). */
   p50Overhead: number;
@@ -169,6 +174,10 @@ interface Row {
   handP95: number;
   /** An empty HTTP round trip to the same server: p50 in ms. */
   httpFloorP50: number;
+  /** The same statement run as every request ran before: begin, settings, statement, commit (p50, ms). */
+  fourTripsP50: number;
+  /** REST p50 / driver p50 (goal ≤ 1.10). */
+  ratio: number;
 }
 
 /** GET on one keep-alive connection; resolves with the body, rejects on a status ≥ 300. */
@@ -232,17 +241,24 @@ async function benchOne(kind: 'pglite' | 'postgres', size: number): Promise<Row[
         // Exactly what the REST layer runs for this request, in the same security context.
         const parsed = parseQuery(queryPairs(`/rest/v1${q.rest}`));
         const plan = planRead(cache, gigs, parsed, { page: pageOf(parsed, undefined), count: q.prefer === 'count=exact' ? 'exact' : undefined, aggregates: true });
+        const sql = buildStatement(plan, negotiate(undefined));
         const claims = JSON.stringify({ role: 'anon', iss: 'supabase-demo', exp: 1983812996 });
+        const settings: [string, string][] = [['role', 'anon'], ['request.jwt.claims', claims], ['request.method', 'GET']];
+        if (kind === 'postgres') settings.push(['statement_timeout', '5000']);
         const asAnon = <T>(fn: (tx: Tx) => Promise<T>) =>
           db.transaction(async (tx) => {
-            await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)", ['anon', claims, 'GET']);
+            await tx.query(`select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, settings.flat());
             return fn(tx);
           }, { readOnly: true });
-        const viaDriver = () => asAnon((tx) => tx.query(plan.sql, plan.params));
+        // The driver with exactly what the REST layer sends: settings, statement and end in one query string.
+        const viaDriver = () => db.request({ settings, sql, readOnly: true, end: 'commit' });
+        // The same statement the way every request ran before: begin, settings, statement, commit.
+        const viaFourTrips = () => asAnon((tx) => tx.query(sql));
         const viaHandWritten = () => asAnon((tx) => tx.query(q.sql, q.params));
         const n = Math.min(ITERATIONS, q.iterations ?? ITERATIONS);
         const restSeq = await sequential(viaRest, n);
         const driverSeq = await sequential(viaDriver, n);
+        const fourSeq = await sequential(viaFourTrips, n);
         const handSeq = await sequential(viaHandWritten, n);
         const restRps = await cannon(base + q.rest, headers);
         const driverRps = await concurrentLoops(viaDriver);
@@ -251,6 +267,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: number): Promise<Row[
           rest: { ...restSeq, rps: restRps }, driver: { ...driverSeq, rps: driverRps },
           p50Overhead: restSeq.p50 / driverSeq.p50 - 1, throughputRatio: restRps / driverRps,
           handP50: handSeq.p50, handP95: handSeq.p95, httpFloorP50: httpFloor.p50,
+          fourTripsP50: fourSeq.p50, ratio: restSeq.p50 / driverSeq.p50,
         };
         rows.push(row);
         console.error(`[bench] ${kind} ${size} ${q.name}: rest p50 ${restSeq.p50.toFixed(2)} ms, driver p50 ${driverSeq.p50.toFixed(2)} ms`);
@@ -266,13 +283,13 @@ async function benchOne(kind: 'pglite' | 'postgres', size: number): Promise<Row[
 
 function printTable(rows: Row[]): void {
   const f = (n: number) => n.toFixed(2).padStart(7);
-  const header = `${'db'.padEnd(8)} ${'gigs'.padStart(9)}  ${'query'.padEnd(24)} | ${'REST p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'SQL p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'p50 +%'.padStart(7)} ${'rps ×'.padStart(6)} | ${'hand p50'.padStart(9)} ${'p95'.padStart(7)} | ${'HTTP floor'.padStart(10)}`;
+  const header = `${'db'.padEnd(8)} ${'gigs'.padStart(9)}  ${'query'.padEnd(24)} | ${'REST p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'SQL p50'.padStart(8)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'rps'.padStart(7)} | ${'ratio'.padStart(6)} ${'rps ×'.padStart(6)} | ${'4 trips'.padStart(8)} | ${'hand p50'.padStart(9)} ${'p95'.padStart(7)} | ${'HTTP floor'.padStart(10)}`;
   console.log(header);
   console.log('-'.repeat(header.length));
   for (const r of rows) {
-    console.log(`${r.db.padEnd(8)} ${r.size.toLocaleString('en-US').padStart(9)}  ${r.query.padEnd(24)} | ${f(r.rest.p50).padStart(8)} ${f(r.rest.p95)} ${f(r.rest.p99)} ${r.rest.rps.toFixed(0).padStart(7)} | ${f(r.driver.p50).padStart(8)} ${f(r.driver.p95)} ${f(r.driver.p99)} ${r.driver.rps.toFixed(0).padStart(7)} | ${(r.p50Overhead * 100).toFixed(0).padStart(6)}% ${r.throughputRatio.toFixed(2).padStart(6)} | ${f(r.handP50).padStart(9)} ${f(r.handP95)} | ${f(r.httpFloorP50).padStart(10)}`);
+    console.log(`${r.db.padEnd(8)} ${r.size.toLocaleString('en-US').padStart(9)}  ${r.query.padEnd(24)} | ${f(r.rest.p50).padStart(8)} ${f(r.rest.p95)} ${f(r.rest.p99)} ${r.rest.rps.toFixed(0).padStart(7)} | ${f(r.driver.p50).padStart(8)} ${f(r.driver.p95)} ${f(r.driver.p99)} ${r.driver.rps.toFixed(0).padStart(7)} | ${r.ratio.toFixed(2).padStart(6)} ${r.throughputRatio.toFixed(2).padStart(6)} | ${f(r.fourTripsP50).padStart(8)} | ${f(r.handP50).padStart(9)} ${f(r.handP95)} | ${f(r.httpFloorP50).padStart(10)}`);
   }
-  console.log('(latency in ms, sequential; rps with', CONNECTIONS, 'concurrent clients for', DURATION, 's; SQL = the SQL REST plans, through the driver as role anon; hand = a hand-written row query of the same page, as role anon; HTTP floor = an empty keep-alive round trip to the same server)');
+  console.log('(latency in ms, sequential; rps with', CONNECTIONS, 'concurrent clients for', DURATION, 's; SQL = what REST sends to the database (one query string), through the driver as role anon; ratio = REST p50 / SQL p50; 4 trips = the same statement as begin, settings, statement, commit; hand = a hand-written row query of the same page, as role anon; HTTP floor = an empty keep-alive round trip to the same server)');
 }
 
 async function main(): Promise<void> {

@@ -7,7 +7,10 @@
  *   const config = loadConfig(process.env);   // throws ConfigError listing every bad variable
  */
 import { z } from 'zod';
+import { databaseUrlProblem, productionProblems, unknownVariables } from './config-checks';
 import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
+import { REALTIME_CONFIG } from './config-realtime';
+import { parseTrustProxy, type TrustProxy } from './config-proxy';
 import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
@@ -27,9 +30,23 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: int(0, 65535).default(54321),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which peers are reverse proxies whose X-Forwarded-* headers are believed (config-proxy.ts). */
+  TRUST_PROXY: z.string().optional(),
+  /** GET /metrics needs `Authorization: Bearer <this>` when set (16+ characters). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z.string().optional(),
+  /**
+   * Migrations run over this connection when set (a role that owns the schema), the requests over
+   * DATABASE_URL (a role with only the privileges they need: docs/operations.md).
+   */
+  DATABASE_MIGRATION_URL: z.string().optional(),
   DB_POOL_MAX: int(1, 500).default(10),
+  /**
+   * Start even though the database holds migrations this release does not have (a rollback of the
+   * code onto a database a newer release upgraded, when those migrations are compatible).
+   */
+  DB_ALLOW_NEWER_SCHEMA: bool.default(false),
   /** The platform's migrations (roles, the auth schema) and the app's (supabase/migrations). */
   PLATFORM_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.platform),
   APP_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.app),
@@ -152,9 +169,8 @@ const schema = z.object({
   /** /_dev/clock (loopback only): tests move the time the SQL jobs see. Refused in production. */
   DEV_CLOCK: bool.default(false),
 
-  // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
-  REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
-  REALTIME_MAX_CHANNELS_PER_SOCKET: int(1, 10_000).default(100),
+  // Realtime (/realtime/v1): connections, channels, joins, events and bindings (config-realtime.ts).
+  ...REALTIME_CONFIG,
 });
 
 export type EnvConfig = z.infer<typeof schema>;
@@ -171,7 +187,14 @@ export interface Config extends EnvConfig {
   webauthn: WebAuthnConfig;
   /** SQL_JOBS, parsed. */
   sqlJobs: SqlJob[];
+  /** TRUST_PROXY compiled: which peers' X-Forwarded-* headers count (false: none). */
+  trustProxy: TrustProxy;
+  /** Variables that look like settings but are not read (main.ts logs them at start). */
+  warnings: string[];
 }
+
+/** Every variable the schema reads (unknown-variable warnings compare against these). */
+const KNOWN = new Set([...Object.keys(schema.shape), 'OAUTH_PROVIDERS']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -192,6 +215,13 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
   const { webauthn, problems: webauthnProblems } = parseWebAuthn(raw, c.SITE_URL);
   problems.push(...webauthnProblems);
+  const { trustProxy, problem: proxyProblem } = parseTrustProxy(c.TRUST_PROXY);
+  if (proxyProblem) problems.push(proxyProblem);
+  const dbProblem = c.DATABASE_URL ? databaseUrlProblem(c.DATABASE_URL) : null;
+  if (dbProblem) problems.push(dbProblem);
+  const migrationDbProblem = c.DATABASE_MIGRATION_URL ? databaseUrlProblem(c.DATABASE_MIGRATION_URL) : null;
+  if (migrationDbProblem) problems.push(migrationDbProblem.replace('DATABASE_URL', 'DATABASE_MIGRATION_URL'));
+  if (c.DATABASE_MIGRATION_URL && !c.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the connection requests use)');
   if (c.JWT_SIGNING_KEY) {
     try {
       parseSigningKey(c.JWT_SIGNING_KEY);
@@ -216,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     if (c.SERVICE_ROLE_KEY === DEV_SERVICE_ROLE_KEY) problems.push('SERVICE_ROLE_KEY: the development service key is public; sign one with your JWT_SECRET');
     if (c.MAILER_AUTOCONFIRM) problems.push('MAILER_AUTOCONFIRM: must be false in production');
     if (!c.SMTP_URL) problems.push('SMTP_URL: production needs a real mail server for confirmation and recovery mail');
+    problems.push(...productionProblems(c, raw, KNOWN));
   }
   if (problems.length) throw new ConfigError(problems);
   const origins = list(c.CORS_ORIGINS);
@@ -228,5 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     oauthProviders,
     webauthn,
     sqlJobs,
+    trustProxy,
+    warnings: unknownVariables(raw, KNOWN),
   };
 }

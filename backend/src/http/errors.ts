@@ -45,6 +45,10 @@ export interface RestErrorExtra {
   hint?: string | null;
   /** Response headers that belong to this error (WWW-Authenticate, Content-Range). */
   headers?: Record<string, string>;
+  /** The reason phrase of the status line, when not the standard one (a PT or PGRST raise). */
+  statusText?: string;
+  /** Chosen by the database on purpose (rest/raise.ts): sent as raised, even with a 5xx status. */
+  raised?: boolean;
 }
 
 /**
@@ -54,6 +58,8 @@ export interface RestErrorExtra {
 export class RestApiError extends ApiError {
   readonly details: RestErrorDetails;
   readonly hint: string | null;
+  readonly statusText: string | undefined;
+  readonly raised: boolean;
   private readonly extraHeaders: Record<string, string>;
 
   constructor(
@@ -67,6 +73,8 @@ export class RestApiError extends ApiError {
     this.details = extra.details ?? null;
     this.hint = extra.hint ?? null;
     this.extraHeaders = extra.headers ?? {};
+    this.statusText = extra.statusText;
+    this.raised = extra.raised ?? false;
   }
   override headers() {
     return this.extraHeaders;

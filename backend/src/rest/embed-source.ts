@@ -10,10 +10,9 @@ import { compileField } from './fields';
 import { compileFilters } from './filters';
 import type { OrderTerm } from './query-types';
 import type { PlanItem, PlanNode } from './read-plan';
-import { ident, qualified, type Params } from './sql';
+import { ident, qualified } from './sql';
 
 export interface RenderCtx {
-  params: Params;
   /** Alias counter for subqueries. */
   seq: number;
 }
@@ -55,19 +54,19 @@ export function nodeConditions(ctx: RenderCtx, node: PlanNode, alias: string): s
     const e = findEmbed(node, name);
     return e ? embedExists(ctx, e, alias) : undefined;
   };
-  const out = compileFilters(node.table, alias, node.opts.filters, ctx.params, onEmbed);
+  const out = compileFilters(node.table, alias, node.opts.filters, onEmbed);
   for (const it of node.items) if (it.kind === 'embed' && it.inner) out.push(embedExists(ctx, it, alias));
   return out;
 }
 
 /** The SQL an order term sorts on: a column of the node, or (`rel(col)`) of one of its to-one embeds. */
 function orderValue(ctx: RenderCtx, node: PlanNode, alias: string, t: OrderTerm): string {
-  if (t.relation === undefined) return compileField(node.table, alias, t.field, ctx.params).sql;
+  if (t.relation === undefined) return compileField(node.table, alias, t.field).sql;
   const e = findEmbed(node, t.relation);
   if (!e) throw notEmbedded(t.relation);
   if (!e.rel.toOne) throw relatedOrderNotToOne(node.table.name, e.key);
   const child = ident(`pgrst_o_${++ctx.seq}`);
-  const value = compileField(e.node.table, child, t.field, ctx.params).sql;
+  const value = compileField(e.node.table, child, t.field).sql;
   const { from, conds } = embedSource(ctx, e, child, alias);
   const where = [...conds, ...nodeConditions(ctx, e.node, child)];
   return `(select ${value} from ${from}${where.length ? ` where ${where.join(' and ')}` : ''} limit 1)`;

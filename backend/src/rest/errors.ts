@@ -4,6 +4,7 @@
  * Codes are stable: never renamed or reused (PostgREST docs/references/errors.rst).
  */
 import { RestApiError } from '../http/errors';
+import { fromPgrstRaise, fromPtRaise, ptStatus } from './raise';
 import type { RoutineDef } from './schema-cache';
 
 export { RestApiError };
@@ -81,21 +82,28 @@ export const patternCostError = (details: string) => new RestApiError(400, 'PGRS
 // ── PGRST2xx: the schema cache (embeds: embed-errors.ts) ──────────────────────────────────────
 
 /**
- * PGRST202: no function of that name takes these arguments (names sorted, as PostgREST lists
- * them), in the schema searched (the request's profile).
+ * PGRST202: no function of that name takes these arguments, worded as PostgREST words it for the
+ * body the call sent (`body`: the rpc input's kind; 'query' for GET): argument names sorted, the
+ * schema searched (the request's profile).
  */
-export function functionNotFound(schema: string, name: string, keys: string[]): RestApiError {
-  const sorted = [...keys].sort();
-  const params = sorted.join(', ');
-  return new RestApiError(404, 'PGRST202', `Could not find the function ${schema}.${name}${keys.length ? `(${params})` : ' without parameters'} in the schema cache`, {
-    details: `Searched for the function ${schema}.${name} ${keys.length ? `with parameters ${params}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+export function functionNotFound(schema: string, name: string, keys: string[], body: 'named' | 'json' | 'text' | 'xml' | 'bytea' | 'query', hint: string | null = null): RestApiError {
+  const func = `${schema}.${name}`;
+  const prms = [...keys].sort().join(', ');
+  const raw = body === 'text' || body === 'xml' || body === 'bytea';
+  const params = (p: string) => (keys.length ? p : ' without parameters');
+  const searched = raw
+    ? ` with a single unnamed ${body} parameter`
+    : params(` with parameter${keys.length > 1 ? 's' : ''} ${prms}`) + (body === 'query' ? '' : ' or with a single unnamed json/jsonb parameter');
+  return new RestApiError(404, 'PGRST202', `Could not find the function ${func}${raw ? '' : params(`(${prms})`)} in the schema cache`, {
+    details: `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`,
+    hint,
   });
 }
 
-/** PGRST203: several overloads fit; candidates in catalog (creation) order, written as PostgREST writes them. */
+/** PGRST203: several overloads fit; candidates in PostgREST's order (call-plan.ts), written as PostgREST writes them. */
 export const ambiguousFunction = (schema: string, fits: RoutineDef[]) =>
   new RestApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits
-    .map((f) => `${schema}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`)
+    .map((f) => `${schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
     .join(', ')}`, {
     hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   });
@@ -105,8 +113,11 @@ export const columnNotFound = (table: string, column: string) =>
 
 export const tableNotFound = (schema: string, table: string) => new RestApiError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
 
-/** Codes that may only mean the cache is older than the schema (a column or foreign key added since). */
-export const STALE_CACHE_CODES = new Set(['42703', 'PGRST204', 'PGRST200']);
+/**
+ * Codes that may only mean the cache is older than the schema (a table, function, column or
+ * foreign key created since it was loaded): routes.ts reloads it once and plans again.
+ */
+export const STALE_CACHE_CODES = new Set(['42703', 'PGRST200', 'PGRST202', 'PGRST204', 'PGRST205']);
 
 // ── PGRST3xx: who is calling ─────────────────────────────────────────────────────────────────
 
@@ -136,20 +147,24 @@ export const statementTimeout = (ms: number) =>
   });
 
 const statusByPrefix: [string, number][] = [
-  ['08', 503], ['09', 500], ['0L', 403], ['0P', 403], ['25006', 405], ['25', 500], ['28', 403], ['2D', 500],
-  ['38', 500], ['39', 500], ['3B', 500], ['40', 500], ['53', 503], ['54', 500], ['55', 500], ['57', 500],
-  ['58', 500], ['F0', 500], ['HV', 500], ['P0001', 400], ['P0', 500], ['XX', 500], ['42883', 404],
-  ['42P01', 404], ['42P17', 500], ['23503', 409], ['23505', 409],
+  ['08', 503], ['09', 500], ['0L', 403], ['0P', 403], ['23503', 409], ['23505', 409], ['25006', 405], ['25', 500],
+  ['28', 403], ['2D', 500], ['38', 500], ['39', 500], ['3B', 500], ['40', 500], ['53400', 500], ['53', 503], ['54', 500],
+  ['55', 500], ['57P01', 503], ['57', 500], ['58', 500], ['F0', 500], ['HV', 500], ['P0001', 400], ['P0', 500], ['XX', 500],
+  ['42883', 404], ['42P01', 404], ['42P17', 500],
 ];
 
 /**
- * PostgREST's status for an SQLSTATE; 42501 depends on whether the caller is signed in. A function
- * may pick the status itself with PostgREST's custom codes `PT` + an HTTP status (`PT404`,
- * `PT409`; here only 4xx and 5xx, anything else is an ordinary 400).
+ * PostgREST's status for an SQLSTATE (its mapSQLtoHTTP); 42501 depends on whether the caller is
+ * signed in; `PTxyz` is the status xyz (raise.ts).
  */
-export function statusForSqlState(code: string, role: string): number {
+export function statusForSqlState(code: string, role: string, message = ''): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
-  if (/^PT[45]\d\d$/.test(code)) return Number(code.slice(2));
+  if (code.startsWith('PT')) return ptStatus(code);
+  // pg-safeupdate's "DELETE requires a WHERE clause" is the client's doing; other cardinality violations are not.
+  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
+  // A role named in the token that does not exist.
+  if (code === '22023' && message.startsWith('role') && message.endsWith('does not exist')) return 401;
+  if (code === '42883' && message.startsWith('function xmlagg(')) return 406;
   for (const [prefix, status] of statusByPrefix) if (code.startsWith(prefix)) return status;
   return 400;
 }
@@ -167,8 +182,13 @@ export function isPgError(error: unknown): error is PgLikeError & { code: string
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
-/** A database error as PostgREST answers it: the SQLSTATE as code, its message, detail and hint. */
+/**
+ * A database error as PostgREST answers it: the SQLSTATE as code, its message, detail and hint —
+ * or, for `raise sqlstate 'PTxyz'` and `raise sqlstate 'PGRST'`, the answer the SQL chose (raise.ts).
+ */
 export function fromPgError(error: PgLikeError & { code: string }, role: string): RestApiError {
+  if (error.code === 'PGRST') return fromPgrstRaise(error);
+  if (error.code.startsWith('PT')) return fromPtRaise(error);
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return new RestApiError(statusForSqlState(error.code, role), error.code, str(error.message) ?? 'Database error', { details: str(error.detail), hint: str(error.hint) });
+  return new RestApiError(statusForSqlState(error.code, role, str(error.message) ?? ''), error.code, str(error.message) ?? 'Database error', { details: str(error.detail), hint: str(error.hint) });
 }

@@ -6,17 +6,17 @@
 import { parseError, undefinedColumn } from './errors';
 import type { Field } from './query-string';
 import type { Table } from './schema-cache';
-import { ident, qualified, type Params } from './sql';
+import { ident, qualified, value } from './sql';
 
 export interface FieldSql {
   sql: string;
-  /** A catalog type name the value parameters are cast to. */
+  /** A catalog type name the values compared with it are cast to. */
   type: string;
   isArray: boolean;
 }
 
-/** `alias."col"->$1->>$2`, with the resulting type. */
-export function compileField(table: Table, alias: string, field: Field, params: Params): FieldSql {
+/** `alias."col"->'a'->>'b'`, with the resulting type. */
+export function compileField(table: Table, alias: string, field: Field): FieldSql {
   const computed = table.columns.has(field.name) ? undefined : table.computed.get(field.name);
   // A computed field is its function applied to the row (the alias is a whole-row reference).
   const col = computed ?? table.columns.get(field.name);
@@ -27,7 +27,7 @@ export function compileField(table: Table, alias: string, field: Field, params: 
     throw parseError(`JSON path on column "${field.name}" which is not json or jsonb`);
   }
   for (const step of field.jsonPath) {
-    const key = /^-?\d+$/.test(step.key) ? `${params.add(step.key)}::integer` : params.add(step.key);
+    const key = /^-?\d+$/.test(step.key) ? `${value(step.key)}::integer` : value(step.key);
     sql = `(${sql} ${step.op} ${key})`;
   }
   const last = field.jsonPath[field.jsonPath.length - 1]!;

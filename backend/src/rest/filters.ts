@@ -1,13 +1,13 @@
 /**
  * Compiles parsed filters to SQL conditions over one table alias. Columns are checked against the
- * schema cache and quoted; values are parameters cast to the column's catalog type, so a bad
+ * schema cache and quoted; values are literals cast to the column's catalog type, so a bad
  * value is a database error (22P02 → 400), never SQL.
  */
 import { parseError } from './errors';
 import { compileField } from './fields';
 import type { Condition, Filter } from './query-string';
 import type { Table } from './schema-cache';
-import { arrayLiteral, type Params } from './sql';
+import { arrayLiteral, value as lit } from './sql';
 
 const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
 const RANGE: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&>', nxr: '&<', adj: '-|-' };
@@ -34,22 +34,22 @@ function nullEmbed(cond: Condition, embedExists: EmbedExists | undefined): strin
   return (v === 'null') !== cond.negate ? `not ${exists}` : exists;
 }
 
-function compileCondition(table: Table, alias: string, cond: Condition, params: Params, embedExists?: EmbedExists): string {
+function compileCondition(table: Table, alias: string, cond: Condition, embedExists?: EmbedExists): string {
   const onEmbed = nullEmbed(cond, embedExists);
   if (onEmbed !== undefined) return onEmbed;
-  const f = compileField(table, alias, cond.field, params);
-  const typed = (v: string) => `${params.add(v)}::${f.type}`;
+  const f = compileField(table, alias, cond.field);
+  const typed = (v: string) => `${lit(v)}::${f.type}`;
   let sql: string;
   const op = cond.op;
   if (op in COMPARE) {
     const isText = op === 'like' || op === 'ilike' || op === 'match' || op === 'imatch';
     const lhs = isText && !TEXTUAL.has(f.type) ? `${f.sql}::text` : f.sql;
-    const value = (v: string) => (isText ? params.add(op === 'like' || op === 'ilike' ? likePattern(v) : v) : typed(v));
+    const value = (v: string) => (isText ? lit(op === 'like' || op === 'ilike' ? likePattern(v) : v) : typed(v));
     if (cond.quantifier) {
       const items = cond.list ?? [];
       const arr = isText
-        ? `${params.add(arrayLiteral(items.map((v) => (op === 'like' || op === 'ilike' ? likePattern(v) : v))))}::text[]`
-        : `${params.add(arrayLiteral(items))}::${f.type}[]`;
+        ? `${lit(arrayLiteral(items.map((v) => (op === 'like' || op === 'ilike' ? likePattern(v) : v))))}::text[]`
+        : `${lit(arrayLiteral(items))}::${f.type}[]`;
       sql = `${lhs} ${COMPARE[op]} ${cond.quantifier}(${arr})`;
     } else {
       sql = `${lhs} ${COMPARE[op]} ${value(cond.value)}`;
@@ -62,19 +62,17 @@ function compileCondition(table: Table, alias: string, cond: Condition, params: 
   } else if (op === 'in') {
     const items = cond.list ?? [];
     if (f.isArray && items.length) throw parseError(`"in" on array column "${cond.field.name}" is not supported; use cs/cd/ov`);
-    // An empty list too is `= any('{}')`, as PostgREST writes it: the field (and any JSON-path
-    // parameter in it) stays in the statement — an unused parameter is 08P01, a 503 — and
-    // not.in.() keeps PostgREST's null semantics.
-    sql = `${f.sql} = any(${params.add(arrayLiteral(items))}::${f.isArray ? f.type : `${f.type}[]`})`;
+    // An empty list too is `= any('{}')`, as PostgREST writes it: not.in.() keeps PostgREST's null semantics.
+    sql = `${f.sql} = any(${lit(arrayLiteral(items))}::${f.isArray ? f.type : `${f.type}[]`})`;
   } else if (op in RANGE) {
     let v = cond.value;
     // ov also accepts a (a,b) list, as PostgREST does for arrays.
     if (f.isArray && v.startsWith('(') && v.endsWith(')')) v = `{${v.slice(1, -1)}}`;
     sql = `${f.sql} ${RANGE[op]} ${typed(v)}`;
   } else if (op in FTS) {
-    const lang = cond.lang ? `${params.add(cond.lang)}::regconfig, ` : '';
+    const lang = cond.lang ? `${lit(cond.lang)}::regconfig, ` : '';
     const vector = f.type === 'tsvector' ? f.sql : `to_tsvector(${lang}${f.sql}::text)`;
-    sql = `${vector} @@ ${FTS[op]}(${lang}${params.add(cond.value)})`;
+    sql = `${vector} @@ ${FTS[op]}(${lang}${lit(cond.value)})`;
   } else {
     throw parseError(`Unknown operator "${op}"`);
   }
@@ -82,13 +80,13 @@ function compileCondition(table: Table, alias: string, cond: Condition, params: 
 }
 
 /** One filter (condition or logic tree) as SQL. */
-export function compileFilter(table: Table, alias: string, filter: Filter, params: Params, embedExists?: EmbedExists): string {
-  if (filter.kind === 'cond') return compileCondition(table, alias, filter, params, embedExists);
-  const parts = filter.children.map((c) => compileFilter(table, alias, c, params, embedExists));
+export function compileFilter(table: Table, alias: string, filter: Filter, embedExists?: EmbedExists): string {
+  if (filter.kind === 'cond') return compileCondition(table, alias, filter, embedExists);
+  const parts = filter.children.map((c) => compileFilter(table, alias, c, embedExists));
   const sql = `(${parts.join(filter.op === 'and' ? ' and ' : ' or ')})`;
   return filter.negate ? `not ${sql}` : sql;
 }
 
-export function compileFilters(table: Table, alias: string, filters: Filter[], params: Params, embedExists?: EmbedExists): string[] {
-  return filters.map((f) => compileFilter(table, alias, f, params, embedExists));
+export function compileFilters(table: Table, alias: string, filters: Filter[], embedExists?: EmbedExists): string[] {
+  return filters.map((f) => compileFilter(table, alias, f, embedExists));
 }

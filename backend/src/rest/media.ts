@@ -6,9 +6,7 @@
  * the raw value of a function returning text or bytea. Not served, so 406: the plan
  * (application/vnd.pgrst.plan+json), application/geo+json, and anything else.
  */
-import type { Tx } from '../db/types';
 import { notAcceptable } from './errors';
-import type { RestResult } from './response';
 
 export interface Media {
   /** How the planners shape the rows: an array, or the single object of .single(). */
@@ -71,41 +69,3 @@ export function negotiate(accept: string | undefined): Media {
 export function structuredOnly(media: Media): void {
   if (media.format === 'text' || media.format === 'binary') throw notAcceptable(media.requested);
 }
-
-/**
- * The planners render JSON in the database; stripped nulls and CSV are rendered from that JSON by
- * the database too (in the request's transaction), so numbers keep their exact text.
- */
-export async function renderMedia(tx: Tx, result: RestResult, media: Media): Promise<RestResult> {
-  if (typeof result.body !== 'string' || media.format === 'text' || media.format === 'binary' || (!media.stripNulls && media.format === 'json')) return result;
-  if (media.stripNulls) {
-    const { rows } = await tx.query<{ body: string }>('select json_strip_nulls($1::json)::text as body', [result.body]);
-    return { ...result, body: rows[0]!.body };
-  }
-  // A scalar (a function's single value) is its own text.
-  if (!/^[[{]/.test(result.body.trim())) return result;
-  const { rows } = await tx.query<{ body: string | null }>(CSV_SQL, [result.body]);
-  return { ...result, body: rows[0]?.body ?? '' };
-}
-
-/*
- * CSV as PostgREST writes it: a header of the first row's keys, then one line per row, each value
- * in the text form of a record field (quoted when empty or when it holds a comma, quote,
- * backslash, parenthesis or white space; null is empty). An array of scalars is written as
- * PostgreSQL writes an array ({a,"b c"}); objects and nested arrays keep their JSON text.
- */
-const ARRAY_ELEMENT = `case json_typeof(e) when 'null' then 'NULL' when 'string' then case when e #>> '{}' = '' or e #>> '{}' ~ '[{},"\\\\[:space:]]' or lower(e #>> '{}') = 'null'
-  then '"' || replace(replace(e #>> '{}', '\\', '\\\\'), '"', '\\"') || '"' else e #>> '{}' end else e::text end`;
-const FIELD_TEXT = `case json_typeof(j) when 'null' then null when 'string' then j #>> '{}'
-  when 'array' then case when exists (select 1 from json_array_elements(j) as x(e) where json_typeof(e) in ('object', 'array')) then j::text
-    else '{' || coalesce((select string_agg(${ARRAY_ELEMENT}, ',' order by o) from json_array_elements(j) with ordinality as x(e, o)), '') || '}' end
-  else j::text end`;
-const CSV_FIELD = `case when v is null then '' when v = '' or v ~ '[",\\\\()[:space:]]' then '"' || replace(replace(v, '\\', '\\\\'), '"', '""') || '"' else v end`;
-const CSV_SQL = `
-with pgrst_rows as (
-  select r, n from json_array_elements(case when json_typeof($1::json) = 'array' then $1::json else json_build_array($1::json) end) with ordinality as e(r, n)
-  where json_typeof(r) = 'object'
-)
-select coalesce((select string_agg(k, ',' order by o) from pgrst_rows, json_object_keys(r) with ordinality as x(k, o) where n = (select min(n) from pgrst_rows)), '')
-  || coalesce((select string_agg(E'\\n' || coalesce((select string_agg(${CSV_FIELD}, ',' order by o)
-       from json_each(r) with ordinality as f(k, j, o), lateral (select ${FIELD_TEXT} as v) as t), ''), '' order by n) from pgrst_rows), '') as body`;

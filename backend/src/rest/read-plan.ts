@@ -50,20 +50,30 @@ export function resolveRel(cache: SchemaCache, table: Table, name: string, hint?
   return found[0]!;
 }
 
+/** How deep a node's path is: 0 for the root, 1 for its embeds, … */
+const depthOf = (path: string) => (path === '' ? 0 : path.split('.').length);
+
+/**
+ * The name PostgREST's SQL gives a node's relation, which PostgreSQL's own errors then show:
+ * the table at the root, `<table>_<depth>` in an embed (`column messages_1.sum does not exist`).
+ */
+export const sqlLabel = (table: Table, path: string) => (path === '' ? table.name : `${table.name}_${depthOf(path)}`);
+
 function planItem(cache: SchemaCache, table: Table, item: SelectItem, path: string, nodes: Map<string, NodeOptions>, o: PlanOptions): PlanItem {
   if (item.kind === 'star') return item;
+  const undefinedHere = (column: string) => undefinedColumn(sqlLabel(table, path), column);
   if (item.kind === 'column') {
     // `count` without parentheses where the relation has no such column: the legacy row count,
     // which PostgREST allows whether or not aggregates are enabled.
     const legacyCount = !item.aggregate && item.field.name === 'count' && !item.field.jsonPath.length && !hasColumn(table, 'count');
     if (legacyCount) return { kind: 'aggregate', fn: 'count', key: item.alias ?? 'count' };
     if (!item.aggregate) {
-      if (!hasColumn(table, item.field.name)) throw undefinedColumn(table.name, item.field.name);
+      if (!hasColumn(table, item.field.name)) throw undefinedHere(item.field.name);
       return { kind: 'column', field: item.field, key: columnKey(item.field, item.alias), cast: item.cast };
     }
     if (!o.aggregates) throw aggregatesDisabled();
     if (item.countAll) return { kind: 'aggregate', fn: 'count', key: item.alias ?? 'count', outputCast: item.aggregateCast };
-    if (!hasColumn(table, item.field.name)) throw undefinedColumn(table.name, item.field.name);
+    if (!hasColumn(table, item.field.name)) throw undefinedHere(item.field.name);
     return { kind: 'aggregate', fn: item.aggregate, field: item.field, cast: item.cast, outputCast: item.aggregateCast, key: item.alias ?? item.aggregate };
   }
   const rel = resolveRel(cache, table, item.name, item.hint);
@@ -78,11 +88,12 @@ function planItem(cache: SchemaCache, table: Table, item: SelectItem, path: stri
 function planNode(cache: SchemaCache, table: Table, items: SelectItem[], path: string, nodes: Map<string, NodeOptions>, o: PlanOptions, depth: number): PlanNode {
   if (depth > LIMITS.embedDepth + 1) throw parseError(`Embedded resources nested deeper than ${LIMITS.embedDepth} levels`);
   const planned = items.map((it) => planItem(cache, table, it, path, nodes, o));
-  // Each embed is one joined relation named by its key: two with the same key is PostgreSQL's 42712.
+  // Each embed is one joined relation, which PostgREST names `<table>_<key>_<depth>`: two with the
+  // same key is PostgreSQL's 42712 about that name.
   const keys = new Set<string>();
   for (const it of planned) {
     if (it.kind !== 'embed') continue;
-    if (keys.has(it.key)) throw duplicateEmbed(it.key);
+    if (keys.has(it.key)) throw duplicateEmbed(`${table.name}_${it.key}_${depthOf(path) + 1}`);
     keys.add(it.key);
   }
   return { table, path, items: planned, opts: nodes.get(path) ?? { filters: [] } };

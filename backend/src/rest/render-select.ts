@@ -58,7 +58,7 @@ function itemEntries(ctx: RenderCtx, node: PlanNode, it: PlanItem, alias: string
     return node.table.columnOrder.map((c) => ({ sql: `${alias}.${ident(c)}`, key: c, json: node.table.columns.get(c)!.baseType === 'json' }));
   }
   if (it.kind === 'column') {
-    const f = compileField(node.table, alias, it.field, ctx.params);
+    const f = compileField(node.table, alias, it.field);
     if (it.cast) checkCast(f, it.cast, it.field.name);
     const type = it.cast ?? f.type;
     return [{ sql: `${f.sql}${it.cast ? `::${it.cast}` : ''}`, key: it.key, json: type === 'json' }];
@@ -106,7 +106,7 @@ export function renderNodeSelect(ctx: RenderCtx, node: PlanNode, from: string, a
     }
     let input = '*';
     if (it.field) {
-      const f = compileField(node.table, alias, it.field, ctx.params);
+      const f = compileField(node.table, alias, it.field);
       if (it.cast) checkCast(f, it.cast, it.field.name);
       inner.push(`${f.sql}${it.cast ? `::${it.cast}` : ''} as ${ident(`pgrst_a_${i}`)}`);
       input = `pgrst_g.${ident(`pgrst_a_${i}`)}`;

@@ -1,14 +1,14 @@
 /**
  * Request-level concerns of /rest/v1: who is calling (apikey + Authorization, verified strictly),
- * the Prefer header, the media type asked for, the schema headers, and the transaction every
- * request runs in (role and claims set local to it, as PostgREST does).
+ * the Prefer header, the media type asked for, the schema headers, and the settings of the
+ * transaction every request runs in (role and claims set local to it, as PostgREST does).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services';
-import type { Tx } from '../db/types';
-import { JwtError, verifyJwt, type Claims } from '../security/jwt';
-import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
-import { fromPgError, invalidApiKey, isPgError, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed, statementTimeout } from './errors';
+import { JwtError, type Claims } from '../security/jwt';
+import { jwtKeys } from '../security/jwt-keys';
+import { verifyJwtCached } from '../security/verified-tokens';
+import { invalidApiKey, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed } from './errors';
 import { negotiate, type Media } from './media';
 import { parsePrefer, type Preferences, type TxEnd } from './preferences';
 import type { MediaType } from './response';
@@ -28,30 +28,6 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * Verified tokens, by their exact text: a signature check costs ~0.1 ms and the same apikey and
- * session token come with every request. Only successful verifications are kept; exp is checked
- * again on every use against the backend's clock. Bounded (oldest evicted first).
- */
-const VERIFIED_MAX = 2000;
-const verified = new Map<string, { secret: JwtKeys; claims: Claims }>();
-
-async function verifyCached(token: string, secret: JwtKeys, now: number): Promise<Claims> {
-  const hit = verified.get(token);
-  if (hit && hit.secret === secret) {
-    if (typeof hit.claims.exp !== 'number' || hit.claims.exp <= now) {
-      verified.delete(token);
-      throw new JwtError('expired', 'JWT expired');
-    }
-    return hit.claims;
-  }
-  const claims = await verifyJwt(token, secret, { now });
-  if (claims.nbf !== undefined) return claims; // not-before tokens are re-verified each time
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-  verified.set(token, { secret, claims });
-  return claims;
-}
-
-/**
  * The caller: the apikey must be a key signed with JWT_SECRET (anon or service_role); the role
  * comes from the Bearer token when there is one (HS256 only, exp required), else from the apikey.
  */
@@ -64,7 +40,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
   }
   let keyClaims: Claims;
   try {
-    keyClaims = await verifyCached(apikey, secret, now);
+    keyClaims = await verifyJwtCached(apikey, secret, now);
   } catch {
     throw invalidApiKey();
   }
@@ -77,7 +53,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!m) throw jwtInvalid('Expected a Bearer token in the Authorization header', 'invalid authorization header');
     try {
-      claims = await verifyCached(m[1]!, secret, now);
+      claims = await verifyJwtCached(m[1]!, secret, now);
     } catch (error) {
       // PostgREST: PGRST301 for a token that does not decode or verify, PGRST303 for claims that do not hold.
       if (!(error instanceof JwtError)) throw error;
@@ -134,45 +110,10 @@ export function apiRequest(request: FastifyRequest, caller: Caller, txEnd: TxEnd
   return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(request.raw.url ?? ''), range, schema, signal };
 }
 
-export interface RunOptions {
-  caller: Caller;
-  readOnly: boolean;
-  /** The HTTP method, for request.method (policies and functions may read it). */
-  method: string;
-  /** Aborted when the client goes away: the transaction is dropped or its statement canceled. */
-  signal?: AbortSignal;
-  /** End the transaction with a rollback once the answer is built (db-tx-end / Prefer: tx=rollback). */
-  rollback?: boolean;
-}
-
-/** Carries the answer out of a transaction that is rolled back on purpose. */
-class RolledBack<T> {
-  constructor(readonly value: T) {}
-}
-
 /**
- * Run `fn` in one transaction as the caller: role and claims are set local to it, then the query.
- * On PostgreSQL the statement timeout is set local to it as well (PGlite has none; rest/cost.ts
- * bounds its requests). Database errors become PostgREST errors (SQLSTATE → status).
+ * The settings of a request's transaction, as PostgREST sets them (local to it): the role, the
+ * claims and the method, so policies and functions can read them (`auth.uid()` reads the claims).
  */
-export async function runAs<T>(services: Services, options: RunOptions, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const { caller, readOnly, method, signal, rollback } = options;
-  const timeoutMs = services.config.DB_STATEMENT_TIMEOUT_MS;
-  const timeout = services.db.kind === 'postgres' ? `, set_config('statement_timeout', '${timeoutMs}', true)` : '';
-  try {
-    return await services.db.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)${timeout}`,
-        [caller.role, JSON.stringify(caller.claims), method],
-      );
-      const value = await fn(tx);
-      if (rollback) throw new RolledBack(value);
-      return value;
-    }, { readOnly, signal });
-  } catch (error) {
-    if (error instanceof RolledBack) return error.value as T;
-    if (isPgError(error) && error.code === '57014' && !signal?.aborted) throw statementTimeout(timeoutMs);
-    if (isPgError(error)) throw fromPgError(error, caller.role);
-    throw error;
-  }
+export function requestSettings(caller: Caller, method: string): [string, string][] {
+  return [['role', caller.role], ['request.jwt.claims', JSON.stringify(caller.claims)], ['request.method', method]];
 }

@@ -8,12 +8,11 @@
 import type { SelectItem } from './query-string';
 import type { SchemaCache, Table } from './schema-cache';
 import { resolveRel } from './read-plan';
-import { ident } from './sql';
 
-export function returningClause(cache: SchemaCache, table: Table, alias: string, items: SelectItem[], representation: boolean): string {
-  if (!representation) return ' returning 1';
+/** The columns RETURNING needs for the select `items` ('*': every column). */
+export function returningColumns(cache: SchemaCache, table: Table, items: SelectItem[]): string[] | '*' {
   const names = new Set<string>();
-  const whole = ` returning ${alias}.*`;
+  const whole = '*';
   for (const item of items) {
     if (item.kind === 'star') return whole;
     if (item.kind === 'column') {
@@ -27,6 +26,5 @@ export function returningClause(cache: SchemaCache, table: Table, alias: string,
     }
   }
   // An unknown column is left out here: rendering the select reports it (42703) before anything runs.
-  const known = [...names].filter((n) => table.columns.has(n));
-  return known.length ? ` returning ${known.map((n) => `${alias}.${ident(n)}`).join(', ')}` : ' returning 1';
+  return [...names].filter((n) => table.columns.has(n));
 }

@@ -19,7 +19,7 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
   const tables = new Map<string, Table>();
   const cols = await tx.query<{
     table: string; kind: 'table' | 'view'; rls: boolean; column: string; type: string; base_type: string; is_array: boolean;
-    nullable: boolean; default_expr: string | null; identity: boolean; generated: boolean;
+    nullable: boolean; default_expr: string | null; identity: boolean; identity_always: boolean; generated: boolean;
   }>(TABLES_SQL, [schema]);
   for (const r of cols.rows) {
     let t = tables.get(r.table);
@@ -29,7 +29,7 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
     }
     t.columns.set(r.column, {
       name: r.column, type: r.type, baseType: r.base_type, isArray: r.is_array, nullable: r.nullable,
-      defaultExpr: r.default_expr, identity: r.identity, generated: r.generated,
+      defaultExpr: r.default_expr, identity: r.identity, identityAlways: r.identity_always, generated: r.generated,
     });
     t.columnOrder.push(r.column);
   }
@@ -45,7 +45,7 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
   const fns = await tx.query<{
     name: string; returns_set: boolean; volatility: 'i' | 's' | 'v'; return_type: string; returns_composite: boolean;
     returns_void: boolean; nargs: number; nargdefaults: number; args: string; columns: string; rows: number; ret_rel: string | null;
-    ret_base_type: string; ret_is_array: boolean;
+    ret_base_type: string; ret_is_array: boolean; description: string | null; executable_by: string[];
   }>(FUNCTIONS_SQL, [schema]);
   const functions = new Map<string, RoutineDef[]>();
   for (const r of fns.rows) {
@@ -67,6 +67,8 @@ export async function loadSchemaCache(tx: Tx, schema = EXPOSED_SCHEMA): Promise<
       rows: Number(r.rows),
       returnBaseType: r.ret_base_type,
       returnsArray: r.ret_is_array,
+      description: r.description ?? undefined,
+      executableBy: r.executable_by,
     };
     const list = functions.get(r.name) ?? [];
     list.push(def);

@@ -8,7 +8,7 @@ select c.relname as table, case when c.relkind in ('r', 'p', 'f') then 'table' e
        a.attname as column, format_type(a.atttypid, null) as type,
        coalesce(et.typname, t.typname) as base_type, (t.typcategory = 'A') as is_array,
        not a.attnotnull as nullable, pg_get_expr(d.adbin, d.adrelid) as default_expr,
-       a.attidentity <> '' as identity, a.attgenerated <> '' as generated
+       a.attidentity <> '' as identity, a.attidentity = 'a' as identity_always, a.attgenerated <> '' as generated
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -52,6 +52,9 @@ select p.proname as name, p.proretset as returns_set, p.provolatile as volatilit
        p.pronargs as nargs, p.pronargdefaults as nargdefaults, p.prorows::float8 as rows,
        (select c.relname from pg_class c where c.oid = rt.typrelid and c.relnamespace = n.oid) as ret_rel,
        coalesce(ret.typname, rt.typname) as ret_base_type, rt.typcategory = 'A' as ret_is_array,
+       obj_description(p.oid, 'pg_proc') as description,
+       coalesce((select array_agg(r.rolname::text order by r.rolname) from pg_roles r
+                 where r.rolname in ('anon', 'authenticated', 'service_role') and has_function_privilege(r.oid, p.oid, 'execute')), '{}') as executable_by,
        coalesce((
          select json_agg(json_build_object('name', coalesce(p.proargnames[i.ord], ''), 'type', format_type(i.typ, null),
                   'base_type', coalesce(et.typname, t.typname), 'is_array', t.typcategory = 'A',

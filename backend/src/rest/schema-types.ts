@@ -15,6 +15,8 @@ export interface Column {
   /** pg_get_expr of the column default (trusted catalog text) or null. */
   defaultExpr: string | null;
   identity: boolean;
+  /** `generated always as identity` (no value may be given); false for `by default`. */
+  identityAlways: boolean;
   generated: boolean;
 }
 
@@ -78,6 +80,10 @@ export interface RoutineDef {
   rows: number;
   returnBaseType: string;
   returnsArray: boolean;
+  /** COMMENT ON FUNCTION, if any (PostgREST orders overloads by it after their parameters' count). */
+  description?: string;
+  /** The API roles (anon, authenticated, service_role) that may execute it. */
+  executableBy: string[];
 }
 
 export interface SchemaCache {

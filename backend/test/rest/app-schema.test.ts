@@ -132,11 +132,11 @@ describe('app migrations', () => {
          and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        order by 1`,
     );
-    // private.aal_satisfied and private.member_may_write are called by the MFA and the members-only
-    // write policies, which run as the client's role; the private schema is not exposed by
-    // /rest/v1 (the access suite checks it is no rpc).
+    // private.aal_satisfied, private.is_thread_party and private.member_may_write are called by the
+    // MFA, the private thread channel and the members-only write policies, which run as the
+    // client's role; the private schema is not exposed by /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'private.aal_satisfied', 'private.member_may_write',
+      'private.aal_satisfied', 'private.is_thread_party', 'private.member_may_write',
       // The operator queues' row functions check the role themselves (views run their functions as the caller).
       ...['operator_disputes_rows', 'operator_funds_awaiting_rows', 'operator_payment_events_rows', 'operator_payouts_due_rows', 'operator_refunds_due_rows',
         'operator_revenue_rows'].map((f) => `private.${f}`),

@@ -45,9 +45,9 @@ describe('embedding bugs fixed (issue 16, point 5)', () => {
     expect(data).toEqual([{ title: 'Moon' }]);
   });
 
-  it('two embeds under one key: 400 42712', async () => {
+  it('two embeds under one key: 400 42712, naming the join as PostgREST names it (<table>_<key>_<depth>)', async () => {
     const { error, status } = await anon.from('pc_films').select('pc_directors(id), pc_directors(name)');
-    expect([status, error?.code, error?.message]).toEqual([400, '42712', 'table name "pc_directors" specified more than once']);
+    expect([status, error?.code, error?.message]).toEqual([400, '42712', 'table name "pc_films_pc_directors_1" specified more than once']);
   });
 
   it('an unknown embed is PGRST200; a filter on an embed that is not selected PGRST108', async () => {

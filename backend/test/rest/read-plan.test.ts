@@ -11,7 +11,7 @@ import type { SchemaCache, Table } from '../../src/rest/schema-cache';
 
 const table = (name: string, cols: string[], kind: 'table' | 'view' = 'table'): Table => ({
   name, kind, rls: true, schema: 'public', primaryKey: [], columnOrder: cols, computed: new Map(),
-  columns: new Map(cols.map((c) => [c, { name: c, type: 'integer', baseType: 'int4', isArray: false, nullable: true, defaultExpr: null, identity: false, generated: false }])),
+  columns: new Map(cols.map((c) => [c, { name: c, type: 'integer', baseType: 'int4', isArray: false, nullable: true, defaultExpr: null, identity: false, identityAlways: false, generated: false }])),
 });
 
 const fk = (name: string, t: string, columns: string[], ft: string, foreignColumns: string[]) => ({ name, table: t, columns, foreignTable: ft, foreignColumns });

@@ -63,9 +63,14 @@ beforeAll(async () => {
     kind: raw.kind,
     close: () => raw.close(),
     listen: (channel, onNotify, onReconnect) => raw.listen(channel, onNotify, onReconnect),
+    stats: () => raw.stats(),
     transaction: (fn, options) => {
       if (options?.signal) signals.push(options.signal);
       return raw.transaction(fn, options);
+    },
+    request: (unit, options) => {
+      if (options?.signal) signals.push(options.signal);
+      return raw.request(unit, options);
     },
   };
   be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', DB_STATEMENT_TIMEOUT_MS: '60000' }, watched);

@@ -8,6 +8,356 @@
 create schema if not exists ledger;
 comment on schema ledger is 'The money books of Need40 (double-entry ledger). Not exposed through /rest/v1; members read their part through functions.';
 
+create table ledger.accounts (
+  id bigint generated always as identity not null,
+  kind text not null,
+  key text not null,
+  provider text,
+  owner_id uuid,
+  application_id uuid,
+  gig_id uuid,
+  normal text not null,
+  tracked boolean not null,
+  debits_posted bigint default 0 not null,
+  credits_posted bigint default 0 not null,
+  debits_pending bigint default 0 not null,
+  credits_pending bigint default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  constraint accounts_pkey PRIMARY KEY (id),
+  constraint accounts_key_key UNIQUE (key),
+  constraint accounts_kind_check CHECK (kind = ANY (ARRAY['cash'::text, 'held'::text, 'gig_prepaid'::text, 'payable'::text, 'receivable'::text, 'credit'::text, 'refund_due'::text, 'fee_revenue'::text, 'donations'::text, 'world'::text])),
+  constraint accounts_never_overdrawn CHECK (NOT tracked OR normal = 'credit'::text AND (debits_posted + debits_pending) <= credits_posted OR normal = 'debit'::text AND (credits_posted + credits_pending) <= debits_posted),
+  constraint accounts_normal_check CHECK (normal = ANY (ARRAY['debit'::text, 'credit'::text])),
+  constraint accounts_totals_not_negative CHECK (debits_posted >= 0 AND credits_posted >= 0 AND debits_pending >= 0 AND credits_pending >= 0)
+);
+comment on table ledger.accounts is 'Ledger accounts, one per subject (key). Tracked accounts (one member''s or one deal''s) keep posted and pending totals and can never be overdrawn; platform-wide ones are sums of their entries.';
+alter table ledger.accounts enable row level security;
+CREATE INDEX accounts_application_idx ON ledger.accounts USING btree (application_id) WHERE (application_id IS NOT NULL);
+CREATE INDEX accounts_owner_idx ON ledger.accounts USING btree (owner_id) WHERE (owner_id IS NOT NULL);
+CREATE TRIGGER accounts_keep_identity BEFORE DELETE OR UPDATE ON ledger.accounts FOR EACH ROW EXECUTE FUNCTION ledger.accounts_keep_identity();
+CREATE TRIGGER accounts_no_truncate BEFORE TRUNCATE ON ledger.accounts FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+
+create table ledger.daily_totals (
+  day date not null,
+  releases integer default 0 not null,
+  payouts_cents bigint default 0 not null,
+  fees_cents bigint default 0 not null,
+  constraint daily_totals_pkey PRIMARY KEY (day)
+);
+comment on table ledger.daily_totals is 'Per day (UTC): deals released, money paid out to workers, fee revenue — rolled up from transactions up to ledger.rollup_state.up_to_id.';
+alter table ledger.daily_totals enable row level security;
+
+create table ledger.entries (
+  id bigint generated always as identity not null,
+  transaction_id bigint not null,
+  account_id bigint not null,
+  amount_cents bigint not null,
+  pending boolean not null,
+  balance_after bigint,
+  constraint entries_pkey PRIMARY KEY (id),
+  constraint entries_account_id_fkey FOREIGN KEY (account_id) REFERENCES ledger.accounts(id),
+  constraint entries_transaction_id_fkey FOREIGN KEY (transaction_id) REFERENCES ledger.transactions(id),
+  constraint entries_amount_not_zero CHECK (amount_cents <> 0)
+);
+comment on table ledger.entries is 'Immutable entries of ledger transactions: + debit, − credit; each transaction''s entries sum to zero.';
+alter table ledger.entries enable row level security;
+CREATE INDEX entries_account_idx ON ledger.entries USING btree (account_id, id);
+CREATE INDEX entries_transaction_idx ON ledger.entries USING btree (transaction_id);
+CREATE TRIGGER entries_balanced AFTER INSERT ON ledger.entries REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger.entries_balanced();
+CREATE TRIGGER entries_immutable BEFORE DELETE OR UPDATE ON ledger.entries FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+CREATE TRIGGER entries_no_truncate BEFORE TRUNCATE ON ledger.entries FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+
+create table ledger.provider_events (
+  provider text not null,
+  event_id text not null,
+  type text not null,
+  application_id uuid,
+  origin_transaction_id bigint,
+  amount_cents bigint,
+  reference text,
+  payload jsonb default '{}'::jsonb not null,
+  operator_id uuid,
+  received_at timestamp with time zone default now() not null,
+  attempts integer default 0 not null,
+  outcome text default 'received'::text not null,
+  detail text,
+  applied_at timestamp with time zone,
+  constraint provider_events_pkey PRIMARY KEY (provider, event_id),
+  constraint provider_events_outcome_check CHECK (outcome = ANY (ARRAY['received'::text, 'applied'::text, 'deferred'::text, 'ignored'::text])),
+  constraint provider_events_provider_check CHECK (provider = ANY (ARRAY['manual'::text, 'stripe'::text])),
+  constraint provider_events_sizes CHECK (char_length(event_id) >= 1 AND char_length(event_id) <= 255 AND char_length(reference) <= 500 AND jsonb_typeof(payload) = 'object'::text AND octet_length(payload::text) <= 20000),
+  constraint provider_events_type_check CHECK (type = ANY (ARRAY['funds.received'::text, 'funds.failed'::text, 'transfer.sent'::text, 'refund.sent'::text, 'dispute.opened'::text, 'dispute.closed'::text, 'provider.fee'::text]))
+);
+comment on table ledger.provider_events is 'Every provider event received (webhooks; the manual provider''s operator actions), keyed by provider and event id: applied once, deferred until what it needs has happened, or ignored with the reason.';
+alter table ledger.provider_events enable row level security;
+CREATE INDEX provider_events_deferred_idx ON ledger.provider_events USING btree (application_id, received_at) WHERE (outcome = 'deferred'::text);
+
+create table ledger.rollup_state (
+  id boolean default true not null,
+  up_to_id bigint default 0 not null,
+  constraint rollup_state_pkey PRIMARY KEY (id),
+  constraint rollup_state_one_row CHECK (id)
+);
+alter table ledger.rollup_state enable row level security;
+
+create table ledger.settings (
+  id boolean default true not null,
+  provider text default 'manual'::text not null,
+  auto_release_days integer default 14 not null,
+  constraint settings_pkey PRIMARY KEY (id),
+  constraint settings_auto_release_range CHECK (auto_release_days >= 1 AND auto_release_days <= 90),
+  constraint settings_one_row CHECK (id),
+  constraint settings_provider_check CHECK (provider = ANY (ARRAY['manual'::text, 'stripe'::text]))
+);
+comment on table ledger.settings is 'Payment settings (one row): the provider of new fundings and the auto-release window in days. Changed with SQL by the platform''s owner.';
+alter table ledger.settings enable row level security;
+
+create table ledger.transactions (
+  id bigint generated always as identity not null,
+  kind text not null,
+  phase text not null,
+  pending_id bigint,
+  idempotency_key text not null,
+  amount_cents bigint not null,
+  fee_cents bigint default 0 not null,
+  application_id uuid,
+  gig_id uuid,
+  payment_id uuid,
+  payer_id uuid,
+  payee_id uuid,
+  provider text not null,
+  provider_ref text,
+  method text,
+  operator_id uuid,
+  actor_id uuid,
+  note text,
+  created_at timestamp with time zone default now() not null,
+  constraint transactions_pkey PRIMARY KEY (id),
+  constraint transactions_idempotency_key_key UNIQUE (idempotency_key),
+  constraint transactions_one_resolution UNIQUE (pending_id),
+  constraint transactions_pending_id_fkey FOREIGN KEY (pending_id) REFERENCES ledger.transactions(id),
+  constraint transactions_amount_check CHECK (amount_cents >= 0),
+  constraint transactions_key_length CHECK (char_length(idempotency_key) >= 1 AND char_length(idempotency_key) <= 200),
+  constraint transactions_pending_link CHECK ((phase = ANY (ARRAY['post_pending'::text, 'void_pending'::text])) = (pending_id IS NOT NULL)),
+  constraint transactions_phase_check CHECK (phase = ANY (ARRAY['posted'::text, 'pending'::text, 'post_pending'::text, 'void_pending'::text])),
+  constraint transactions_text_lengths CHECK (char_length(provider_ref) <= 500 AND char_length(method) <= 100 AND char_length(note) <= 2000)
+);
+comment on table ledger.transactions is 'Immutable, balanced ledger transactions with an idempotency key and their evidence (provider reference, operator, actor). Corrections are new transactions.';
+alter table ledger.transactions enable row level security;
+CREATE INDEX transactions_application_idx ON ledger.transactions USING btree (application_id, id) WHERE (application_id IS NOT NULL);
+CREATE INDEX transactions_gig_idx ON ledger.transactions USING btree (gig_id) WHERE (gig_id IS NOT NULL);
+CREATE INDEX transactions_kind_created_idx ON ledger.transactions USING btree (kind, created_at);
+CREATE INDEX transactions_payee_idx ON ledger.transactions USING btree (payee_id, id DESC) WHERE (payee_id IS NOT NULL);
+CREATE INDEX transactions_payer_idx ON ledger.transactions USING btree (payer_id, id DESC) WHERE (payer_id IS NOT NULL);
+CREATE INDEX transactions_payment_idx ON ledger.transactions USING btree (payment_id) WHERE (payment_id IS NOT NULL);
+CREATE TRIGGER transactions_immutable BEFORE DELETE OR UPDATE ON ledger.transactions FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+CREATE TRIGGER transactions_no_truncate BEFORE TRUNCATE ON ledger.transactions FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+
+create view ledger.balances as
+ SELECT a.id,
+    a.kind,
+    a.key,
+    a.owner_id,
+    a.application_id,
+    a.gig_id,
+    a.provider,
+    a.normal,
+    a.tracked,
+        CASE
+            WHEN a.normal = 'credit'::text THEN t.credits_posted - t.debits_posted
+            ELSE t.debits_posted - t.credits_posted
+        END AS posted_cents,
+        CASE
+            WHEN a.normal = 'credit'::text THEN t.credits_posted - t.debits_posted + t.credits_pending - t.debits_pending
+            ELSE t.debits_posted - t.credits_posted + t.debits_pending - t.credits_pending
+        END AS pending_cents,
+        CASE
+            WHEN a.normal = 'credit'::text THEN t.credits_posted - t.debits_posted - t.debits_pending
+            ELSE t.debits_posted - t.credits_posted - t.credits_pending
+        END AS available_cents
+   FROM ledger.accounts a
+     CROSS JOIN LATERAL ledger.totals(a.*) t(debits_posted, credits_posted, debits_pending, credits_pending);
+comment on view ledger.balances is 'Every account''s posted, pending (posted + in flight) and available balance in cents, in its normal direction.';
+
+create view ledger.day_figures as
+ SELECT day,
+    sum(releases)::bigint AS releases,
+    sum(payouts_cents)::bigint AS payouts_cents,
+    sum(fees_cents)::bigint AS fees_cents
+   FROM ( SELECT daily_totals.day,
+            daily_totals.releases::bigint AS releases,
+            daily_totals.payouts_cents,
+            daily_totals.fees_cents
+           FROM ledger.daily_totals
+        UNION ALL
+         SELECT totals_since.day,
+            totals_since.releases,
+            totals_since.payouts_cents,
+            totals_since.fees_cents
+           FROM ledger.totals_since(( SELECT s.up_to_id
+                   FROM ledger.rollup_state s)) totals_since(day, releases, payouts_cents, fees_cents)) d
+  GROUP BY day;
+
+create view ledger.payouts_due as
+ SELECT a.id AS application_id,
+    a.worker_id AS member_id,
+    a.poster_id,
+    a.gig_id,
+    a.released_at,
+    private.payout_due_cents(a.id) AS amount_cents,
+    'payout:'::text || a.id AS idempotency_key,
+    d.paypal_email,
+    d.stripe_account_id,
+    COALESCE(d.stripe_payouts_enabled, false) AS stripe_payouts_enabled
+   FROM public.applications a
+     LEFT JOIN public.payout_details d ON d.user_id = a.worker_id
+  WHERE a.status = 'released'::text;
+comment on view ledger.payouts_due is 'Released deals not yet paid out: the worker, the amount due (their part less any debt netted), the idempotency key, where to pay.';
+
+create view ledger.refunds_due as
+ SELECT id AS transaction_id,
+    payer_id AS member_id,
+    application_id,
+    gig_id,
+    payment_id,
+    created_at,
+    kind,
+    (ledger.parts(id) ->> 'refund_due'::text)::bigint AS amount_cents,
+    'refund-sent:'::text || id AS idempotency_key,
+    COALESCE(( SELECT f.provider
+           FROM ledger.transactions f
+          WHERE f.idempotency_key = ('fund:'::text || t.application_id)), 'manual'::text) AS funded_through
+   FROM ledger.transactions t
+  WHERE (kind = ANY (ARRAY['refund'::text, 'split'::text, 'refund_after_release'::text, 'prepaid_return'::text])) AND COALESCE((ledger.parts(id) ->> 'refund_due'::text)::bigint, 0::bigint) > 0 AND NOT (EXISTS ( SELECT 1
+           FROM ledger.transactions s
+          WHERE s.idempotency_key = ('refund-sent:'::text || t.id)));
+comment on view ledger.refunds_due is 'Money due back to a payer and not yet sent: the transaction that made it due, the amount, the idempotency key, the provider it was paid through.';
+
+CREATE OR REPLACE FUNCTION ledger.account(p_kind text, p_owner uuid DEFAULT NULL::uuid, p_application uuid DEFAULT NULL::uuid, p_gig uuid DEFAULT NULL::uuid, p_provider text DEFAULT NULL::text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text := p_kind || coalesce(':' || coalesce(p_provider, p_application::text, p_gig::text, p_owner::text), '');
+  v_id bigint;
+begin
+  select a.id into v_id from ledger.accounts a where a.key = v_key;
+  if v_id is not null then
+    return v_id;
+  end if;
+  insert into ledger.accounts (kind, key, provider, owner_id, application_id, gig_id, normal, tracked)
+  values (p_kind, v_key, p_provider, p_owner, p_application, p_gig,
+          case when p_kind in ('cash', 'world', 'receivable') then 'debit' else 'credit' end,
+          p_kind not in ('cash', 'world', 'fee_revenue', 'donations'))
+  on conflict (key) do nothing
+  returning id into v_id;
+  return coalesce(v_id, (select a.id from ledger.accounts a where a.key = v_key));
+end
+$function$;
+comment on function ledger.account(p_kind text, p_owner uuid, p_application uuid, p_gig uuid, p_provider text) is 'The account of a subject, created on first use: (''held'', application => …), (''payable'', owner => …), (''cash'', provider => ''manual''), (''fee_revenue''), …';
+
+CREATE OR REPLACE FUNCTION ledger.accounts_keep_identity()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' or (new.kind, new.key, new.provider, new.owner_id, new.application_id, new.gig_id, new.normal, new.tracked, new.created_at)
+      is distinct from (old.kind, old.key, old.provider, old.owner_id, old.application_id, old.gig_id, old.normal, old.tracked, old.created_at) then
+    raise exception 'A ledger account''s identity never changes and it is never deleted' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION ledger.apply_lines(p_txn bigint, p_accounts bigint[], p_amounts bigint[], p_mode text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_acc ledger.accounts;
+  v_balances bigint[] := array[]::bigint[];
+  v_amt bigint;
+  v_d bigint;
+  v_c bigint;
+begin
+  for i in 1 .. array_length(p_accounts, 1) loop
+    v_amt := p_amounts[i];
+    v_d := greatest(v_amt, 0);
+    v_c := greatest(-v_amt, 0);
+    -- Ascending ids (the callers sort them): locks are always taken in the same order.
+    select a.* into v_acc from ledger.accounts a where a.id = p_accounts[i] and a.tracked for update;
+    if v_acc.id is null then
+      v_balances := v_balances || null::bigint;
+      continue;
+    end if;
+    if p_mode = 'posted' then
+      v_acc.debits_posted := v_acc.debits_posted + v_d; v_acc.credits_posted := v_acc.credits_posted + v_c;
+    elsif p_mode = 'pending' then
+      v_acc.debits_pending := v_acc.debits_pending + v_d; v_acc.credits_pending := v_acc.credits_pending + v_c;
+    elsif p_mode = 'post' then
+      v_acc.debits_pending := v_acc.debits_pending - v_d; v_acc.credits_pending := v_acc.credits_pending - v_c;
+      v_acc.debits_posted := v_acc.debits_posted + v_d; v_acc.credits_posted := v_acc.credits_posted + v_c;
+    else
+      v_acc.debits_pending := v_acc.debits_pending - v_d; v_acc.credits_pending := v_acc.credits_pending - v_c;
+    end if;
+    if (v_acc.normal = 'credit' and v_acc.debits_posted + v_acc.debits_pending > v_acc.credits_posted)
+       or (v_acc.normal = 'debit' and v_acc.credits_posted + v_acc.credits_pending > v_acc.debits_posted) then
+      raise exception 'Not enough money: account % (%) would be overdrawn', v_acc.key, v_acc.kind using errcode = 'PT409';
+    end if;
+    update ledger.accounts
+       set debits_posted = v_acc.debits_posted, credits_posted = v_acc.credits_posted,
+           debits_pending = v_acc.debits_pending, credits_pending = v_acc.credits_pending
+     where id = v_acc.id;
+    v_balances := v_balances || case when v_acc.normal = 'credit' then v_acc.credits_posted - v_acc.debits_posted else v_acc.debits_posted - v_acc.credits_posted end;
+  end loop;
+  if p_mode <> 'void' then
+    insert into ledger.entries (transaction_id, account_id, amount_cents, pending, balance_after)
+    select p_txn, u.a, u.m, p_mode = 'pending', case when p_mode = 'pending' then null else u.b end
+    from unnest(p_accounts, p_amounts, v_balances) as u(a, m, b);
+  end if;
+end
+$function$;
+comment on function ledger.apply_lines(p_txn bigint, p_accounts bigint[], p_amounts bigint[], p_mode text) is 'Internal to ledger.post*: account totals (locked in id order, never overdrawn) and the entries of one transaction.';
+
+CREATE OR REPLACE FUNCTION ledger.entries_balanced()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_bad bigint;
+begin
+  select t.transaction_id into v_bad
+    from (select distinct n.transaction_id from new_entries n) t
+   where (select sum(e.amount_cents) from ledger.entries e where e.transaction_id = t.transaction_id) <> 0
+   limit 1;
+  if v_bad is not null then
+    raise exception 'Ledger transaction % does not balance', v_bad using errcode = '23514';
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION ledger.parts(p_transaction_id bigint)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_object_agg(x.kind, x.delta), '{}'::jsonb)
+  from (
+    select a.kind, sum(case when a.normal = 'credit' then -e.amount_cents else e.amount_cents end) as delta
+    from ledger.entries e join ledger.accounts a on a.id = e.account_id
+    where e.transaction_id = p_transaction_id
+    group by a.kind
+  ) x
+$function$;
+
 CREATE OR REPLACE FUNCTION ledger.platform_fee_cents(p_amount_cents bigint)
  RETURNS bigint
  LANGUAGE sql
@@ -18,6 +368,175 @@ AS $function$
   select (p_amount_cents * 5 + 50) / 100
 $function$;
 comment on function ledger.platform_fee_cents(p_amount_cents bigint) is 'The Need40 fee of an amount in cents: 5%, rounded half up to the cent (60000 → 3000). The worker keeps amount − fee.';
+
+CREATE OR REPLACE FUNCTION ledger.post(p_key text, p_kind text, p_accounts bigint[], p_amounts bigint[], p_meta ledger.transactions, p_phase text DEFAULT 'posted'::text)
+ RETURNS ledger.transactions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_txn ledger.transactions;
+  v_ids bigint[];
+  v_amts bigint[];
+  v_amount bigint;
+  v_fee bigint;
+begin
+  if p_phase not in ('posted', 'pending') then
+    raise exception 'A transaction is posted or pending, not %', p_phase using errcode = '22023';
+  end if;
+  if coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_amounts, 1), 0) then
+    raise exception 'Each line needs an account and an amount' using errcode = '22023';
+  end if;
+  select array_agg(x.a order by x.a), array_agg(x.s order by x.a) into v_ids, v_amts
+    from (select u.a, sum(u.m)::bigint as s from unnest(p_accounts, p_amounts) as u(a, m) group by u.a having sum(u.m) <> 0) x;
+  if coalesce(array_length(v_ids, 1), 0) < 2 then
+    raise exception 'A transaction moves money between two accounts or more' using errcode = '22023';
+  end if;
+  if (select sum(m) from unnest(v_amts) m) <> 0 or exists (select 1 from unnest(v_ids) i where i is null) then
+    raise exception 'The lines of transaction % do not balance', p_key using errcode = '22023';
+  end if;
+  v_amount := (select sum(m) from unnest(v_amts) m where m > 0);
+  v_fee := -coalesce((select sum(u.m) from unnest(v_ids, v_amts) as u(a, m) join ledger.accounts ac on ac.id = u.a where ac.kind = 'fee_revenue'), 0);
+
+  insert into ledger.transactions (kind, phase, idempotency_key, amount_cents, fee_cents, application_id, gig_id, payment_id,
+    payer_id, payee_id, provider, provider_ref, method, operator_id, actor_id, note)
+  values (p_kind, p_phase, p_key, v_amount, v_fee, p_meta.application_id, p_meta.gig_id, p_meta.payment_id,
+    p_meta.payer_id, p_meta.payee_id, coalesce(p_meta.provider, 'manual'), p_meta.provider_ref, p_meta.method, p_meta.operator_id, p_meta.actor_id, p_meta.note)
+  on conflict (idempotency_key) do nothing
+  returning * into v_txn;
+  if v_txn.id is null then
+    select t.* into v_txn from ledger.transactions t where t.idempotency_key = p_key;
+    if v_txn.kind <> p_kind or v_txn.amount_cents <> v_amount or v_txn.phase <> p_phase then
+      raise exception 'The idempotency key % was used for another transaction', p_key using errcode = 'PT409';
+    end if;
+    return v_txn;
+  end if;
+  perform ledger.apply_lines(v_txn.id, v_ids, v_amts, p_phase);
+  return v_txn;
+end
+$function$;
+comment on function ledger.post(p_key text, p_kind text, p_accounts bigint[], p_amounts bigint[], p_meta ledger.transactions, p_phase text) is 'The one writer of the books: a balanced, idempotent transaction (posted, or a pending hold) with its evidence.';
+
+CREATE OR REPLACE FUNCTION ledger.refuse_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The ledger is append-only: % on ledger.% is refused', tg_op, tg_table_name
+    using errcode = '42501', hint = 'Correct a transaction with a new one.';
+end
+$function$;
+comment on function ledger.refuse_change() is 'Trigger: transactions and entries are never updated, deleted or truncated, not even by their owner.';
+
+CREATE OR REPLACE FUNCTION ledger.resolve_pending(p_pending_id bigint, p_how text, p_key text, p_meta ledger.transactions)
+ RETURNS ledger.transactions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_hold ledger.transactions;
+  v_txn ledger.transactions;
+  v_ids bigint[];
+  v_amts bigint[];
+begin
+  select t.* into v_hold from ledger.transactions t where t.id = p_pending_id and t.phase = 'pending';
+  if v_hold.id is null then
+    raise exception 'No pending transaction %', p_pending_id using errcode = 'PT404';
+  end if;
+  select t.* into v_txn from ledger.transactions t where t.pending_id = p_pending_id;
+  if v_txn.id is not null then
+    if v_txn.idempotency_key = p_key then
+      return v_txn;
+    end if;
+    raise exception 'The pending transaction % was already %', p_pending_id, case v_txn.phase when 'post_pending' then 'posted' else 'voided' end
+      using errcode = 'PT409';
+  end if;
+  select array_agg(e.account_id order by e.account_id), array_agg(e.amount_cents order by e.account_id) into v_ids, v_amts
+    from ledger.entries e where e.transaction_id = p_pending_id;
+  insert into ledger.transactions (kind, phase, pending_id, idempotency_key, amount_cents, fee_cents, application_id, gig_id, payment_id,
+    payer_id, payee_id, provider, provider_ref, method, operator_id, actor_id, note)
+  values (v_hold.kind, case p_how when 'post' then 'post_pending' else 'void_pending' end, p_pending_id, p_key,
+    v_hold.amount_cents, case p_how when 'post' then v_hold.fee_cents else 0 end, v_hold.application_id, v_hold.gig_id, v_hold.payment_id,
+    v_hold.payer_id, v_hold.payee_id, v_hold.provider, coalesce(p_meta.provider_ref, v_hold.provider_ref), p_meta.method, p_meta.operator_id,
+    p_meta.actor_id, p_meta.note)
+  returning * into v_txn;
+  perform ledger.apply_lines(v_txn.id, v_ids, v_amts, p_how);
+  return v_txn;
+end
+$function$;
+comment on function ledger.resolve_pending(p_pending_id bigint, p_how text, p_key text, p_meta ledger.transactions) is 'Posts (p_how = ''post'') or voids (''void'') a pending hold, once; carries the hold''s entries into the books when posted.';
+
+CREATE OR REPLACE FUNCTION ledger.roll_up(p_limit integer DEFAULT 100000)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_from bigint := (select s.up_to_id from ledger.rollup_state s for update);
+  v_to bigint;
+begin
+  select max(x.id) into v_to from (
+    select t.id from ledger.transactions t where t.id > v_from and t.created_at < now() - interval '5 minutes' order by t.id limit p_limit
+  ) x;
+  if v_to is null then
+    return 0;
+  end if;
+  insert into ledger.daily_totals as d (day, releases, payouts_cents, fees_cents)
+  select (t.created_at at time zone 'UTC')::date,
+         count(*) filter (where t.kind in ('release', 'split')),
+         coalesce(sum(t.amount_cents) filter (where t.kind = 'payout'), 0),
+         coalesce(sum(t.fee_cents), 0)
+  from ledger.transactions t
+  where t.id > v_from and t.id <= v_to and t.phase in ('posted', 'post_pending')
+  group by 1
+  on conflict (day) do update set releases = d.releases + excluded.releases, payouts_cents = d.payouts_cents + excluded.payouts_cents,
+    fees_cents = d.fees_cents + excluded.fees_cents;
+  update ledger.rollup_state set up_to_id = v_to;
+  return v_to - v_from;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION ledger.totals(p_account ledger.accounts, OUT debits_posted bigint, OUT credits_posted bigint, OUT debits_pending bigint, OUT credits_pending bigint)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_account.tracked then
+    debits_posted := p_account.debits_posted; credits_posted := p_account.credits_posted;
+    debits_pending := p_account.debits_pending; credits_pending := p_account.credits_pending;
+    return;
+  end if;
+  select coalesce(sum(greatest(e.amount_cents, 0)) filter (where not e.pending), 0),
+         coalesce(sum(greatest(-e.amount_cents, 0)) filter (where not e.pending), 0),
+         coalesce(sum(greatest(e.amount_cents, 0)) filter (where e.pending and r.id is null), 0),
+         coalesce(sum(greatest(-e.amount_cents, 0)) filter (where e.pending and r.id is null), 0)
+    into debits_posted, credits_posted, debits_pending, credits_pending
+    from ledger.entries e
+    left join ledger.transactions r on r.pending_id = e.transaction_id
+   where e.account_id = p_account.id;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION ledger.totals_since(p_after_id bigint)
+ RETURNS TABLE(day date, releases bigint, payouts_cents bigint, fees_cents bigint)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (t.created_at at time zone 'UTC')::date,
+         count(*) filter (where t.kind in ('release', 'split')),
+         coalesce(sum(t.amount_cents) filter (where t.kind = 'payout'), 0),
+         coalesce(sum(t.fee_cents), 0)
+  from ledger.transactions t
+  where t.id > p_after_id and t.phase in ('posted', 'post_pending')
+  group by 1
+$function$;
 
 -- ================================================================================================
 -- schema private
@@ -58,7 +577,7 @@ create table private.notification_outbox (
   constraint notification_outbox_pkey PRIMARY KEY (id),
   constraint notification_outbox_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint notification_outbox_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
-  constraint notification_outbox_kind_check CHECK (kind = ANY ('{account_suspended,application_accepted,application_declined,application_withdrawn,gig_hidden,gig_restored,member_warning,new_application,new_message,report_resolved}'::text[])),
+  constraint notification_outbox_kind_check CHECK (kind = ANY ('{account_suspended,application_accepted,application_declined,application_withdrawn,deal_update,gig_hidden,gig_restored,member_warning,new_application,new_message,payment_receipt,report_resolved}'::text[])),
   constraint notification_outbox_payload_object CHECK (jsonb_typeof(payload) = 'object'::text)
 );
 comment on table private.notification_outbox is 'Emails to send, written by the marketplace functions with the change they announce; drained by a deliverer that sets delivered_at.';
@@ -128,6 +647,38 @@ begin
 end
 $function$;
 comment on function private.admin_view_read_only() is 'INSTEAD OF trigger of the operator views: every write is refused.';
+
+CREATE OR REPLACE FUNCTION private.after_funded(p_app public.applications, p_txn ledger.transactions)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_app public.applications;
+begin
+  update public.applications set funded_at = now() where id = p_app.id returning * into v_app;
+  perform private.send_receipt(p_txn, v_app.poster_id, 'funded');
+  perform private.notify_deal(v_app, v_app.worker_id, 'funded');
+  return v_app;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.after_released(p_app public.applications, p_txn ledger.transactions, p_step text)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_app public.applications;
+begin
+  update public.applications set released_at = now(), release_due_at = null where id = p_app.id returning * into v_app;
+  perform private.send_receipt(p_txn, v_app.poster_id, p_step);
+  perform private.send_receipt(p_txn, v_app.worker_id, p_step);
+  return v_app;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.applications_compute_terms()
  RETURNS trigger
@@ -225,6 +776,67 @@ end
 $function$;
 comment on function private.applications_reapply_cooldown() is 'Before an application goes from withdrawn back to applied: refused (N4290) within 10 minutes of the withdraw.';
 
+CREATE OR REPLACE FUNCTION private.apply_provider_event(p_provider text, p_event_id text, p_type text, p_application_id uuid DEFAULT NULL::uuid, p_amount_cents bigint DEFAULT NULL::bigint, p_reference text DEFAULT NULL::text, p_origin_transaction_id bigint DEFAULT NULL::bigint, p_operator uuid DEFAULT NULL::uuid, p_payload jsonb DEFAULT '{}'::jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_event ledger.provider_events;
+  v_effect record;
+  v_waiting ledger.provider_events;
+begin
+  if p_provider is null or p_provider not in ('manual', 'stripe') then
+    raise exception 'Unknown payment provider %', p_provider using errcode = '22023';
+  end if;
+  if p_event_id is null or char_length(p_event_id) not between 1 and 255 then
+    raise exception 'An event needs an id of 1 to 255 characters' using errcode = '22023';
+  end if;
+  if p_type is null or p_type not in ('funds.received', 'funds.failed', 'transfer.sent', 'refund.sent', 'dispute.opened', 'dispute.closed', 'provider.fee') then
+    raise exception 'Unknown payment event type %', p_type using errcode = '22023';
+  end if;
+  if p_payload is null or jsonb_typeof(p_payload) <> 'object' or octet_length(p_payload::text) > 20000 then
+    raise exception 'An event''s payload must be a JSON object of at most 20000 bytes' using errcode = '22023';
+  end if;
+  if char_length(p_reference) > 500 then
+    raise exception 'A reference must be at most 500 characters' using errcode = '22023';
+  end if;
+  insert into ledger.provider_events (provider, event_id, type, application_id, origin_transaction_id, amount_cents, reference, payload, operator_id)
+  values (p_provider, p_event_id, p_type, p_application_id, p_origin_transaction_id, p_amount_cents, p_reference, p_payload, p_operator)
+  on conflict (provider, event_id) do nothing
+  returning * into v_event;
+  if v_event.event_id is null then
+    select e.* into v_event from ledger.provider_events e where e.provider = p_provider and e.event_id = p_event_id for update;
+    if v_event.outcome in ('applied', 'ignored') then
+      return 'duplicate';
+    end if;
+  end if;
+  v_effect := private.provider_event_effect(v_event);
+  update ledger.provider_events
+     set outcome = v_effect.outcome, detail = v_effect.detail, attempts = attempts + 1,
+         applied_at = case when v_effect.outcome = 'applied' then now() end
+   where provider = v_event.provider and event_id = v_event.event_id;
+  -- What waited for this event (a dispute that came before its funds) is applied now, in order.
+  if v_effect.outcome = 'applied' and v_event.application_id is not null then
+    for v_waiting in
+      select e.* from ledger.provider_events e
+      where e.application_id = v_event.application_id and e.outcome = 'deferred'
+      order by e.received_at, e.event_id
+      for update skip locked
+    loop
+      v_effect := private.provider_event_effect(v_waiting);
+      update ledger.provider_events
+         set outcome = v_effect.outcome, detail = v_effect.detail, attempts = attempts + 1,
+             applied_at = case when v_effect.outcome = 'applied' then now() end
+       where provider = v_waiting.provider and event_id = v_waiting.event_id;
+    end loop;
+  end if;
+  return (select e.outcome from ledger.provider_events e where e.provider = p_provider and e.event_id = p_event_id);
+end
+$function$;
+comment on function private.apply_provider_event(p_provider text, p_event_id text, p_type text, p_application_id uuid, p_amount_cents bigint, p_reference text, p_origin_transaction_id bigint, p_operator uuid, p_payload jsonb) is 'The port''s entry for provider events: applied once per (provider, event id), in any order (deferred until what it needs happened). Returns applied, deferred, ignored or duplicate.';
+
 CREATE OR REPLACE FUNCTION private.audit_action(p_action text, p_target_kind text, p_target_id text, p_reason text, p_before jsonb, p_after jsonb)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -249,6 +861,26 @@ begin
 end
 $function$;
 comment on function private.audit_action(p_action text, p_target_kind text, p_target_id text, p_reason text, p_before jsonb, p_after jsonb) is 'Writes one private.operator_audit row for the caller (operator, member or service), in the caller''s transaction.';
+
+CREATE OR REPLACE FUNCTION private.audit_operator(p_operator uuid, p_action text, p_details jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_logs (operation, table_name, details, user_id)
+  values ('UPDATE', 'ledger', jsonb_build_object('operator_action', p_action) || p_details, p_operator)
+$function$;
+
+CREATE OR REPLACE FUNCTION private.balance_of(p_key text)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select case when a.normal = 'credit' then a.credits_posted - a.debits_posted else a.debits_posted - a.credits_posted end
+                   from ledger.accounts a where a.key = p_key), 0)
+$function$;
 
 CREATE OR REPLACE FUNCTION private.ban_member(p_user_id uuid, p_duration interval)
  RETURNS timestamp with time zone
@@ -364,15 +996,73 @@ end
 $function$;
 comment on function private.create_notification_preferences() is 'Trigger: the default notification preferences of a new profile.';
 
+CREATE OR REPLACE FUNCTION private.deal_meta(p_app public.applications, p_provider text DEFAULT NULL::text, p_ref text DEFAULT NULL::text, p_operator uuid DEFAULT NULL::uuid, p_actor uuid DEFAULT NULL::uuid, p_method text DEFAULT NULL::text, p_note text DEFAULT NULL::text)
+ RETURNS ledger.transactions
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_meta ledger.transactions;
+begin
+  v_meta.application_id := p_app.id;
+  v_meta.gig_id := p_app.gig_id;
+  v_meta.payer_id := p_app.poster_id;
+  v_meta.payee_id := p_app.worker_id;
+  v_meta.provider := coalesce(p_provider, 'manual');
+  v_meta.provider_ref := p_ref;
+  v_meta.operator_id := p_operator;
+  v_meta.actor_id := p_actor;
+  v_meta.method := p_method;
+  v_meta.note := p_note;
+  return v_meta;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.deal_money_locked(p_app public.applications)
  RETURNS boolean
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.application_payments p where p.application_id = p_app.id and p.status in ('pending', 'completed'))
+  select p_app.status <> 'accepted'
+      or (private.open_funding_hold(p_app.id)).id is not null
+      or exists (select 1 from public.gigs g where g.id = p_app.gig_id and g.payment_id is not null)
 $function$;
 comment on function private.deal_money_locked(p_app public.applications) is 'True once money has started to move for the deal: its terms are locked.';
+
+CREATE OR REPLACE FUNCTION private.deal_note(p_app public.applications, p_author uuid, p_kind text, p_body text, p_link text DEFAULT NULL::text, p_attachment uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_body is null or btrim(p_body) = '' then
+    raise exception 'Write a note' using errcode = '22023';
+  end if;
+  if char_length(btrim(p_body)) > 2000 then
+    raise exception 'A note must be at most 2000 characters' using errcode = '22023';
+  end if;
+  if p_link is not null and (btrim(p_link) !~ '^https?://[^\s]+$' or char_length(btrim(p_link)) > 2000) then
+    raise exception 'A link must start with https:// or http:// and be at most 2000 characters' using errcode = '22023';
+  end if;
+  insert into public.deal_notes (application_id, author_id, author_role, kind, body, link, attachment_id)
+  values (p_app.id, p_author,
+          case when p_author = p_app.worker_id then 'worker' when p_author = p_app.poster_id then 'poster' else 'operator' end,
+          p_kind, btrim(p_body), nullif(btrim(p_link), ''), p_attachment);
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.engaged_statuses()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['accepted', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'refunded']
+$function$;
+comment on function private.engaged_statuses() is 'Statuses of an application whose parties are (or were) in a deal with money: accepted through refunded.';
 
 CREATE OR REPLACE FUNCTION private.enqueue_notification(p_recipient uuid, p_kind text, p_payload jsonb)
  RETURNS void
@@ -473,6 +1163,48 @@ end
 $function$;
 comment on function private.fire_application_transition(p_application_id uuid, p_transition text, p_actor uuid) is 'The one place an application changes status: checks the transition, the state and the actor (worker, poster, either party, an operator, the system) against private.application_process, then writes the event and queues the email.';
 
+CREATE OR REPLACE FUNCTION private.fund_deal(p_app public.applications, p_source text, p_provider text, p_ref text, p_operator uuid, p_actor uuid)
+ RETURNS ledger.transactions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_hold ledger.transactions := private.open_funding_hold(p_app.id);
+  v_txn ledger.transactions;
+  v_from bigint;
+  v_meta ledger.transactions := private.deal_meta(p_app, p_provider, p_ref, p_operator, p_actor);
+begin
+  if p_source = 'cash' and v_hold.id is not null and v_hold.provider = coalesce(p_provider, 'manual') then
+    if v_hold.amount_cents <> p_app.deal_amount_cents then
+      raise exception 'The funds arrived do not match the deal' using errcode = 'PT409';
+    end if;
+    v_txn := ledger.resolve_pending(v_hold.id, 'post', 'fund:' || p_app.id, v_meta);
+  else
+    if v_hold.id is not null then
+      perform ledger.resolve_pending(v_hold.id, 'void', 'fund-void:' || v_hold.id, v_meta);
+    end if;
+    v_from := case p_source
+      when 'cash' then ledger.account('cash', p_provider => coalesce(p_provider, 'manual'))
+      when 'credit' then ledger.account('credit', p_owner => p_app.poster_id)
+      else ledger.account('gig_prepaid', p_gig => p_app.gig_id) end;
+    v_txn := ledger.post('fund:' || p_app.id, case p_source when 'cash' then 'funding' else 'funding_from_' || p_source end,
+      array[v_from, ledger.account('held', p_application => p_app.id)], array[p_app.deal_amount_cents, -p_app.deal_amount_cents], v_meta);
+  end if;
+  return v_txn;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.gig_prepayment_pending(p_gig_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from ledger.transactions t where t.gig_id = p_gig_id and t.kind = 'gig_prepayment' and t.phase = 'pending'
+                   and not exists (select 1 from ledger.transactions r where r.pending_id = t.id))
+$function$;
+
 CREATE OR REPLACE FUNCTION private.gig_snapshot(p_gig public.gigs)
  RETURNS jsonb
  LANGUAGE sql
@@ -490,13 +1222,34 @@ CREATE OR REPLACE FUNCTION private.gigs_keep_agreed_work()
  SET search_path TO ''
 AS $function$
 begin
-  if exists (select 1 from public.applications a where a.gig_id = old.id and a.status in ('accepted', 'paid')) then
+  if exists (select 1 from public.applications a where a.gig_id = old.id and a.status = any (private.engaged_statuses())) then
     raise exception 'This gig has an accepted applicant and can no longer be deleted' using errcode = 'N4010';
   end if;
   return old;
 end
 $function$;
 comment on function private.gigs_keep_agreed_work() is 'Trigger: refuses to delete a gig that has an accepted or paid application.';
+
+CREATE OR REPLACE FUNCTION private.gigs_prepayment_enters_ledger()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_meta ledger.transactions;
+  v_amount bigint := round((select p.amount from public.payments p where p.id = new.payment_id) * 100);
+begin
+  v_meta.payment_id := new.payment_id;
+  v_meta.gig_id := new.id;
+  v_meta.payer_id := new.user_id;
+  v_meta.provider := 'manual';
+  v_meta.provider_ref := private.payment_reference(new.payment_id);
+  perform ledger.post('payment:' || new.payment_id, 'gig_prepayment',
+    array[ledger.account('cash', p_provider => 'manual'), ledger.account('gig_prepaid', p_gig => new.id)], array[v_amount, -v_amount], v_meta, 'pending');
+  return null;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.gigs_removal_keeps_history()
  RETURNS trigger
@@ -527,6 +1280,18 @@ end
 $function$;
 comment on function private.gigs_removal_keeps_history() is 'Trigger: a gig with applications is hidden (cause removed), its pending applications closed, the removal audited — instead of a silent cascade.';
 
+CREATE OR REPLACE FUNCTION private.gigs_settle_prepaid()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.settle_prepaid(new.id);
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.has_operator_role(p_uid uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -536,6 +1301,15 @@ AS $function$
   select coalesce((select u.raw_app_meta_data ->> 'role' = 'operator' from auth.users u where u.id = p_uid), false)
 $function$;
 comment on function private.has_operator_role(p_uid uuid) is 'True when the user''s app_metadata carries the operator role (banned or not).';
+
+CREATE OR REPLACE FUNCTION private.held_cents(p_application_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select a.credits_posted - a.debits_posted from ledger.accounts a where a.key = 'held:' || p_application_id), 0)
+$function$;
 
 CREATE OR REPLACE FUNCTION private.is_operator(p_uid uuid)
  RETURNS boolean
@@ -551,6 +1325,15 @@ AS $function$
   ), false)
 $function$;
 comment on function private.is_operator(p_uid uuid) is 'True when the member is a Need40 operator now: auth.users.raw_app_meta_data ->> ''role'' = ''operator'', not deleted, not banned.';
+
+CREATE OR REPLACE FUNCTION private.is_operator_now()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.is_operator(auth.uid()) and private.session_aal_ok()
+$function$;
 
 CREATE OR REPLACE FUNCTION private.is_service_notice(p_kind text)
  RETURNS boolean
@@ -578,6 +1361,35 @@ $function$;
 comment on function private.is_thread_party(p_topic text) is 'True when the topic is thread:<application id> and the caller is that application''s worker or poster (read under the caller''s own row-level security).';
 grant execute on function private.is_thread_party(p_topic text) to authenticated;
 
+CREATE OR REPLACE FUNCTION private.listed(p_txn ledger.transactions)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_txn.phase in ('posted', 'post_pending')
+      or (p_txn.phase = 'pending' and not exists (select 1 from ledger.transactions r where r.pending_id = p_txn.id))
+$function$;
+
+CREATE OR REPLACE FUNCTION private.lock_deal(p_application_id uuid)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_app public.applications;
+begin
+  select a.* into v_app from public.applications a where a.id = p_application_id;
+  if v_app.id is null then
+    return null;
+  end if;
+  perform 1 from public.gigs g where g.id = v_app.gig_id for update;
+  select a.* into v_app from public.applications a where a.id = p_application_id for update;
+  return v_app;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.member_may_write(p_action text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -595,6 +1407,15 @@ end
 $function$;
 comment on function private.member_may_write(p_action text) is 'For restrictive write policies: true, or 42501 raised for an anonymous, banned or deleted caller.';
 grant execute on function private.member_may_write(p_action text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.member_name(p_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_id
+$function$;
 
 CREATE OR REPLACE FUNCTION private.member_ratings_recount()
  RETURNS trigger
@@ -646,6 +1467,20 @@ end
 $function$;
 comment on function private.members_only_statement() is 'Statement trigger: refuses an insert made in the name of an anonymous, banned or deleted user (argument: the action named in the refusal).';
 
+CREATE OR REPLACE FUNCTION private.money_line(p_txn ledger.transactions)
+ RETURNS TABLE(transaction_id bigint, created_at timestamp with time zone, kind text, pending boolean, application_id uuid, gig_id uuid, gig_title text, amount_cents bigint, parts jsonb, provider text, reference text, method text, payer_name text, payee_name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_txn.id, p_txn.created_at, p_txn.kind, p_txn.phase = 'pending', p_txn.application_id,
+         coalesce(p_txn.gig_id, (select a.gig_id from public.applications a where a.id = p_txn.application_id)),
+         (select g.title from public.gigs g where g.id = coalesce(p_txn.gig_id, (select a.gig_id from public.applications a where a.id = p_txn.application_id))),
+         p_txn.amount_cents, ledger.parts(p_txn.id), p_txn.provider, p_txn.provider_ref, p_txn.method,
+         (select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_txn.payer_id),
+         (select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_txn.payee_id)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.notification_outbox_limits()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -686,15 +1521,34 @@ end
 $function$;
 comment on function private.notification_outbox_limits() is 'Before insert on the outbox: records the sender and drops the email past the per-sender (30 unsolicited/h), per-pair (3 new applications, 12 new-message emails a day) and per-recipient (100/h) limits.';
 
-CREATE OR REPLACE FUNCTION private.open_payment(p_application_id uuid)
- RETURNS public.application_payments
- LANGUAGE sql
+CREATE OR REPLACE FUNCTION private.notify_deal(p_app public.applications, p_recipient uuid, p_step text, p_extra jsonb DEFAULT '{}'::jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select p.* from public.application_payments p
-  where p.application_id = p_application_id and p.status in ('pending', 'completed')
-  for update
+declare
+  v_other uuid := case when p_recipient = p_app.worker_id then p_app.poster_id else p_app.worker_id end;
+begin
+  perform private.enqueue_notification(p_recipient, 'deal_update',
+    jsonb_build_object('application_id', p_app.id, 'gig_id', p_app.gig_id, 'step', p_step,
+      'gig_title', (select g.title from public.gigs g where g.id = p_app.gig_id),
+      'other_name', (select coalesce(nullif(p.full_name, ''), p.username, 'A Need40 member') from public.profiles p where p.id = v_other),
+      'amount_cents', p_app.deal_amount_cents, 'worker_cents', p_app.deal_worker_cents, 'fee_cents', p_app.deal_fee_cents,
+      'release_due_at', p_app.release_due_at) || p_extra);
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.open_funding_hold(p_application_id uuid)
+ RETURNS ledger.transactions
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select t.* from ledger.transactions t
+  where t.application_id = p_application_id and t.kind = 'funding' and t.phase = 'pending'
+    and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)
+  order by t.id desc limit 1
 $function$;
 
 CREATE OR REPLACE FUNCTION private.operator_audit_append_only()
@@ -707,6 +1561,126 @@ begin
 end
 $function$;
 comment on function private.operator_audit_append_only() is 'Trigger: refuses any update or delete of private.operator_audit.';
+
+CREATE OR REPLACE FUNCTION private.operator_disputes_rows()
+ RETURNS TABLE(id uuid, gig_id uuid, gig_title text, poster_id uuid, poster_name text, worker_id uuid, worker_name text, deal_amount_cents bigint, held_cents bigint, delivered_at timestamp with time zone, disputed_at timestamp with time zone, evidence jsonb, provider_events jsonb)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator_now() then
+    return;
+  end if;
+  return query
+    select a.id, a.gig_id, (select g.title from public.gigs g where g.id = a.gig_id),
+           a.poster_id, private.member_name(a.poster_id), a.worker_id, private.member_name(a.worker_id),
+           a.deal_amount_cents, private.held_cents(a.id), a.delivered_at, a.updated_at,
+           (select coalesce(jsonb_agg(jsonb_build_object('kind', n.kind, 'author_role', n.author_role, 'body', n.body, 'link', n.link,
+                     'attachment_id', n.attachment_id, 'created_at', n.created_at) order by n.created_at), '[]'::jsonb)
+              from public.deal_notes n where n.application_id = a.id),
+           (select coalesce(jsonb_agg(jsonb_build_object('provider', e.provider, 'event_id', e.event_id, 'type', e.type, 'outcome', e.outcome,
+                     'detail', e.detail, 'received_at', e.received_at) order by e.received_at), '[]'::jsonb)
+              from ledger.provider_events e where e.application_id = a.id)
+    from public.applications a where a.status = 'disputed' order by a.updated_at;
+end
+$function$;
+grant execute on function private.operator_disputes_rows() to authenticated;
+
+CREATE OR REPLACE FUNCTION private.operator_event(p_operator uuid, p_event_id text, p_type text, p_application_id uuid, p_reference text, p_origin bigint, p_payload jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_outcome text;
+  v_detail text;
+begin
+  perform private.operator_not_party(p_operator, p_application_id);
+  v_outcome := private.apply_provider_event('manual', p_event_id, p_type, p_application_id, null, p_reference, p_origin, p_operator, p_payload);
+  if v_outcome in ('applied', 'duplicate') then
+    perform private.audit_operator(p_operator, p_type, jsonb_build_object('event_id', p_event_id, 'application_id', p_application_id,
+      'origin_transaction_id', p_origin, 'reference', p_reference) || p_payload);
+    return;
+  end if;
+  select e.detail into v_detail from ledger.provider_events e where e.provider = 'manual' and e.event_id = p_event_id;
+  if v_detail in ('no such deal', 'no refund is due for that transaction') then
+    raise exception 'Not found: %', v_detail using errcode = 'PT404';
+  end if;
+  raise exception 'Nothing was recorded: %', coalesce(v_detail, v_outcome) using errcode = 'PT409';
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.operator_funds_awaiting_rows()
+ RETURNS TABLE(id bigint, kind text, application_id uuid, payment_id uuid, gig_id uuid, member_id uuid, member_name text, amount_cents bigint, provider text, reference text, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator_now() then
+    return;
+  end if;
+  return query
+    select t.id, t.kind, t.application_id, t.payment_id, t.gig_id, t.payer_id, private.member_name(t.payer_id),
+           t.amount_cents, t.provider, t.provider_ref, t.created_at
+    from ledger.transactions t
+    where t.phase = 'pending' and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)
+    order by t.id;
+end
+$function$;
+grant execute on function private.operator_funds_awaiting_rows() to authenticated;
+
+CREATE OR REPLACE FUNCTION private.operator_not_party(p_operator uuid, p_application_id uuid, p_payment_id uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.applications a where a.id = p_application_id and p_operator in (a.worker_id, a.poster_id))
+     or exists (select 1 from public.payments p where p.id = p_payment_id and p.user_id = p_operator) then
+    raise exception 'An operator cannot decide on their own money: another operator must' using errcode = '42501';
+  end if;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.operator_payment_events_rows()
+ RETURNS TABLE(id text, provider text, event_id text, type text, application_id uuid, origin_transaction_id bigint, amount_cents bigint, reference text, outcome text, detail text, attempts integer, received_at timestamp with time zone, applied_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator_now() then
+    return;
+  end if;
+  return query
+    select e.provider || ':' || e.event_id, e.provider, e.event_id, e.type, e.application_id, e.origin_transaction_id, e.amount_cents,
+           e.reference, e.outcome, e.detail, e.attempts, e.received_at, e.applied_at
+    from ledger.provider_events e order by e.received_at desc;
+end
+$function$;
+grant execute on function private.operator_payment_events_rows() to authenticated;
+
+CREATE OR REPLACE FUNCTION private.operator_payouts_due_rows()
+ RETURNS TABLE(id uuid, application_id uuid, worker_id uuid, worker_name text, amount_cents bigint, released_at timestamp with time zone, paypal_email text, stripe_account_id text, stripe_payouts_enabled boolean, idempotency_key text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator_now() then
+    return;
+  end if;
+  return query
+    select p.application_id, p.application_id, p.member_id, private.member_name(p.member_id), p.amount_cents, p.released_at,
+           p.paypal_email, p.stripe_account_id, p.stripe_payouts_enabled, p.idempotency_key
+    from ledger.payouts_due p order by p.released_at;
+end
+$function$;
+grant execute on function private.operator_payouts_due_rows() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.operator_reason(p_reason text)
  RETURNS text
@@ -727,6 +1701,43 @@ begin
 end
 $function$;
 comment on function private.operator_reason(p_reason text) is 'The reason of an operator action, trimmed; 22023 when blank or over 1000 characters.';
+
+CREATE OR REPLACE FUNCTION private.operator_refunds_due_rows()
+ RETURNS TABLE(id bigint, transaction_id bigint, kind text, member_id uuid, member_name text, application_id uuid, gig_id uuid, payment_id uuid, amount_cents bigint, funded_through text, created_at timestamp with time zone, idempotency_key text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator_now() then
+    return;
+  end if;
+  return query
+    select r.transaction_id, r.transaction_id, r.kind, r.member_id, private.member_name(r.member_id), r.application_id,
+           r.gig_id, r.payment_id, r.amount_cents, r.funded_through, r.created_at, r.idempotency_key
+    from ledger.refunds_due r order by r.transaction_id;
+end
+$function$;
+grant execute on function private.operator_refunds_due_rows() to authenticated;
+
+CREATE OR REPLACE FUNCTION private.operator_revenue_rows()
+ RETURNS TABLE(id text, period text, period_start date, releases bigint, payouts_cents bigint, fees_cents bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_operator_now() then
+    return;
+  end if;
+  return query
+    select p.kind || ':' || p.period_start, p.kind, p.period_start, sum(f.releases)::bigint, sum(f.payouts_cents)::bigint, sum(f.fees_cents)::bigint
+    from ledger.day_figures f
+    cross join lateral (values ('week', date_trunc('week', f.day)::date), ('month', date_trunc('month', f.day)::date)) as p(kind, period_start)
+    group by p.kind, p.period_start order by p.period_start desc, p.kind;
+end
+$function$;
+grant execute on function private.operator_revenue_rows() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.paid_gig_terms(OUT price numeric, OUT worker_rate numeric, OUT platform_fee numeric)
  RETURNS record
@@ -754,6 +1765,62 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.payment_reference(p_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 'N40-' || upper(left(replace(p_id::text, '-', ''), 8))
+$function$;
+
+CREATE OR REPLACE FUNCTION private.payments_enter_ledger()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_meta ledger.transactions;
+  v_to bigint;
+begin
+  if new.metadata ->> 'kind' = 'gig_posting' then
+    return null;  -- its gig row carries it (gigs_prepayment_enters_ledger)
+  end if;
+  v_to := case when new.metadata ->> 'kind' = 'give' then ledger.account('donations') else ledger.account('credit', p_owner => new.user_id) end;
+  v_meta.payment_id := new.id;
+  v_meta.payer_id := new.user_id;
+  v_meta.provider := 'manual';
+  v_meta.provider_ref := private.payment_reference(new.id);
+  perform ledger.post('payment:' || new.id, case when new.metadata ->> 'kind' = 'give' then 'donation' else 'payment_in' end,
+    array[ledger.account('cash', p_provider => 'manual'), v_to], array[round(new.amount * 100)::bigint, -round(new.amount * 100)::bigint], v_meta, 'pending');
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.payout_details_touch()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.updated_at := now();
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.payout_due_cents(p_application_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum((ledger.parts(t.id) ->> 'payable')::bigint), 0)
+  from ledger.transactions t
+  where t.application_id = p_application_id and t.kind in ('release', 'split', 'netting')
+    and not exists (select 1 from ledger.transactions p where p.application_id = p_application_id and p.kind = 'payout')
+$function$;
+
 CREATE OR REPLACE FUNCTION private.portfolio_items_limit()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -769,6 +1836,168 @@ begin
 end
 $function$;
 comment on function private.portfolio_items_limit() is 'Refuses a 13th portfolio item of a member.';
+
+CREATE OR REPLACE FUNCTION private.provider_event_effect(p ledger.provider_events, OUT outcome text, OUT detail text)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_app public.applications;
+  v_txn ledger.transactions;
+  v_origin ledger.transactions;
+  v_amount bigint;
+  v_meta ledger.transactions;
+  v_hold ledger.transactions;
+begin
+  outcome := 'applied';
+  if p.type = 'provider.fee' then
+    if coalesce(p.amount_cents, 0) <= 0 then
+      outcome := 'ignored'; detail := 'a provider fee needs a positive amount'; return;
+    end if;
+    v_meta.provider := p.provider; v_meta.provider_ref := p.reference; v_meta.operator_id := p.operator_id; v_meta.note := 'provider fee';
+    perform ledger.post(p.provider || ':fee:' || p.event_id, 'provider_fee',
+      array[ledger.account('world'), ledger.account('cash', p_provider => p.provider)], array[p.amount_cents, -p.amount_cents], v_meta);
+    return;
+  end if;
+
+  if p.type = 'refund.sent' then
+    select t.* into v_origin from ledger.transactions t where t.id = p.origin_transaction_id;
+    v_amount := coalesce((ledger.parts(v_origin.id) ->> 'refund_due')::bigint, 0);
+    if v_origin.id is null or v_amount <= 0 then
+      outcome := 'ignored'; detail := 'no refund is due for that transaction'; return;
+    end if;
+    if exists (select 1 from ledger.transactions t where t.idempotency_key = 'refund-sent:' || v_origin.id) then
+      outcome := 'ignored'; detail := 'that refund was already sent'; return;
+    end if;
+    if p.amount_cents is not null and p.amount_cents <> v_amount then
+      outcome := 'ignored'; detail := format('the amount (%s) is not the refund due (%s)', p.amount_cents, v_amount); return;
+    end if;
+    v_meta := v_origin;
+    v_meta.provider := p.provider; v_meta.provider_ref := p.reference; v_meta.method := p.payload ->> 'method';
+    v_meta.operator_id := p.operator_id; v_meta.actor_id := null; v_meta.note := null;
+    v_txn := ledger.post('refund-sent:' || v_origin.id, 'refund_sent',
+      array[ledger.account('refund_due', p_owner => v_origin.payer_id), ledger.account('cash', p_provider => p.provider)], array[v_amount, -v_amount], v_meta);
+    perform private.send_receipt(v_txn, v_origin.payer_id, 'refunded');
+    return;
+  end if;
+
+  v_app := private.lock_deal(p.application_id);
+  if v_app.id is null then
+    outcome := 'ignored'; detail := 'no such deal'; return;
+  end if;
+
+  if p.type = 'funds.received' then
+    if exists (select 1 from ledger.transactions t where t.idempotency_key = 'fund:' || v_app.id) then
+      outcome := 'ignored'; detail := 'the deal is already funded'; return;
+    end if;
+    if p.amount_cents is not null and p.amount_cents <> v_app.deal_amount_cents then
+      outcome := 'ignored'; detail := format('the amount (%s) is not the deal''s (%s)', p.amount_cents, v_app.deal_amount_cents); return;
+    end if;
+    if v_app.status = 'accepted' then
+      v_app := private.fire_application_transition(v_app.id, 'fund', null);
+      perform private.after_funded(v_app, private.fund_deal(v_app, 'cash', p.provider, p.reference, p.operator_id, null));
+    elsif v_app.status = 'cancelled' then
+      -- Money for a deal cancelled meanwhile: it is held, then due back to the poster at once.
+      perform private.fund_deal(v_app, 'cash', p.provider, p.reference, p.operator_id, null);
+      perform private.send_receipt(private.refund_held(v_app, p.operator_id, null, 'The money arrived after the deal was cancelled'), v_app.poster_id, 'refund_due');
+      detail := 'the deal was cancelled: the money is due back to the poster';
+    else
+      outcome := 'ignored'; detail := format('the deal is %s', v_app.status);
+    end if;
+    return;
+  end if;
+
+  if p.type = 'funds.failed' then
+    v_hold := private.open_funding_hold(v_app.id);
+    if v_hold.id is null or v_hold.provider <> p.provider then
+      outcome := 'ignored'; detail := 'no payment of this provider is awaited for the deal'; return;
+    end if;
+    perform ledger.resolve_pending(v_hold.id, 'void', 'fund-void:' || v_hold.id, private.deal_meta(v_app, p.provider, p.reference, p.operator_id, null, null, 'the payment did not arrive'));
+    perform private.notify_deal(v_app, v_app.poster_id, 'funding_failed');
+    return;
+  end if;
+
+  if p.type = 'transfer.sent' then
+    if v_app.status <> 'released' then
+      outcome := 'ignored';
+      detail := case when exists (select 1 from ledger.transactions t where t.idempotency_key = 'payout:' || v_app.id) then 'already paid out' else format('the deal is %s: nothing to pay out', v_app.status) end;
+      return;
+    end if;
+    v_amount := private.payout_due_cents(v_app.id);
+    if p.amount_cents is not null and p.amount_cents <> v_amount then
+      outcome := 'ignored'; detail := format('the amount (%s) is not the payout due (%s)', p.amount_cents, v_amount); return;
+    end if;
+    if v_amount > 0 then
+      v_txn := ledger.post('payout:' || v_app.id, 'payout',
+        array[ledger.account('payable', p_owner => v_app.worker_id), ledger.account('cash', p_provider => p.provider)], array[v_amount, -v_amount],
+        private.deal_meta(v_app, p.provider, p.reference, p.operator_id, null, p.payload ->> 'method'));
+    end if;
+    v_app := private.fire_application_transition(v_app.id, 'pay_out', null);
+    update public.applications set paid_out_at = now() where id = v_app.id;
+    if v_txn.id is not null then
+      perform private.send_receipt(v_txn, v_app.worker_id, 'paid_out');
+    end if;
+    return;
+  end if;
+
+  if p.type = 'dispute.opened' or (p.type = 'dispute.closed' and p.payload ->> 'outcome' = 'lost') then
+    if v_app.status = 'accepted' then
+      outcome := 'deferred'; detail := 'waiting for the funds of the deal'; return;
+    end if;
+    if v_app.status in ('funded', 'delivered') then
+      v_app := private.fire_application_transition(v_app.id, 'freeze', null);
+      update public.applications set release_due_at = null where id = v_app.id returning * into v_app;
+      perform private.deal_note(v_app, null, 'dispute', 'The payment provider reports a dispute of the payment' || coalesce(': ' || left(p.payload ->> 'reason', 200), '.'));
+      perform private.notify_deal(v_app, v_app.poster_id, 'frozen');
+      perform private.notify_deal(v_app, v_app.worker_id, 'frozen');
+    elsif p.type = 'dispute.opened' then
+      outcome := 'ignored'; detail := format('the deal is %s: an operator decides', v_app.status); return;
+    end if;
+    if p.type = 'dispute.closed' then
+      if v_app.status <> 'disputed' then
+        outcome := 'ignored'; detail := format('the deal is %s: an operator decides', v_app.status); return;
+      end if;
+      -- Lost: the card network returned the money to the payer out of the provider's balance.
+      v_app := private.fire_application_transition(v_app.id, 'chargeback', null);
+      update public.applications set ended_at = now() where id = v_app.id;
+      v_txn := private.refund_held(v_app, p.operator_id, null, 'chargeback');
+      v_txn := ledger.post('refund-sent:' || v_txn.id, 'refund_sent',
+        array[ledger.account('refund_due', p_owner => v_app.poster_id), ledger.account('cash', p_provider => p.provider)], array[v_txn.amount_cents, -v_txn.amount_cents],
+        private.deal_meta(v_app, p.provider, p.reference, p.operator_id, null, 'chargeback'));
+      perform private.send_receipt(v_txn, v_app.poster_id, 'refunded');
+      perform private.notify_deal(v_app, v_app.worker_id, 'charged_back');
+    end if;
+    return;
+  end if;
+
+  if p.type = 'dispute.closed' then
+    if v_app.status = 'accepted' then
+      outcome := 'deferred'; detail := 'waiting for the funds of the deal'; return;
+    end if;
+    detail := 'the provider''s dispute was closed in Need40''s favour; the deal''s own dispute, if any, stays with an operator';
+    return;
+  end if;
+  outcome := 'ignored'; detail := 'unknown event type';
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.provider_work(p_provider text)
+ RETURNS TABLE(kind text, application_id uuid, transaction_id bigint, member_id uuid, amount_cents bigint, idempotency_key text, paypal_email text, stripe_account_id text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'payout', p.application_id, null::bigint, p.member_id, p.amount_cents, p.idempotency_key, p.paypal_email, p.stripe_account_id
+  from ledger.payouts_due p
+  where p.amount_cents > 0 and (p_provider = 'stripe') = p.stripe_payouts_enabled
+  union all
+  select 'refund', r.application_id, r.transaction_id, r.member_id, r.amount_cents, r.idempotency_key, null, null
+  from ledger.refunds_due r
+  where (p_provider = 'stripe') = (r.funded_through = 'stripe')
+$function$;
+comment on function private.provider_work(p_provider text) is 'Payouts and refunds one provider should execute, each with the idempotency key to send with the provider call.';
 
 CREATE OR REPLACE FUNCTION private.raise_member_refusal(p_why text, p_action text)
  RETURNS void
@@ -826,6 +2055,85 @@ end
 $function$;
 comment on function private.record_application_step(p_app public.applications, p_step private.application_process, p_actor uuid) is 'Side effects of an application step, in the caller''s transaction: applicant_count, the event row, the queued email.';
 
+CREATE OR REPLACE FUNCTION private.refund_held(p_app public.applications, p_operator uuid, p_actor uuid, p_note text)
+ RETURNS ledger.transactions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_held bigint := private.held_cents(p_app.id);
+begin
+  if v_held = 0 then
+    return null;
+  end if;
+  return ledger.post('refund:' || p_app.id, 'refund',
+    array[ledger.account('held', p_application => p_app.id), ledger.account('refund_due', p_owner => p_app.poster_id)],
+    array[v_held, -v_held], private.deal_meta(p_app, null, null, p_operator, p_actor, null, p_note));
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.refund_released(p_app public.applications, p_operator uuid, p_note text)
+ RETURNS ledger.transactions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_release ledger.transactions;
+  v_worker bigint;
+  v_unpaid bigint;
+begin
+  select t.* into v_release from ledger.transactions t where t.idempotency_key = 'release:' || p_app.id;
+  v_worker := coalesce((ledger.parts(v_release.id) ->> 'payable')::bigint, 0);
+  v_unpaid := case when p_app.status = 'released' then private.payout_due_cents(p_app.id) else 0 end;
+  return ledger.post('refund:' || p_app.id, 'refund_after_release',
+    array[ledger.account('payable', p_owner => p_app.worker_id), ledger.account('receivable', p_owner => p_app.worker_id),
+          ledger.account('fee_revenue'), ledger.account('refund_due', p_owner => p_app.poster_id)],
+    array[v_unpaid, v_worker - v_unpaid, v_release.fee_cents, -(v_worker + v_release.fee_cents)],
+    private.deal_meta(p_app, null, null, p_operator, null, null, p_note));
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.release_deal(p_app public.applications, p_worker_gross bigint, p_operator uuid, p_actor uuid, p_note text)
+ RETURNS ledger.transactions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_held bigint := private.held_cents(p_app.id);
+  v_fee bigint := ledger.platform_fee_cents(p_worker_gross);
+  v_txn ledger.transactions;
+  v_owed bigint;
+  v_net bigint;
+  v_meta ledger.transactions := private.deal_meta(p_app, null, null, p_operator, p_actor, null, p_note);
+begin
+  if p_worker_gross < 0 or p_worker_gross > v_held then
+    raise exception 'The worker''s part must be between 0 and the % cents held', v_held using errcode = '22023';
+  end if;
+  -- Every tracked account this step may touch (the netting too), locked at once in id order, so
+  -- two steps of one worker's deals can never wait on each other in a circle.
+  perform 1 from ledger.accounts a
+   where a.id in (ledger.account('held', p_application => p_app.id), ledger.account('payable', p_owner => p_app.worker_id),
+                  ledger.account('receivable', p_owner => p_app.worker_id), ledger.account('refund_due', p_owner => p_app.poster_id))
+   order by a.id for update;
+  v_txn := ledger.post('release:' || p_app.id, case when p_worker_gross = v_held then 'release' else 'split' end,
+    array[ledger.account('held', p_application => p_app.id), ledger.account('payable', p_owner => p_app.worker_id),
+          ledger.account('fee_revenue'), ledger.account('refund_due', p_owner => p_app.poster_id)],
+    array[v_held, -(p_worker_gross - v_fee), -v_fee, -(v_held - p_worker_gross)], v_meta);
+  select b.credits_posted - b.debits_posted into v_owed from ledger.accounts b where b.key = 'receivable:' || p_app.worker_id;
+  v_owed := coalesce(-v_owed, 0);  -- receivable is a debit account: what the worker owes
+  v_net := least(v_owed, p_worker_gross - v_fee);
+  if v_net > 0 then
+    perform ledger.post('net:' || p_app.id, 'netting',
+      array[ledger.account('payable', p_owner => p_app.worker_id), ledger.account('receivable', p_owner => p_app.worker_id)],
+      array[v_net, -v_net], v_meta);
+  end if;
+  return v_txn;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.require_console(p_action text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -871,6 +2179,23 @@ end
 $function$;
 comment on function private.require_operator(p_action text) is 'auth.uid() of a signed-in member who is an operator now (checked in auth.users, not the token), else 42501.';
 
+CREATE OR REPLACE FUNCTION private.require_text(p_value text, p_what text, p_max integer)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_value is null or btrim(p_value) = '' then
+    raise exception 'Give the %', p_what using errcode = '22023';
+  end if;
+  if char_length(btrim(p_value)) > p_max then
+    raise exception 'The % must be at most % characters', p_what, p_max using errcode = '22023';
+  end if;
+  return btrim(p_value);
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.resolve_reports(p_kind text, p_target_id uuid, p_status text, p_outcome text, p_by uuid)
  RETURNS integer
  LANGUAGE plpgsql
@@ -896,6 +2221,86 @@ begin
 end
 $function$;
 comment on function private.resolve_reports(p_kind text, p_target_id uuid, p_status text, p_outcome text, p_by uuid) is 'Decides every open report of one item (actioned or dismissed) with the outcome the reporters are told, and queues their emails.';
+
+CREATE OR REPLACE FUNCTION private.run_payment_timers(p_now timestamp with time zone DEFAULT now())
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid;
+  v_app public.applications;
+  v_released integer := 0;
+  v_skipped integer := 0;
+  v_retried integer := 0;
+  v_event ledger.provider_events;
+  v_effect record;
+begin
+  if p_now is null then
+    raise exception 'The timers need the time' using errcode = '22023';
+  end if;
+  if not pg_try_advisory_xact_lock(hashtext('need40.payment_timers')) then
+    return jsonb_build_object('skipped', 'another runner holds the lease');
+  end if;
+
+  for v_id in
+    select a.id from public.applications a
+    where a.status = 'delivered' and a.release_due_at <= p_now
+    order by a.release_due_at, a.id
+    limit 200
+  loop
+    begin
+      v_app := private.fire_application_transition(v_id, 'auto_release', null);
+      if v_app.release_due_at > p_now then
+        raise exception 'delivered again meanwhile' using errcode = 'PT409';
+      end if;
+      perform private.after_released(v_app, private.release_deal(v_app, private.held_cents(v_app.id), null, null, 'released automatically'), 'auto_released');
+      v_released := v_released + 1;
+    exception when sqlstate 'PT409' then
+      -- Answered meanwhile (approved, changes requested, disputed, delivered again): nothing to do.
+      v_skipped := v_skipped + 1;
+    end;
+  end loop;
+
+  for v_event in
+    select e.* from ledger.provider_events e
+    where e.outcome = 'deferred' and e.received_at <= p_now - interval '1 minute'
+    order by e.received_at, e.event_id
+    limit 100
+    for update skip locked
+  loop
+    v_effect := private.provider_event_effect(v_event);
+    update ledger.provider_events
+       set outcome = v_effect.outcome, detail = v_effect.detail, attempts = attempts + 1,
+           applied_at = case when v_effect.outcome = 'applied' then now() end
+     where provider = v_event.provider and event_id = v_event.event_id;
+    v_retried := v_retried + 1;
+  end loop;
+
+  return jsonb_build_object('released', v_released, 'skipped', v_skipped, 'events_retried', v_retried, 'rolled_up', ledger.roll_up());
+end
+$function$;
+comment on function private.run_payment_timers(p_now timestamp with time zone) is 'The payment timers (every minute): auto-release of deals delivered and unanswered past release_due_at, retries of deferred provider events, the daily rollup. One runner at a time; idempotent.';
+
+CREATE OR REPLACE FUNCTION private.send_receipt(p_txn ledger.transactions, p_recipient uuid, p_step text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_recipient is null then
+    return;
+  end if;
+  perform private.enqueue_notification(p_recipient, 'payment_receipt',
+    jsonb_build_object('transaction_id', p_txn.id, 'step', p_step, 'application_id', p_txn.application_id,
+      'gig_id', coalesce(p_txn.gig_id, (select a.gig_id from public.applications a where a.id = p_txn.application_id)),
+      'gig_title', (select g.title from public.gigs g where g.id = coalesce(p_txn.gig_id, (select a.gig_id from public.applications a where a.id = p_txn.application_id))),
+      'amount_cents', p_txn.amount_cents, 'parts', ledger.parts(p_txn.id), 'provider', p_txn.provider,
+      'reference', p_txn.provider_ref, 'method', p_txn.method, 'at', p_txn.created_at));
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.session_aal_ok()
  RETURNS boolean
@@ -931,6 +2336,42 @@ begin
 end
 $function$;
 comment on function private.set_gig_hidden(p_gig_id uuid, p_cause text, p_reason text) is 'Hides (cause, reason) or restores (null cause) one gig and keeps public.gig_takedowns in step.';
+
+CREATE OR REPLACE FUNCTION private.settle_prepaid(p_gig_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_available bigint := (select b.credits_posted - b.debits_posted - b.debits_pending from ledger.accounts b where b.key = 'gig_prepaid:' || p_gig_id);
+  v_status text := (select g.status from public.gigs g where g.id = p_gig_id);
+  v_app public.applications;
+  v_meta ledger.transactions;
+begin
+  if coalesce(v_available, 0) <= 0 or v_status = 'active' then
+    return;
+  end if;
+  select a.* into v_app from public.applications a where a.gig_id = p_gig_id and a.status = 'accepted' limit 1;
+  if v_app.id is not null and v_app.deal_amount_cents <= v_available then
+    v_app := private.fire_application_transition(v_app.id, 'fund', null);
+    v_app := private.after_funded(v_app, private.fund_deal(v_app, 'gig_prepaid', 'manual', null, null, null));
+    v_available := v_available - v_app.deal_amount_cents;
+  end if;
+  if v_available > 0 then
+    select t.payer_id, t.payment_id into v_meta.payer_id, v_meta.payment_id
+      from ledger.transactions t where t.gig_id = p_gig_id and t.kind = 'gig_prepayment' order by t.id limit 1;
+    v_meta.gig_id := p_gig_id;
+    v_meta.provider := 'manual';
+    perform private.send_receipt(
+      ledger.post('prepaid-return:' || p_gig_id, 'prepaid_return',
+        array[ledger.account('gig_prepaid', p_gig => p_gig_id), ledger.account('refund_due', p_owner => v_meta.payer_id)],
+        array[v_available, -v_available], v_meta),
+      v_meta.payer_id, 'refund_due');
+  end if;
+end
+$function$;
+comment on function private.settle_prepaid(p_gig_id uuid) is 'Moves a gig''s confirmed prepaid funds into its accepted deal, or back to the poster when the gig takes no more applicants.';
 
 CREATE OR REPLACE FUNCTION private.unban_member(p_user_id uuid)
  RETURNS void
@@ -1118,6 +2559,12 @@ create table public.applications (
   change_rate_cents bigint,
   change_hours numeric,
   change_proposed_at timestamp with time zone,
+  funded_at timestamp with time zone,
+  delivered_at timestamp with time zone,
+  release_due_at timestamp with time zone,
+  released_at timestamp with time zone,
+  paid_out_at timestamp with time zone,
+  ended_at timestamp with time zone,
   constraint applications_pkey PRIMARY KEY (id),
   constraint applications_one_per_worker UNIQUE (gig_id, worker_id),
   constraint applications_gig_id_fkey FOREIGN KEY (gig_id) REFERENCES public.gigs(id) ON DELETE CASCADE,
@@ -1132,7 +2579,7 @@ create table public.applications (
   constraint applications_message_length CHECK (btrim(message) <> ''::text AND char_length(message) <= 2000),
   constraint applications_not_own_gig CHECK (worker_id <> poster_id),
   constraint applications_proposed_rate_range CHECK (proposed_rate > 0::numeric AND proposed_rate <= 1000000::numeric),
-  constraint applications_status_check CHECK (status = ANY (ARRAY['applied'::text, 'accepted'::text, 'declined'::text, 'withdrawn'::text, 'closed'::text, 'paid'::text]))
+  constraint applications_status_check CHECK (status = ANY (ARRAY['applied'::text, 'accepted'::text, 'declined'::text, 'withdrawn'::text, 'closed'::text, 'paid'::text, 'funded'::text, 'delivered'::text, 'disputed'::text, 'released'::text, 'paid_out'::text, 'cancelled'::text, 'refunded'::text]))
 );
 comment on table public.applications is 'A worker''s application to a gig (status applied → accepted | declined | withdrawn | closed). Read by the worker and the gig''s poster; changed only by the marketplace functions.';
 comment on column public.applications.agreed_amount is 'What the poster pays for an accepted application (computed by the database); worker_amount + platform_fee = agreed_amount.';
@@ -1143,6 +2590,8 @@ comment on column public.applications.deal_amount_cents is 'What the poster pays
 comment on column public.applications.deal_fee_cents is 'The Need40 fee in cents: ledger.platform_fee_cents(deal_amount_cents).';
 comment on column public.applications.deal_worker_cents is 'What the worker keeps, in cents: deal_amount_cents − deal_fee_cents.';
 comment on column public.applications.change_proposed_by is 'The party proposing new deal terms (change_rate_cents, change_hours); the other party accepts or either declines.';
+comment on column public.applications.delivered_at is 'The latest delivery of the work (null: never delivered, so the deal may still be cancelled with a refund).';
+comment on column public.applications.release_due_at is 'When the money is released automatically if the poster neither approves nor requests changes nor disputes (delivery + auto_release_days).';
 alter table public.applications enable row level security;
 create policy applications_require_aal2 on public.applications as restrictive for all to authenticated
   using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
@@ -1154,8 +2603,11 @@ create policy applications_require_aal2 on public.applications as restrictive fo
   WHERE ((( SELECT auth.uid() AS uid) = mfa_factors.user_id) AND (mfa_factors.status = 'verified'::text)))));
 create policy applications_select_parties on public.applications for select to authenticated
   using (((worker_id = ( SELECT auth.uid() AS uid)) OR (poster_id = ( SELECT auth.uid() AS uid))));
+CREATE INDEX applications_disputed_idx ON public.applications USING btree (updated_at) WHERE (status = 'disputed'::text);
 CREATE INDEX applications_gig_id_created_at_idx ON public.applications USING btree (gig_id, created_at DESC, id);
 CREATE INDEX applications_poster_id_created_at_idx ON public.applications USING btree (poster_id, created_at DESC, id);
+CREATE INDEX applications_release_due_idx ON public.applications USING btree (release_due_at) WHERE (status = 'delivered'::text);
+CREATE INDEX applications_released_idx ON public.applications USING btree (released_at) WHERE (status = 'released'::text);
 CREATE INDEX applications_worker_id_created_at_idx ON public.applications USING btree (worker_id, created_at DESC, id);
 CREATE TRIGGER applications_compute_terms BEFORE INSERT OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_compute_terms();
 CREATE TRIGGER applications_gig_listed BEFORE INSERT OR UPDATE OF status ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_gig_listed();
@@ -1185,6 +2637,42 @@ create policy audit_logs_select_own on public.audit_logs for select to authentic
   using ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE INDEX audit_logs_user_id_created_at_idx ON public.audit_logs USING btree (user_id, created_at DESC);
 grant select on table public.audit_logs to authenticated, service_role;
+
+create table public.deal_notes (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  author_id uuid,
+  author_role text not null,
+  kind text not null,
+  body text not null,
+  link text,
+  attachment_id uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint deal_notes_pkey PRIMARY KEY (id),
+  constraint deal_notes_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.applications(id) ON DELETE CASCADE,
+  constraint deal_notes_author_id_fkey FOREIGN KEY (author_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint deal_notes_author_role_check CHECK (author_role = ANY (ARRAY['worker'::text, 'poster'::text, 'operator'::text])),
+  constraint deal_notes_body_length CHECK (btrim(body) <> ''::text AND char_length(body) <= 2000),
+  constraint deal_notes_kind_check CHECK (kind = ANY (ARRAY['delivery'::text, 'changes'::text, 'dispute'::text, 'resolution'::text, 'cancellation'::text])),
+  constraint deal_notes_link_shape CHECK (link ~ '^https?://[^\s]+$'::text AND char_length(link) <= 2000)
+);
+comment on table public.deal_notes is 'What the parties (and operators) said at each step of a deal: a delivery (note, link, attachment), a change request, a dispute, a resolution, a cancellation. Read by the two parties; written only by the deal functions.';
+alter table public.deal_notes enable row level security;
+create policy deal_notes_require_aal2 on public.deal_notes as restrictive for all to authenticated
+  using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
+        CASE
+            WHEN (count(mfa_factors.id) > 0) THEN ARRAY['aal2'::text]
+            ELSE ARRAY['aal1'::text, 'aal2'::text]
+        END AS "array"
+   FROM auth.mfa_factors
+  WHERE ((( SELECT auth.uid() AS uid) = mfa_factors.user_id) AND (mfa_factors.status = 'verified'::text)))));
+create policy deal_notes_select_parties on public.deal_notes for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM public.applications a
+  WHERE (a.id = deal_notes.application_id))));
+CREATE INDEX deal_notes_application_idx ON public.deal_notes USING btree (application_id, created_at);
+grant select on table public.deal_notes to authenticated;
+grant select, insert, update, delete on table public.deal_notes to service_role;
 
 create table public.gig_takedowns (
   gig_id uuid not null,
@@ -1280,8 +2768,10 @@ CREATE INDEX gigs_user_id_idx ON public.gigs USING btree (user_id);
 CREATE TRIGGER gigs_audit AFTER INSERT ON public.gigs FOR EACH ROW EXECUTE FUNCTION public.write_audit_log();
 CREATE TRIGGER gigs_keep_agreed_work BEFORE DELETE ON public.gigs FOR EACH ROW EXECUTE FUNCTION private.gigs_keep_agreed_work();
 CREATE TRIGGER gigs_members_only BEFORE INSERT ON public.gigs FOR EACH STATEMENT EXECUTE FUNCTION private.members_only_statement('post a gig');
+CREATE TRIGGER gigs_prepayment_enters_ledger AFTER INSERT ON public.gigs FOR EACH ROW WHEN (new.payment_id IS NOT NULL) EXECUTE FUNCTION private.gigs_prepayment_enters_ledger();
 CREATE TRIGGER gigs_removal_keeps_history BEFORE DELETE ON public.gigs FOR EACH ROW EXECUTE FUNCTION private.gigs_removal_keeps_history();
 CREATE TRIGGER gigs_set_created_at BEFORE INSERT OR UPDATE ON public.gigs FOR EACH ROW EXECUTE FUNCTION public.gigs_set_created_at();
+CREATE TRIGGER gigs_settle_prepaid AFTER UPDATE OF status ON public.gigs FOR EACH ROW WHEN (new.payment_id IS NOT NULL AND new.status IS DISTINCT FROM old.status) EXECUTE FUNCTION private.gigs_settle_prepaid();
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.gigs FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.gigs to anon;
 grant select, delete on table public.gigs to authenticated;
@@ -1368,11 +2858,46 @@ create policy payments_select_own on public.payments for select to authenticated
 CREATE INDEX payments_user_id_created_at_idx ON public.payments USING btree (user_id, created_at DESC);
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 CREATE TRIGGER payments_audit AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION public.write_audit_log();
+CREATE TRIGGER payments_enter_ledger AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.payments_enter_ledger();
 CREATE TRIGGER payments_members_only BEFORE INSERT ON public.payments FOR EACH STATEMENT EXECUTE FUNCTION private.members_only_statement('record a payment');
 grant select on table public.payments to authenticated;
 grant select, insert, update, delete on table public.payments to service_role;
 grant insert (amount, status, payment_method, description, user_id, metadata) on table public.payments to authenticated;
 alter publication supabase_realtime add table public.payments;
+
+create table public.payout_details (
+  user_id uuid default auth.uid() not null,
+  paypal_email text,
+  stripe_account_id text,
+  stripe_payouts_enabled boolean default false not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint payout_details_pkey PRIMARY KEY (user_id),
+  constraint payout_details_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint payout_details_paypal_email_shape CHECK (paypal_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text AND char_length(paypal_email) <= 254),
+  constraint payout_details_stripe_account_shape CHECK (stripe_account_id ~ '^acct_[A-Za-z0-9]{1,64}$'::text)
+);
+comment on table public.payout_details is 'Where a member is paid: a PayPal address they keep (private: the owner and operators read it), and the Stripe connected account the Stripe adapter records.';
+alter table public.payout_details enable row level security;
+create policy payout_details_insert_members_only on public.payout_details as restrictive for insert to authenticated
+  with check (( SELECT private.member_may_write('save your payout details'::text) AS member_may_write));
+create policy payout_details_own on public.payout_details for all to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy payout_details_require_aal2 on public.payout_details as restrictive for all to authenticated
+  using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
+        CASE
+            WHEN (count(mfa_factors.id) > 0) THEN ARRAY['aal2'::text]
+            ELSE ARRAY['aal1'::text, 'aal2'::text]
+        END AS "array"
+   FROM auth.mfa_factors
+  WHERE ((( SELECT auth.uid() AS uid) = mfa_factors.user_id) AND (mfa_factors.status = 'verified'::text)))));
+create policy payout_details_update_members_only on public.payout_details as restrictive for update to authenticated
+  using (( SELECT private.member_may_write('change your payout details'::text) AS member_may_write));
+CREATE TRIGGER payout_details_touch BEFORE INSERT OR UPDATE ON public.payout_details FOR EACH ROW EXECUTE FUNCTION private.payout_details_touch();
+grant select on table public.payout_details to authenticated;
+grant select, insert, update, delete on table public.payout_details to service_role;
+grant insert (user_id, paypal_email) on table public.payout_details to authenticated;
+grant update (paypal_email) on table public.payout_details to authenticated;
 
 create table public.portfolio_items (
   id uuid default gen_random_uuid() not null,
@@ -1779,6 +3304,101 @@ comment on view public.admin_reports is 'Operators: every report with its item i
 CREATE TRIGGER admin_reports_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_reports FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
 grant select on table public.admin_reports to authenticated, service_role;
 
+create view public.operator_disputes as
+ SELECT id,
+    gig_id,
+    gig_title,
+    poster_id,
+    poster_name,
+    worker_id,
+    worker_name,
+    deal_amount_cents,
+    held_cents,
+    delivered_at,
+    disputed_at,
+    evidence,
+    provider_events
+   FROM private.operator_disputes_rows() operator_disputes_rows(id, gig_id, gig_title, poster_id, poster_name, worker_id, worker_name, deal_amount_cents, held_cents, delivered_at, disputed_at, evidence, provider_events);
+comment on view public.operator_disputes is 'Operators: disputed deals with what is held and the evidence (deliveries, change requests, dispute reasons, provider events). Resolve with operator_resolve_dispute.';
+grant select on table public.operator_disputes to authenticated;
+
+create view public.operator_funds_awaiting as
+ SELECT id,
+    kind,
+    application_id,
+    payment_id,
+    gig_id,
+    member_id,
+    member_name,
+    amount_cents,
+    provider,
+    reference,
+    created_at
+   FROM private.operator_funds_awaiting_rows() operator_funds_awaiting_rows(id, kind, application_id, payment_id, gig_id, member_id, member_name, amount_cents, provider, reference, created_at);
+comment on view public.operator_funds_awaiting is 'Operators: money announced and not yet confirmed (id = the pending ledger transaction): confirm with operator_confirm_funds (deals) or operator_confirm_payment (payments), or void.';
+grant select on table public.operator_funds_awaiting to authenticated;
+
+create view public.operator_payment_events as
+ SELECT id,
+    provider,
+    event_id,
+    type,
+    application_id,
+    origin_transaction_id,
+    amount_cents,
+    reference,
+    outcome,
+    detail,
+    attempts,
+    received_at,
+    applied_at
+   FROM private.operator_payment_events_rows() operator_payment_events_rows(id, provider, event_id, type, application_id, origin_transaction_id, amount_cents, reference, outcome, detail, attempts, received_at, applied_at);
+comment on view public.operator_payment_events is 'Operators: every provider event received and what became of it (applied, deferred, ignored and why).';
+grant select on table public.operator_payment_events to authenticated;
+
+create view public.operator_payouts_due as
+ SELECT id,
+    application_id,
+    worker_id,
+    worker_name,
+    amount_cents,
+    released_at,
+    paypal_email,
+    stripe_account_id,
+    stripe_payouts_enabled,
+    idempotency_key
+   FROM private.operator_payouts_due_rows() operator_payouts_due_rows(id, application_id, worker_id, worker_name, amount_cents, released_at, paypal_email, stripe_account_id, stripe_payouts_enabled, idempotency_key);
+comment on view public.operator_payouts_due is 'Operators: released deals whose worker is owed a payout (amount, PayPal address). Record with operator_record_payout.';
+grant select on table public.operator_payouts_due to authenticated;
+
+create view public.operator_refunds_due as
+ SELECT id,
+    transaction_id,
+    kind,
+    member_id,
+    member_name,
+    application_id,
+    gig_id,
+    payment_id,
+    amount_cents,
+    funded_through,
+    created_at,
+    idempotency_key
+   FROM private.operator_refunds_due_rows() operator_refunds_due_rows(id, transaction_id, kind, member_id, member_name, application_id, gig_id, payment_id, amount_cents, funded_through, created_at, idempotency_key);
+comment on view public.operator_refunds_due is 'Operators: money due back to a payer (id = the transaction that made it due). Record with operator_record_refund.';
+grant select on table public.operator_refunds_due to authenticated;
+
+create view public.operator_revenue as
+ SELECT id,
+    period,
+    period_start,
+    releases,
+    payouts_cents,
+    fees_cents
+   FROM private.operator_revenue_rows() operator_revenue_rows(id, period, period_start, releases, payouts_cents, fees_cents);
+comment on view public.operator_revenue is 'Operators: per week and per month (UTC), deals released, money paid out to workers and fee revenue, from the ledger.';
+grant select on table public.operator_revenue to authenticated;
+
 CREATE OR REPLACE FUNCTION public.accept_application(p_application_id uuid)
  RETURNS public.applications
  LANGUAGE plpgsql
@@ -2109,6 +3729,22 @@ $function$;
 comment on function public.admin_warn_member(p_user_id uuid, p_reason text) is 'Operators: warn a member by email in the operator''s words; their open reports are decided. Audited.';
 grant execute on function public.admin_warn_member(p_user_id uuid, p_reason text) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.apply_payment_event(p_provider text, p_event_id text, p_type text, p_application_id uuid DEFAULT NULL::uuid, p_amount_cents bigint DEFAULT NULL::bigint, p_reference text DEFAULT NULL::text, p_origin_transaction_id bigint DEFAULT NULL::bigint, p_payload jsonb DEFAULT '{}'::jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the payment provider''s webhook (the service role) reports payment events' using errcode = '42501';
+  end if;
+  return private.apply_provider_event(p_provider, p_event_id, p_type, p_application_id, p_amount_cents, p_reference, p_origin_transaction_id, null, p_payload);
+end
+$function$;
+comment on function public.apply_payment_event(p_provider text, p_event_id text, p_type text, p_application_id uuid, p_amount_cents bigint, p_reference text, p_origin_transaction_id bigint, p_payload jsonb) is 'For a provider''s verified webhook with the service role: private.apply_provider_event.';
+grant execute on function public.apply_payment_event(p_provider text, p_event_id text, p_type text, p_application_id uuid, p_amount_cents bigint, p_reference text, p_origin_transaction_id bigint, p_payload jsonb) to service_role;
+
 CREATE OR REPLACE FUNCTION public.apply_to_gig(p_gig_id uuid, p_message text, p_proposed_rate numeric DEFAULT NULL::numeric, p_available_from date DEFAULT NULL::date)
  RETURNS public.applications
  LANGUAGE plpgsql
@@ -2179,6 +3815,79 @@ $function$;
 comment on function public.apply_to_gig(p_gig_id uuid, p_message text, p_proposed_rate numeric, p_available_from date) is 'A worker applies to an open gig (message required, ≤ 2000 characters; proposed rate for hourly gigs; start date). One application per worker per gig; a withdrawn one can be sent again.';
 grant execute on function public.apply_to_gig(p_gig_id uuid, p_message text, p_proposed_rate numeric, p_available_from date) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.approve_work(p_application_id uuid)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('approve the work');
+  v_app public.applications := private.fire_application_transition(p_application_id, 'approve', v_uid);
+begin
+  return private.after_released(v_app, private.release_deal(v_app, private.held_cents(v_app.id), null, v_uid, null), 'released');
+end
+$function$;
+comment on function public.approve_work(p_application_id uuid) is 'The poster approves the delivered work: the money held is released — the worker''s part becomes owed to them (on its way), the fee is Need40''s.';
+grant execute on function public.approve_work(p_application_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.campaign_progress()
+ RETURNS TABLE(week_start date, gigs_released_this_week bigint, weekly_goal integer, paid_to_workers_cents bigint, fees_kept_cents bigint)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (date_trunc('week', now() at time zone 'UTC'))::date,
+         (select count(distinct t.application_id) from ledger.transactions t
+           where t.kind in ('release', 'split') and t.created_at >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'),
+         10,
+         coalesce((select sum(f.payouts_cents) from ledger.day_figures f), 0)::bigint,
+         coalesce((select sum(f.fees_cents) from ledger.day_figures f), 0)::bigint
+$function$;
+comment on function public.campaign_progress() is 'The Need40 campaign from the books: this week''s gigs whose money was released (goal 10), and the running totals paid out to workers and kept as fees, in cents. Public.';
+grant execute on function public.campaign_progress() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.cancel_deal(p_application_id uuid, p_reason text DEFAULT NULL::text)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('cancel this deal');
+  v_app public.applications := private.lock_deal(p_application_id);
+  v_hold ledger.transactions;
+  v_txn ledger.transactions;
+begin
+  if char_length(p_reason) > 2000 then
+    raise exception 'A note must be at most 2000 characters' using errcode = '22023';
+  end if;
+  if v_app.status = 'funded' and v_app.delivered_at is not null and v_uid in (v_app.worker_id, v_app.poster_id) then
+    raise exception 'The work was delivered: open a dispute instead' using errcode = 'PT409';
+  end if;
+  if v_app.status = 'funded' then
+    v_app := private.fire_application_transition(p_application_id, 'refund_undelivered', v_uid);
+    v_txn := private.refund_held(v_app, null, v_uid, p_reason);
+    perform private.send_receipt(v_txn, v_app.poster_id, 'refund_due');
+  else
+    v_app := private.fire_application_transition(p_application_id, 'cancel', v_uid);
+    v_hold := private.open_funding_hold(v_app.id);
+    if v_hold.id is not null then
+      perform ledger.resolve_pending(v_hold.id, 'void', 'fund-void:' || v_hold.id, private.deal_meta(v_app, null, null, null, v_uid, null, 'deal cancelled'));
+    end if;
+    perform private.settle_prepaid(v_app.gig_id);
+  end if;
+  update public.applications set ended_at = now() where id = v_app.id returning * into v_app;
+  if nullif(btrim(p_reason), '') is not null then
+    perform private.deal_note(v_app, v_uid, 'cancellation', p_reason);
+  end if;
+  perform private.notify_deal(v_app, case when v_uid = v_app.worker_id then v_app.poster_id else v_app.worker_id end, v_app.status);
+  return v_app;
+end
+$function$;
+comment on function public.cancel_deal(p_application_id uuid, p_reason text) is 'Either party cancels a deal: before funding (a pending payment is dropped), or after funding while nothing was delivered (everything held is due back to the poster).';
+grant execute on function public.cancel_deal(p_application_id uuid, p_reason text) to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.close_gig(p_gig_id uuid)
  RETURNS public.gigs
  LANGUAGE plpgsql
@@ -2212,32 +3921,20 @@ $function$;
 comment on function public.close_gig(p_gig_id uuid) is 'The poster closes an open gig without choosing anyone: its pending applications are closed with a courteous notice.';
 grant execute on function public.close_gig(p_gig_id uuid) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.confirm_payment_received(p_application_id uuid)
- RETURNS public.application_payments
+CREATE OR REPLACE FUNCTION public.confirm_payout(p_application_id uuid)
+ RETURNS public.applications
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_uid uuid := private.require_member('confirm a payment');
-  v_app public.applications;
-  v_payment public.application_payments;
+  v_uid uuid := private.require_member('confirm the payout arrived');
 begin
-  v_app := private.fire_application_transition(p_application_id, 'confirm_payment', v_uid);
-  -- The latest payment that is pending, or reported missing and then found.
-  select p.* into v_payment from public.application_payments p
-   where p.application_id = v_app.id and p.status in ('pending', 'missing')
-   order by p.created_at desc, p.id limit 1 for update;
-  if v_payment.id is null then
-    raise exception 'There is no payment to confirm yet' using errcode = 'N4008';
-  end if;
-  update public.application_payments set status = 'completed', completed_at = now(), updated_at = now()
-   where id = v_payment.id returning * into v_payment;
-  return v_payment;
+  return private.fire_application_transition(p_application_id, 'confirm_payout', v_uid);
 end
 $function$;
-comment on function public.confirm_payment_received(p_application_id uuid) is 'The worker confirms the payment arrived: the payment is completed and the application paid.';
-grant execute on function public.confirm_payment_received(p_application_id uuid) to anon, authenticated, service_role;
+comment on function public.confirm_payout(p_application_id uuid) is 'The worker confirms that the payout reached them.';
+grant execute on function public.confirm_payout(p_application_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.contact_details(p_user_id uuid)
  RETURNS TABLE(user_id uuid, email text, phone text)
@@ -2254,7 +3951,7 @@ AS $function$
       p.id = auth.uid()
       or exists (
         select 1 from public.applications a
-        where a.status in ('accepted', 'paid')
+        where a.status = any (private.engaged_statuses())
           and ((a.worker_id = p.id and a.poster_id = auth.uid()) or (a.poster_id = p.id and a.worker_id = auth.uid()))
       )
     )
@@ -2262,7 +3959,7 @@ $function$;
 comment on function public.contact_details(p_user_id uuid) is 'The member''s contact email and phone: one row for the member themself or someone sharing an accepted application with them, no row for anyone else.';
 grant execute on function public.contact_details(p_user_id uuid) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.create_paid_gig(p_title text, p_description text)
+CREATE OR REPLACE FUNCTION public.create_paid_gig(p_title text, p_description text, p_hours numeric DEFAULT NULL::numeric, p_location text DEFAULT NULL::text, p_skills text[] DEFAULT NULL::text[])
  RETURNS public.gigs
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2273,6 +3970,7 @@ declare
   v_terms record;
   v_payment public.payments;
   v_gig public.gigs;
+  v_skills text[];
 begin
   if v_uid is null then
     raise exception 'You must be logged in to create a gig' using errcode = '42501';
@@ -2283,28 +3981,61 @@ begin
   if p_title is null or btrim(p_title) = '' or p_description is null or btrim(p_description) = '' then
     raise exception 'Gig title and description are required' using errcode = '22023';
   end if;
+  if p_hours is not null and (p_hours <= 0 or p_hours > 100000) then
+    raise exception 'The hours must be greater than 0 and at most 100000' using errcode = '22023';
+  end if;
+  if p_location is not null and p_location not in ('remote', 'onsite', 'hybrid') then
+    raise exception 'The location must be remote, onsite or hybrid' using errcode = '22023';
+  end if;
+  select coalesce(array_agg(btrim(s) order by n), '{}') into v_skills
+    from unnest(coalesce(p_skills, '{}')) with ordinality as u(s, n) where btrim(s) <> '';
+  if cardinality(v_skills) > 50 or char_length(array_to_string(v_skills, ',')) > 2000 then
+    raise exception 'At most 50 skills, 2000 characters in all' using errcode = '22023';
+  end if;
   if not exists (select 1 from public.profiles where id = v_uid) then
     raise exception 'You must be logged in to create a gig' using errcode = '42501',
       detail = 'The signed-in user has no profile.';
   end if;
   select * into v_terms from private.paid_gig_terms();
 
-  -- Completed on the client's word: nothing proves that money moved (see the source column).
+  -- Completed on the client's word: nothing proves that money moved (see the source column). The
+  -- ledger holds it as announced until an operator confirms it (20241102000450).
   insert into public.payments (amount, status, payment_method, description, user_id, metadata, source)
   values (v_terms.price, 'completed', 'paypal', left('$600 gig: ' || btrim(p_title), 1000), v_uid,
     jsonb_build_object('kind', 'gig_posting', 'worker_rate', v_terms.worker_rate, 'platform_fee', v_terms.platform_fee), 'self_reported')
   returning * into v_payment;
 
-  insert into public.gigs (user_id, title, description, payment_type, rate, worker_rate, platform_fee, payment_id, status)
-  values (v_uid, btrim(p_title), btrim(p_description), 'fixed', v_terms.price, v_terms.worker_rate, v_terms.platform_fee,
+  insert into public.gigs (user_id, title, description, payment_type, rate, hours, location, skills, worker_rate, platform_fee, payment_id, status)
+  values (v_uid, btrim(p_title), btrim(p_description), 'fixed', v_terms.price, p_hours, p_location, v_skills, v_terms.worker_rate, v_terms.platform_fee,
     v_payment.id, 'active')
   returning * into v_gig;
 
   return v_gig;
 end
 $function$;
-comment on function public.create_paid_gig(p_title text, p_description text) is 'The $600 gig path: records a completed $600 paypal payment and an active fixed gig (worker 570, fee 30) for the signed-in user.';
-grant execute on function public.create_paid_gig(p_title text, p_description text) to anon, authenticated, service_role;
+comment on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[]) is 'The $600 gig path: records a completed $600 paypal payment and an active fixed gig (worker 570, fee 30) for the signed-in user, with optional hours, location and skills.';
+grant execute on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[]) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.deal_money(p_application_id uuid)
+ RETURNS TABLE(transaction_id bigint, created_at timestamp with time zone, kind text, pending boolean, application_id uuid, gig_id uuid, gig_title text, amount_cents bigint, parts jsonb, provider text, reference text, method text, payer_name text, payee_name text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('see the money of a deal');
+begin
+  if not exists (select 1 from public.applications a where a.id = p_application_id and v_uid in (a.worker_id, a.poster_id)) then
+    return;
+  end if;
+  return query
+    select l.* from ledger.transactions t cross join lateral private.money_line(t) l
+    where t.application_id = p_application_id and private.listed(t)
+    order by t.id;
+end
+$function$;
+comment on function public.deal_money(p_application_id uuid) is 'Every money step of one deal, oldest first, for its two parties (nothing for anyone else).';
+grant execute on function public.deal_money(p_application_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.decline_application(p_application_id uuid)
  RETURNS public.applications
@@ -2344,6 +4075,50 @@ end
 $function$;
 comment on function public.decline_deal_change(p_application_id uuid) is 'Either party drops the proposed change (the proposer withdraws it, the other declines it); the deal stays as it was.';
 grant execute on function public.decline_deal_change(p_application_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.deliver_work(p_application_id uuid, p_note text, p_link text DEFAULT NULL::text, p_attachment_id uuid DEFAULT NULL::uuid)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('deliver the work');
+  v_app public.applications := private.fire_application_transition(p_application_id, 'deliver', v_uid);
+begin
+  perform private.deal_note(v_app, v_uid, 'delivery', p_note, p_link, p_attachment_id);
+  update public.applications
+     set delivered_at = now(), release_due_at = now() + make_interval(days => (select s.auto_release_days from ledger.settings s))
+   where id = v_app.id returning * into v_app;
+  perform private.notify_deal(v_app, v_app.poster_id, 'delivered');
+  return v_app;
+end
+$function$;
+comment on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_id uuid) is 'The worker delivers the work of a funded deal (a note, optionally a link; p_attachment_id is kept for a stored file). The money is released automatically after the window unless the poster approves, requests changes or disputes.';
+grant execute on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.fund_with_credit(p_application_id uuid)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('pay with your credit');
+  v_app public.applications := private.fire_application_transition(p_application_id, 'fund_from_credit', v_uid);
+  v_credit bigint := coalesce((select b.credits_posted - b.debits_posted - b.debits_pending from ledger.accounts b where b.key = 'credit:' || v_uid), 0);
+begin
+  if v_app.deal_amount_cents is null then
+    raise exception 'This deal has no amount yet: agree on the hours first' using errcode = 'PT409';
+  end if;
+  if v_credit < v_app.deal_amount_cents then
+    raise exception 'Your credit (% cents) does not cover this deal (% cents)', v_credit, v_app.deal_amount_cents using errcode = 'PT409';
+  end if;
+  return private.after_funded(v_app, private.fund_deal(v_app, 'credit', 'manual', null, null, v_uid));
+end
+$function$;
+comment on function public.fund_with_credit(p_application_id uuid) is 'The poster pays an accepted deal from their Need40 credit (a confirmed Pay $600): the money is held at once.';
+grant execute on function public.fund_with_credit(p_application_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.gigs_set_created_at()
  RETURNS trigger
@@ -2441,8 +4216,8 @@ begin
   if v_app.id is null or v_uid not in (v_app.worker_id, v_app.poster_id) then
     raise exception 'Application not found' using errcode = 'N4004';
   end if;
-  if v_app.status <> 'paid' then
-    raise exception 'Reviews open once the worker has confirmed the payment' using errcode = 'N4009';
+  if v_app.status not in ('released', 'paid_out', 'paid') then
+    raise exception 'Reviews open once the money is released' using errcode = 'N4009';
   end if;
   if p_rating is null or p_rating < 1 or p_rating > 5 then
     raise exception 'The rating must be a whole number from 1 to 5' using errcode = '22023';
@@ -2463,7 +4238,7 @@ begin
   return v_review;
 end
 $function$;
-comment on function public.leave_review(p_application_id uuid, p_rating integer, p_body text) is 'A party of a paid application reviews the other party once (1–5, at most 1000 characters).';
+comment on function public.leave_review(p_application_id uuid, p_rating integer, p_body text) is 'A party of a deal whose money was released reviews the other party once (1–5, at most 1000 characters).';
 grant execute on function public.leave_review(p_application_id uuid, p_rating integer, p_body text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_thread_read(p_application_id uuid)
@@ -2482,6 +4257,65 @@ end
 $function$;
 comment on function public.mark_thread_read(p_application_id uuid) is 'The caller has read the application''s messages up to now.';
 grant execute on function public.mark_thread_read(p_application_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.money_statement(p_side text, p_limit integer DEFAULT 50, p_before bigint DEFAULT NULL::bigint)
+ RETURNS TABLE(transaction_id bigint, created_at timestamp with time zone, kind text, pending boolean, application_id uuid, gig_id uuid, gig_title text, amount_cents bigint, parts jsonb, provider text, reference text, method text, payer_name text, payee_name text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('see your statement');
+begin
+  if p_side is null or p_side not in ('earnings', 'spending') then
+    raise exception 'A statement is of earnings or spending' using errcode = '22023';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 1000 then
+    raise exception 'The limit must be between 1 and 1000 lines' using errcode = '22023';
+  end if;
+  return query
+    select l.* from (
+      select t from ledger.transactions t
+      where (case when p_side = 'earnings' then t.payee_id else t.payer_id end) = v_uid
+        and (p_before is null or t.id < p_before)
+        and private.listed(t)
+        and (p_side = 'spending' or t.kind in ('release', 'split', 'netting', 'payout', 'refund_after_release'))
+      order by t.id desc
+      limit p_limit
+    ) x cross join lateral private.money_line(x.t) l
+    order by l.transaction_id desc;
+end
+$function$;
+comment on function public.money_statement(p_side text, p_limit integer, p_before bigint) is 'The caller''s statement, newest first: earnings (as a worker: releases, payouts, debts netted or refunded) or spending (as a payer: payments in, funds held, released, refunded). Page with p_before = the last transaction id shown; 1–1000 lines.';
+grant execute on function public.money_statement(p_side text, p_limit integer, p_before bigint) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.my_money()
+ RETURNS TABLE(earnings_pending_cents bigint, earnings_available_cents bigint, earnings_paid_out_cents bigint, owed_back_cents bigint, spending_announced_cents bigint, spending_held_cents bigint, spending_released_cents bigint, refund_due_cents bigint, refunded_cents bigint, credit_cents bigint, credit_announced_cents bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('see your money');
+begin
+  return query select
+    coalesce((select sum(a.deal_worker_cents) from public.applications a where a.worker_id = v_uid and a.status in ('funded', 'delivered', 'disputed')), 0)::bigint,
+    private.balance_of('payable:' || v_uid),
+    coalesce((select sum(t.amount_cents) from ledger.transactions t where t.payee_id = v_uid and t.kind = 'payout'), 0)::bigint,
+    private.balance_of('receivable:' || v_uid),
+    coalesce((select sum(t.amount_cents) from ledger.transactions t where t.payer_id = v_uid and t.phase = 'pending'
+               and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)), 0)::bigint,
+    coalesce((select sum(b.credits_posted - b.debits_posted) from public.applications a join ledger.accounts b on b.key = 'held:' || a.id where a.poster_id = v_uid), 0)::bigint,
+    coalesce((select sum((ledger.parts(t.id) ->> 'payable')::bigint + coalesce((ledger.parts(t.id) ->> 'fee_revenue')::bigint, 0))
+               from ledger.transactions t where t.payer_id = v_uid and t.kind in ('release', 'split')), 0)::bigint,
+    private.balance_of('refund_due:' || v_uid),
+    coalesce((select sum(t.amount_cents) from ledger.transactions t where t.payer_id = v_uid and t.kind = 'refund_sent'), 0)::bigint,
+    coalesce((select a.credits_posted - a.debits_posted - a.debits_pending from ledger.accounts a where a.key = 'credit:' || v_uid), 0)::bigint,
+    coalesce((select a.credits_pending from ledger.accounts a where a.key = 'credit:' || v_uid), 0)::bigint;
+end
+$function$;
+comment on function public.my_money() is 'The caller''s money in cents. Earnings: pending (their part of money held for their deals), available (released, owed to them, on its way), paid out, owed back. Spending: announced (not yet confirmed), held, released, refund due, refunded; credit (and credit announced).';
+grant execute on function public.my_money() to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.my_unread_threads(p_limit integer DEFAULT 500)
  RETURNS TABLE(application_id uuid, gig_id uuid, unread bigint)
@@ -2518,6 +4352,260 @@ end
 $function$;
 comment on function public.my_unread_threads(p_limit integer) is 'The caller''s applications (as worker or poster) with messages from the other party after their read marker: application, gig and how many; newest unread first, at most p_limit (1–1000) rows.';
 grant execute on function public.my_unread_threads(p_limit integer) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.open_dispute(p_application_id uuid, p_reason text)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('open a dispute');
+  v_app public.applications := private.lock_deal(p_application_id);
+begin
+  if v_app.status = 'funded' and v_app.delivered_at is null and v_uid in (v_app.worker_id, v_app.poster_id) then
+    raise exception 'Nothing was delivered yet: cancel the deal instead' using errcode = 'PT409';
+  end if;
+  v_app := private.fire_application_transition(p_application_id, 'dispute', v_uid);
+  perform private.deal_note(v_app, v_uid, 'dispute', p_reason);
+  update public.applications set release_due_at = null where id = v_app.id returning * into v_app;
+  perform private.notify_deal(v_app, case when v_uid = v_app.worker_id then v_app.poster_id else v_app.worker_id end, 'disputed');
+  return v_app;
+end
+$function$;
+comment on function public.open_dispute(p_application_id uuid, p_reason text) is 'Either party disputes a deal once work was delivered and until the money is released (a reason): the money held is frozen until a Need40 operator decides.';
+grant execute on function public.open_dispute(p_application_id uuid, p_reason text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_confirm_funds(p_application_id uuid, p_reference text)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('confirm that funds arrived');
+begin
+  perform private.operator_event(v_op, 'manual:funds:' || p_application_id, 'funds.received', p_application_id,
+    private.require_text(p_reference, 'payment reference', 500), null, '{}'::jsonb);
+  return (select a from public.applications a where a.id = p_application_id);
+end
+$function$;
+comment on function public.operator_confirm_funds(p_application_id uuid, p_reference text) is 'Manual provider: an operator confirms that the poster''s money for a deal arrived (p_reference: the PayPal transaction id). The deal becomes funded.';
+grant execute on function public.operator_confirm_funds(p_application_id uuid, p_reference text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_confirm_payment(p_payment_id uuid, p_reference text)
+ RETURNS public.payments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('confirm a payment');
+  v_ref text := private.require_text(p_reference, 'payment reference', 500);
+  v_payment public.payments;
+  v_hold ledger.transactions;
+  v_meta ledger.transactions;
+  v_txn ledger.transactions;
+begin
+  select p.* into v_payment from public.payments p where p.id = p_payment_id for update;
+  select t.* into v_hold from ledger.transactions t where t.idempotency_key = 'payment:' || p_payment_id;
+  if v_payment.id is null or v_hold.id is null then
+    raise exception 'No such payment awaits confirmation' using errcode = 'PT404';
+  end if;
+  perform private.operator_not_party(v_op, null, p_payment_id);
+  -- The gig first, as every deal step locks it before the ledger (its prepaid funds may fund a deal).
+  perform 1 from public.gigs g where g.id = v_hold.gig_id for update;
+  -- Confirmed already: nothing to do (no second receipt); voided: refused.
+  select r.* into v_txn from ledger.transactions r where r.pending_id = v_hold.id;
+  if v_txn.phase = 'post_pending' then
+    return v_payment;
+  elsif v_txn.phase = 'void_pending' then
+    raise exception 'The pending transaction was already voided' using errcode = 'PT409';
+  end if;
+  v_meta.provider_ref := v_ref;
+  v_meta.operator_id := v_op;
+  v_txn := ledger.resolve_pending(v_hold.id, 'post', 'payment:' || p_payment_id || ':posted', v_meta);
+  update public.payments set status = 'completed', source = 'confirmed_transfer' where id = p_payment_id returning * into v_payment;
+  perform private.send_receipt(v_txn, v_payment.user_id, case v_hold.kind when 'donation' then 'donation' when 'gig_prepayment' then 'gig_prepaid' else 'credit' end);
+  if v_hold.kind = 'gig_prepayment' then
+    perform private.settle_prepaid(v_hold.gig_id);
+  end if;
+  perform private.audit_operator(v_op, 'confirm_payment', jsonb_build_object('payment_id', p_payment_id, 'reference', v_ref, 'transaction_id', v_txn.id));
+  return v_payment;
+end
+$function$;
+comment on function public.operator_confirm_payment(p_payment_id uuid, p_reference text) is 'An operator confirms that a recorded payment (Pay $600, Give40, the $600 gig path) arrived: the hold is posted (credit, donations, or the gig''s prepaid funds), the payments row is completed with source confirmed_transfer.';
+grant execute on function public.operator_confirm_payment(p_payment_id uuid, p_reference text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_record_payout(p_application_id uuid, p_method text, p_reference text)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('record a payout');
+begin
+  perform private.operator_event(v_op, 'manual:payout:' || p_application_id, 'transfer.sent', p_application_id,
+    private.require_text(p_reference, 'payout reference', 500), null, jsonb_build_object('method', private.require_text(p_method, 'payout method', 100)));
+  return (select a from public.applications a where a.id = p_application_id);
+end
+$function$;
+comment on function public.operator_record_payout(p_application_id uuid, p_method text, p_reference text) is 'Manual provider: an operator records the payout of a released deal to the worker (method, e.g. paypal, and its reference). The deal is paid out.';
+grant execute on function public.operator_record_payout(p_application_id uuid, p_method text, p_reference text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_record_refund(p_transaction_id bigint, p_method text, p_reference text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('record a refund');
+begin
+  if exists (select 1 from ledger.transactions t where t.id = p_transaction_id and t.payer_id = v_op) then
+    raise exception 'An operator cannot decide on their own money: another operator must' using errcode = '42501';
+  end if;
+  perform private.operator_event(v_op, 'manual:refund:' || p_transaction_id, 'refund.sent', null,
+    private.require_text(p_reference, 'refund reference', 500), p_transaction_id, jsonb_build_object('method', private.require_text(p_method, 'refund method', 100)));
+end
+$function$;
+comment on function public.operator_record_refund(p_transaction_id bigint, p_method text, p_reference text) is 'Manual provider: an operator records that a refund due (the ledger transaction that made it due) was sent back to the payer.';
+grant execute on function public.operator_record_refund(p_transaction_id bigint, p_method text, p_reference text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_refund_deal(p_application_id uuid, p_note text)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('refund a deal');
+  v_note text := private.require_text(p_note, 'note', 2000);
+  v_app public.applications := private.lock_deal(p_application_id);
+  v_before text := v_app.status;
+  v_txn ledger.transactions;
+begin
+  perform private.operator_not_party(v_op, p_application_id);
+  v_app := private.fire_application_transition(p_application_id, 'operator_refund', v_op);
+  v_txn := case when v_before in ('funded', 'delivered') then private.refund_held(v_app, v_op, null, v_note) else private.refund_released(v_app, v_op, v_note) end;
+  update public.applications set ended_at = now(), release_due_at = null where id = v_app.id returning * into v_app;
+  perform private.deal_note(v_app, v_op, 'resolution', v_note);
+  perform private.send_receipt(v_txn, v_app.poster_id, 'refund_due');
+  perform private.notify_deal(v_app, v_app.worker_id, 'refunded');
+  perform private.audit_operator(v_op, 'refund_deal', jsonb_build_object('application_id', v_app.id, 'from', v_before, 'transaction_id', v_txn.id));
+  return v_app;
+end
+$function$;
+comment on function public.operator_refund_deal(p_application_id uuid, p_note text) is 'An operator refunds a deal (funded, delivered, or even after release or payout: what the worker was already paid becomes a debt netted against their next earnings).';
+grant execute on function public.operator_refund_deal(p_application_id uuid, p_note text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_resolve_dispute(p_application_id uuid, p_outcome text, p_note text, p_worker_cents bigint DEFAULT NULL::bigint, p_poster_cents bigint DEFAULT NULL::bigint)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('resolve a dispute');
+  v_note text := private.require_text(p_note, 'note', 2000);
+  v_app public.applications;
+  v_held bigint;
+  v_txn ledger.transactions;
+begin
+  if p_outcome is null or p_outcome not in ('release', 'refund', 'split') then
+    raise exception 'Resolve with release, refund or split' using errcode = '22023';
+  end if;
+  perform private.operator_not_party(v_op, p_application_id);
+  v_app := private.fire_application_transition(p_application_id, 'resolve_' || p_outcome, v_op);
+  v_held := private.held_cents(v_app.id);
+  if p_outcome = 'split' and (p_worker_cents is null or p_poster_cents is null or p_worker_cents <= 0 or p_poster_cents <= 0
+                              or p_worker_cents + p_poster_cents <> v_held) then
+    raise exception 'A split gives both parties a part, and the parts add up to the % cents held', v_held using errcode = '22023';
+  end if;
+  if p_outcome = 'refund' then
+    v_txn := private.refund_held(v_app, v_op, null, v_note);
+    update public.applications set ended_at = now(), release_due_at = null where id = v_app.id returning * into v_app;
+    perform private.send_receipt(v_txn, v_app.poster_id, 'refund_due');
+  else
+    v_txn := private.release_deal(v_app, case when p_outcome = 'split' then p_worker_cents else v_held end, v_op, null, v_note);
+    v_app := private.after_released(v_app, v_txn, case when p_outcome = 'split' then 'split' else 'released' end);
+  end if;
+  perform private.deal_note(v_app, v_op, 'resolution', v_note);
+  perform private.notify_deal(v_app, v_app.poster_id, 'resolved', jsonb_build_object('outcome', p_outcome, 'transaction_id', v_txn.id));
+  perform private.notify_deal(v_app, v_app.worker_id, 'resolved', jsonb_build_object('outcome', p_outcome, 'transaction_id', v_txn.id));
+  perform private.audit_operator(v_op, 'resolve_dispute', jsonb_build_object('application_id', v_app.id, 'outcome', p_outcome,
+    'worker_cents', p_worker_cents, 'poster_cents', p_poster_cents, 'transaction_id', v_txn.id));
+  return v_app;
+end
+$function$;
+comment on function public.operator_resolve_dispute(p_application_id uuid, p_outcome text, p_note text, p_worker_cents bigint, p_poster_cents bigint) is 'An operator resolves a disputed deal: release (all to the worker''s side), refund (all back to the poster), or split (p_worker_cents released — the fee taken from that part — and p_poster_cents refunded; they add up to what is held).';
+grant execute on function public.operator_resolve_dispute(p_application_id uuid, p_outcome text, p_note text, p_worker_cents bigint, p_poster_cents bigint) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_void_funds(p_application_id uuid, p_note text)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('record that funds did not arrive');
+  v_hold ledger.transactions := private.open_funding_hold(p_application_id);
+begin
+  if v_hold.id is null then
+    raise exception 'No payment is awaited for this deal' using errcode = 'PT409';
+  end if;
+  perform private.operator_event(v_op, 'manual:funds-failed:' || v_hold.id, 'funds.failed', p_application_id,
+    private.require_text(p_note, 'note', 2000), null, '{}'::jsonb);
+  return (select a from public.applications a where a.id = p_application_id);
+end
+$function$;
+comment on function public.operator_void_funds(p_application_id uuid, p_note text) is 'Manual provider: the announced payment for a deal never arrived; the hold is voided and the poster may pay again.';
+grant execute on function public.operator_void_funds(p_application_id uuid, p_note text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_void_payment(p_payment_id uuid, p_note text)
+ RETURNS public.payments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_op uuid := private.require_operator('record that a payment did not arrive');
+  v_note text := private.require_text(p_note, 'note', 2000);
+  v_hold ledger.transactions;
+  v_meta ledger.transactions;
+begin
+  perform 1 from public.payments p where p.id = p_payment_id for update;
+  select t.* into v_hold from ledger.transactions t where t.idempotency_key = 'payment:' || p_payment_id;
+  if v_hold.id is null then
+    raise exception 'No such payment awaits confirmation' using errcode = 'PT404';
+  end if;
+  perform private.operator_not_party(v_op, null, p_payment_id);
+  v_meta.operator_id := v_op;
+  v_meta.note := v_note;
+  perform ledger.resolve_pending(v_hold.id, 'void', 'payment:' || p_payment_id || ':voided', v_meta);
+  perform private.audit_operator(v_op, 'void_payment', jsonb_build_object('payment_id', p_payment_id, 'note', v_note));
+  return (select p from public.payments p where p.id = p_payment_id);
+end
+$function$;
+comment on function public.operator_void_payment(p_payment_id uuid, p_note text) is 'An operator records that a recorded payment never arrived: its hold is voided (the payments row keeps what the spec recorded).';
+grant execute on function public.operator_void_payment(p_payment_id uuid, p_note text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.payment_work(p_provider text)
+ RETURNS TABLE(kind text, application_id uuid, transaction_id bigint, member_id uuid, amount_cents bigint, idempotency_key text, paypal_email text, stripe_account_id text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the payment provider''s worker (the service role) reads the payment work' using errcode = '42501';
+  end if;
+  return query select * from private.provider_work(p_provider);
+end
+$function$;
+comment on function public.payment_work(p_provider text) is 'For a provider adapter with the service role: private.provider_work.';
+grant execute on function public.payment_work(p_provider text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.propose_deal_change(p_application_id uuid, p_rate numeric DEFAULT NULL::numeric, p_hours numeric DEFAULT NULL::numeric)
  RETURNS public.applications
@@ -2565,32 +4653,25 @@ $function$;
 comment on function public.propose_deal_change(p_application_id uuid, p_rate numeric, p_hours numeric) is 'A party of an accepted deal proposes new money terms: p_rate (the hourly rate, or a fixed deal''s price, in dollars) and/or p_hours (hourly deals). The other party accepts with accept_deal_change.';
 grant execute on function public.propose_deal_change(p_application_id uuid, p_rate numeric, p_hours numeric) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.record_application_payment(p_application_id uuid)
- RETURNS public.application_payments
+CREATE OR REPLACE FUNCTION public.receipt(p_transaction_id bigint)
+ RETURNS TABLE(transaction_id bigint, created_at timestamp with time zone, kind text, pending boolean, application_id uuid, gig_id uuid, gig_title text, amount_cents bigint, parts jsonb, provider text, reference text, method text, payer_name text, payee_name text)
  LANGUAGE plpgsql
- SECURITY DEFINER
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_uid uuid := private.require_member('record a payment');
-  v_app public.applications;
-  v_payment public.application_payments;
+  v_uid uuid := private.require_member('see a receipt');
+  v_txn ledger.transactions;
 begin
-  v_app := private.fire_application_transition(p_application_id, 'record_payment', v_uid);
-  if (private.open_payment(v_app.id)).id is not null then
-    raise exception 'A payment is already recorded for this application' using errcode = 'N4006';
+  select t.* into v_txn from ledger.transactions t where t.id = p_transaction_id and v_uid in (t.payer_id, t.payee_id) and private.listed(t);
+  if v_txn.id is null then
+    raise exception 'Receipt not found' using errcode = 'PT404';
   end if;
-  if v_app.agreed_amount is null or v_app.agreed_amount <= 0 then
-    raise exception 'Set the agreed hours before paying' using errcode = 'N4007';
-  end if;
-  insert into public.application_payments (application_id, payer_id, payee_id, amount, worker_amount, platform_fee)
-  values (v_app.id, v_app.poster_id, v_app.worker_id, v_app.agreed_amount, v_app.worker_amount, v_app.platform_fee)
-  returning * into v_payment;
-  return v_payment;
+  return query select * from private.money_line(v_txn);
 end
 $function$;
-comment on function public.record_application_payment(p_application_id uuid) is 'The poster records a pending payment of the agreed amount for an accepted application.';
-grant execute on function public.record_application_payment(p_application_id uuid) to anon, authenticated, service_role;
+comment on function public.receipt(p_transaction_id bigint) is 'A receipt of one money step for the member who paid or was paid: amounts by account, provider, reference, date.';
+grant execute on function public.receipt(p_transaction_id bigint) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_payment(p_amount numeric, p_payment_method text, p_status text, p_description text DEFAULT NULL::text, p_metadata jsonb DEFAULT '{}'::jsonb)
  RETURNS public.payments
@@ -2687,32 +4768,24 @@ $function$;
 comment on function public.report_item(p_kind text, p_target_id uuid, p_reason text, p_note text) is 'A member reports a gig, a profile or a message they can see (reason: scam, spam, harassment, inappropriate, other; an optional note). One open report per member per item; 20 a day.';
 grant execute on function public.report_item(p_kind text, p_target_id uuid, p_reason text, p_note text) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.report_payment_missing(p_application_id uuid, p_note text DEFAULT NULL::text)
- RETURNS public.application_payments
+CREATE OR REPLACE FUNCTION public.request_changes(p_application_id uuid, p_note text)
+ RETURNS public.applications
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_uid uuid := private.require_member('report a missing payment');
-  v_app public.applications;
-  v_payment public.application_payments;
+  v_uid uuid := private.require_member('request changes');
+  v_app public.applications := private.fire_application_transition(p_application_id, 'request_changes', v_uid);
 begin
-  v_app := private.fire_application_transition(p_application_id, 'report_payment_missing', v_uid);
-  if char_length(p_note) > 500 then
-    raise exception 'The note must be at most 500 characters' using errcode = '22023';
-  end if;
-  v_payment := private.open_payment(v_app.id);
-  if v_payment.id is null or v_payment.status <> 'pending' then
-    raise exception 'There is no pending payment to report' using errcode = 'N4008';
-  end if;
-  update public.application_payments set status = 'missing', missing_note = nullif(btrim(p_note), ''), updated_at = now()
-   where id = v_payment.id returning * into v_payment;
-  return v_payment;
+  perform private.deal_note(v_app, v_uid, 'changes', p_note);
+  update public.applications set release_due_at = null where id = v_app.id returning * into v_app;
+  perform private.notify_deal(v_app, v_app.worker_id, 'changes_requested');
+  return v_app;
 end
 $function$;
-comment on function public.report_payment_missing(p_application_id uuid, p_note text) is 'The worker reports that a recorded payment did not arrive (with an optional note); the poster may record a new one.';
-grant execute on function public.report_payment_missing(p_application_id uuid, p_note text) to anon, authenticated, service_role;
+comment on function public.request_changes(p_application_id uuid, p_note text) is 'The poster asks for changes to the delivered work (a note): the deal is funded again and waits for a new delivery.';
+grant execute on function public.request_changes(p_application_id uuid, p_note text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.send_message(p_application_id uuid, p_body text, p_attachment_path text DEFAULT NULL::text)
  RETURNS public.application_messages
@@ -2784,6 +4857,39 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.start_funding(p_application_id uuid)
+ RETURNS TABLE(application_id uuid, amount_cents bigint, provider text, reference text, transaction_id bigint)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('pay for this deal');
+  v_app public.applications := private.fire_application_transition(p_application_id, 'start_funding', v_uid);
+  v_hold ledger.transactions;
+  v_provider text := (select s.provider from ledger.settings s);
+  v_ref text := 'N40-' || upper(left(replace(p_application_id::text, '-', ''), 8));
+  v_meta ledger.transactions;
+begin
+  if v_app.deal_amount_cents is null then
+    raise exception 'This deal has no amount yet: agree on the hours first' using errcode = 'PT409';
+  end if;
+  if private.gig_prepayment_pending(v_app.gig_id) then
+    raise exception 'This gig was paid for when it was posted: Need40 is confirming that payment' using errcode = 'PT409';
+  end if;
+  v_hold := private.open_funding_hold(v_app.id);
+  if v_hold.id is null then
+    v_meta := private.deal_meta(v_app, v_provider, v_ref, null, v_uid);
+    v_hold := ledger.post('fund-hold:' || v_app.id || ':' || (select count(*) + 1 from ledger.transactions t where t.application_id = v_app.id and t.kind = 'funding' and t.phase = 'pending'),
+      'funding', array[ledger.account('cash', p_provider => v_provider), ledger.account('held', p_application => v_app.id)],
+      array[v_app.deal_amount_cents, -v_app.deal_amount_cents], v_meta, 'pending');
+  end if;
+  return query select v_app.id, v_hold.amount_cents, v_hold.provider, coalesce(v_hold.provider_ref, v_ref), v_hold.id;
+end
+$function$;
+comment on function public.start_funding(p_application_id uuid) is 'The poster starts paying for an accepted deal: a pending hold of the amount through the current provider (manual: pay the PayPal.me link quoting the reference; an operator confirms). Returns the amount, provider, reference and hold.';
+grant execute on function public.start_funding(p_application_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.unread_message_counts(p_application_ids uuid[])
  RETURNS TABLE(application_id uuid, unread bigint)

@@ -18,6 +18,8 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
+import { devClockRoutes } from './jobs/dev-clock';
+import { createJobClock, createSqlJobs } from './jobs/sql-jobs';
 import { browserReportCounter } from './observability/browser-metrics';
 import { registerCollectors } from './observability/collectors';
 import { registerHttpMetrics } from './observability/http-metrics';
@@ -77,6 +79,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const services: Services = { config, db, now: options.now ?? Date.now, metrics: options.metrics ?? createMetrics() };
   app.decorate('services', services);
+  // The jobs see the app's clock (tests move it) plus what /_dev/clock adds.
+  app.decorate('sqlJobs', createSqlJobs(services, app.log.child({ module: 'sql-jobs' }), config.sqlJobs, createJobClock(() => services.now())));
   registerHttpMetrics(app, services.metrics);
 
   app.addHook('onSend', async (request, reply) => {
@@ -113,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(authRoutes, { prefix: '/auth/v1' });
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
+  if (config.DEV_CLOCK && !config.isProduction) await app.register(devClockRoutes(app.sqlJobs)); // /_dev/clock
   await app.register(restRoutes, { prefix: '/rest/v1' });
   await app.register(storageRoutes, { prefix: '/storage/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)

@@ -15,6 +15,7 @@ import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
 import { parseStorage, storageEnv, type StorageConfig } from './config-storage';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
+import { parseSqlJobs, type SqlJob } from './jobs/sql-job-spec';
 
 export { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_MIGRATION_DIRS, REPO_ROOT } from './config-defaults';
 import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_DATA_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
@@ -161,6 +162,14 @@ const schema = z.object({
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),
   WEBAUTHN_RP_DISPLAY_NAME: z.string().optional(),
 
+  /**
+   * Scheduled SQL jobs (jobs/sql-jobs.ts), as pg_cron runs them on hosted Supabase:
+   * `schema.function@seconds, …` (each function takes the runner's time), or `off`.
+   */
+  SQL_JOBS: z.string().default('private.run_payment_timers@60'),
+  /** /_dev/clock (loopback only): tests move the time the SQL jobs see. Refused in production. */
+  DEV_CLOCK: bool.default(false),
+
   // Realtime (/realtime/v1): connections, channels, joins, events and bindings (config-realtime.ts).
   ...REALTIME_CONFIG,
   /**
@@ -187,6 +196,8 @@ export interface Config extends EnvConfig {
   oauthProviders: OAuthProviderConfig[];
   /** The WebAuthn relying party of MFA webauthn factors. */
   webauthn: WebAuthnConfig;
+  /** SQL_JOBS, parsed. */
+  sqlJobs: SqlJob[];
   /** TRUST_PROXY compiled: which peers' X-Forwarded-* headers count (false: none). */
   trustProxy: TrustProxy;
   /** Variables that look like settings but are not read (main.ts logs them at start). */
@@ -234,7 +245,14 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       problems.push(`JWT_SIGNING_KEY: ${(error as Error).message}`);
     }
   }
+  let sqlJobs: SqlJob[] = [];
+  try {
+    sqlJobs = parseSqlJobs(c.SQL_JOBS);
+  } catch (error) {
+    problems.push(`SQL_JOBS: ${(error as Error).message}`);
+  }
   if (c.NODE_ENV === 'production') {
+    if (c.DEV_CLOCK) problems.push('DEV_CLOCK: must be false in production (it lets a local client move the time of the SQL jobs)');
     if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (pnpm --filter backend keys)');
     else {
       const weakness = jwtSecretWeakness(c.JWT_SECRET);
@@ -256,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     database: c.DATABASE_URL ? 'postgres' : 'pglite',
     oauthProviders,
     webauthn,
+    sqlJobs,
     trustProxy,
     warnings: unknownVariables(raw, KNOWN),
     storage,

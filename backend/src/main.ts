@@ -1,8 +1,9 @@
 /**
  * Start the backend: configuration, database (with its lock), migrations, HTTP. Stops gracefully
  * on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database. Also delivers
- * the marketplace emails of the notification outbox (notifications/delivery.ts) and, on PGlite,
- * writes a snapshot when `pnpm db:backup` sends SIGUSR2 (backup/pglite-snapshot.ts).
+ * the marketplace emails of the notification outbox (notifications/delivery.ts), runs the scheduled
+ * SQL jobs (jobs/sql-jobs.ts) and, on PGlite, writes a snapshot when `pnpm db:backup` sends SIGUSR2
+ * (backup/pglite-snapshot.ts).
  */
 import { ConfigError, loadConfig } from './config';
 import { projectKeyProblems } from './security/project-keys';
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     // Marketplace emails (new application, accepted, declined) from the outbox the database fills.
     const notifications = startNotificationDelivery(app.services, app.log.child({ module: 'notifications' }));
+    // Scheduled SQL jobs (SQL_JOBS: the payment timers by default), as pg_cron would run them.
+    app.sqlJobs.start();
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
       force.unref();
       try {
         await notifications.stop();
+        await app.sqlJobs.stop();
         await app.close();
       } finally {
         await db.close();

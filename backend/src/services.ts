@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { SqlJobs } from './jobs/sql-job-spec';
 import type { Metrics } from './observability/metrics';
 
 export interface Services {
@@ -18,5 +19,7 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The scheduled SQL jobs (jobs/sql-jobs.ts): main.ts starts them; tests call runNow(). */
+    sqlJobs: SqlJobs;
   }
 }

@@ -334,12 +334,18 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null
@@ -361,12 +367,18 @@ export type Database = {
           deal_rate_cents?: number | null
           deal_worker_cents?: number | null
           decline_notice?: string | null
+          delivered_at?: string | null
+          ended_at?: string | null
+          funded_at?: string | null
           gig_id: string
           id?: string
           message: string
+          paid_out_at?: string | null
           platform_fee?: number | null
           poster_id: string
           proposed_rate?: number | null
+          release_due_at?: string | null
+          released_at?: string | null
           status?: string
           updated_at?: string
           worker_amount?: number | null
@@ -388,12 +400,18 @@ export type Database = {
           deal_rate_cents?: number | null
           deal_worker_cents?: number | null
           decline_notice?: string | null
+          delivered_at?: string | null
+          ended_at?: string | null
+          funded_at?: string | null
           gig_id?: string
           id?: string
           message?: string
+          paid_out_at?: string | null
           platform_fee?: number | null
           poster_id?: string
           proposed_rate?: number | null
+          release_due_at?: string | null
+          released_at?: string | null
           status?: string
           updated_at?: string
           worker_amount?: number | null
@@ -484,6 +502,78 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: []
+      }
+      deal_notes: {
+        Row: {
+          application_id: string
+          attachment_id: string | null
+          author_id: string | null
+          author_role: string
+          body: string
+          created_at: string
+          id: string
+          kind: string
+          link: string | null
+        }
+        Insert: {
+          application_id: string
+          attachment_id?: string | null
+          author_id?: string | null
+          author_role: string
+          body: string
+          created_at?: string
+          id?: string
+          kind: string
+          link?: string | null
+        }
+        Update: {
+          application_id?: string
+          attachment_id?: string | null
+          author_id?: string | null
+          author_role?: string
+          body?: string
+          created_at?: string
+          id?: string
+          kind?: string
+          link?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "deal_notes_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "deal_notes_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "deal_notes_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "deal_notes_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "deal_notes_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       gig_takedowns: {
         Row: {
@@ -722,6 +812,52 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: []
+      }
+      payout_details: {
+        Row: {
+          paypal_email: string | null
+          stripe_account_id: string | null
+          stripe_payouts_enabled: boolean
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          paypal_email?: string | null
+          stripe_account_id?: string | null
+          stripe_payouts_enabled?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          paypal_email?: string | null
+          stripe_account_id?: string | null
+          stripe_payouts_enabled?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_details_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_details_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "payout_details_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       portfolio_items: {
         Row: {
@@ -1332,6 +1468,101 @@ export type Database = {
           },
         ]
       }
+      operator_disputes: {
+        Row: {
+          deal_amount_cents: number | null
+          delivered_at: string | null
+          disputed_at: string | null
+          evidence: Json | null
+          gig_id: string | null
+          gig_title: string | null
+          held_cents: number | null
+          id: string | null
+          poster_id: string | null
+          poster_name: string | null
+          provider_events: Json | null
+          worker_id: string | null
+          worker_name: string | null
+        }
+        Relationships: []
+      }
+      operator_funds_awaiting: {
+        Row: {
+          amount_cents: number | null
+          application_id: string | null
+          created_at: string | null
+          gig_id: string | null
+          id: number | null
+          kind: string | null
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          provider: string | null
+          reference: string | null
+        }
+        Relationships: []
+      }
+      operator_payment_events: {
+        Row: {
+          amount_cents: number | null
+          application_id: string | null
+          applied_at: string | null
+          attempts: number | null
+          detail: string | null
+          event_id: string | null
+          id: string | null
+          origin_transaction_id: number | null
+          outcome: string | null
+          provider: string | null
+          received_at: string | null
+          reference: string | null
+          type: string | null
+        }
+        Relationships: []
+      }
+      operator_payouts_due: {
+        Row: {
+          amount_cents: number | null
+          application_id: string | null
+          id: string | null
+          idempotency_key: string | null
+          paypal_email: string | null
+          released_at: string | null
+          stripe_account_id: string | null
+          stripe_payouts_enabled: boolean | null
+          worker_id: string | null
+          worker_name: string | null
+        }
+        Relationships: []
+      }
+      operator_refunds_due: {
+        Row: {
+          amount_cents: number | null
+          application_id: string | null
+          created_at: string | null
+          funded_through: string | null
+          gig_id: string | null
+          id: number | null
+          idempotency_key: string | null
+          kind: string | null
+          member_id: string | null
+          member_name: string | null
+          payment_id: string | null
+          transaction_id: number | null
+        }
+        Relationships: []
+      }
+      operator_revenue: {
+        Row: {
+          fees_cents: number | null
+          id: string | null
+          payouts_cents: number | null
+          period: string | null
+          period_start: string | null
+          releases: number | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       accept_application: {
@@ -1352,12 +1583,18 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null
@@ -1388,12 +1625,18 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null
@@ -1523,6 +1766,19 @@ export type Database = {
         Args: { p_reason: string; p_user_id: string }
         Returns: undefined
       }
+      apply_payment_event: {
+        Args: {
+          p_amount_cents?: number
+          p_application_id?: string
+          p_event_id: string
+          p_origin_transaction_id?: number
+          p_payload?: Json
+          p_provider: string
+          p_reference?: string
+          p_type: string
+        }
+        Returns: string
+      }
       apply_to_gig: {
         Args: {
           p_available_from?: string
@@ -1546,12 +1802,112 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      approve_work: {
+        Args: { p_application_id: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      campaign_progress: {
+        Args: never
+        Returns: {
+          fees_kept_cents: number
+          gigs_released_this_week: number
+          paid_to_workers_cents: number
+          week_start: string
+          weekly_goal: number
+        }[]
+      }
+      cancel_deal: {
+        Args: { p_application_id: string; p_reason?: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null
@@ -1593,25 +1949,44 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      confirm_payment_received: {
+      confirm_payout: {
         Args: { p_application_id: string }
         Returns: {
-          amount: number
-          application_id: string
-          completed_at: string | null
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
           created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
           id: string
-          missing_note: string | null
-          payee_id: string
-          payer_id: string
-          platform_fee: number
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
-          worker_amount: number
+          worker_amount: number | null
+          worker_id: string
         }
         SetofOptions: {
           from: "*"
-          to: "application_payments"
+          to: "applications"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -1625,7 +2000,13 @@ export type Database = {
         }[]
       }
       create_paid_gig: {
-        Args: { p_description: string; p_title: string }
+        Args: {
+          p_description: string
+          p_hours?: number
+          p_location?: string
+          p_skills?: string[]
+          p_title: string
+        }
         Returns: {
           applicant_count: number
           created_at: string
@@ -1653,6 +2034,25 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      deal_money: {
+        Args: { p_application_id: string }
+        Returns: {
+          amount_cents: number
+          application_id: string
+          created_at: string
+          gig_id: string
+          gig_title: string
+          kind: string
+          method: string
+          parts: Json
+          payee_name: string
+          payer_name: string
+          pending: boolean
+          provider: string
+          reference: string
+          transaction_id: number
+        }[]
+      }
       decline_application: {
         Args: { p_application_id: string }
         Returns: {
@@ -1671,12 +2071,18 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null
@@ -1707,12 +2113,107 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      deliver_work: {
+        Args: {
+          p_application_id: string
+          p_attachment_id?: string
+          p_link?: string
+          p_note: string
+        }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      fund_with_credit: {
+        Args: { p_application_id: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null
@@ -1747,12 +2248,370 @@ export type Database = {
         Args: { p_application_id: string }
         Returns: undefined
       }
+      money_statement: {
+        Args: { p_before?: number; p_limit?: number; p_side: string }
+        Returns: {
+          amount_cents: number
+          application_id: string
+          created_at: string
+          gig_id: string
+          gig_title: string
+          kind: string
+          method: string
+          parts: Json
+          payee_name: string
+          payer_name: string
+          pending: boolean
+          provider: string
+          reference: string
+          transaction_id: number
+        }[]
+      }
+      my_money: {
+        Args: never
+        Returns: {
+          credit_announced_cents: number
+          credit_cents: number
+          earnings_available_cents: number
+          earnings_paid_out_cents: number
+          earnings_pending_cents: number
+          owed_back_cents: number
+          refund_due_cents: number
+          refunded_cents: number
+          spending_announced_cents: number
+          spending_held_cents: number
+          spending_released_cents: number
+        }[]
+      }
       my_unread_threads: {
         Args: { p_limit?: number }
         Returns: {
           application_id: string
           gig_id: string
           unread: number
+        }[]
+      }
+      open_dispute: {
+        Args: { p_application_id: string; p_reason: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      operator_confirm_funds: {
+        Args: { p_application_id: string; p_reference: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      operator_confirm_payment: {
+        Args: { p_payment_id: string; p_reference: string }
+        Returns: {
+          amount: number
+          created_at: string
+          description: string | null
+          id: string
+          metadata: Json
+          payment_method: string
+          source: string
+          status: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      operator_record_payout: {
+        Args: {
+          p_application_id: string
+          p_method: string
+          p_reference: string
+        }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      operator_record_refund: {
+        Args: {
+          p_method: string
+          p_reference: string
+          p_transaction_id: number
+        }
+        Returns: undefined
+      }
+      operator_refund_deal: {
+        Args: { p_application_id: string; p_note: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      operator_resolve_dispute: {
+        Args: {
+          p_application_id: string
+          p_note: string
+          p_outcome: string
+          p_poster_cents?: number
+          p_worker_cents?: number
+        }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      operator_void_funds: {
+        Args: { p_application_id: string; p_note: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      operator_void_payment: {
+        Args: { p_note: string; p_payment_id: string }
+        Returns: {
+          amount: number
+          created_at: string
+          description: string | null
+          id: string
+          metadata: Json
+          payment_method: string
+          source: string
+          status: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      payment_work: {
+        Args: { p_provider: string }
+        Returns: {
+          amount_cents: number
+          application_id: string
+          idempotency_key: string
+          kind: string
+          member_id: string
+          paypal_email: string
+          stripe_account_id: string
+          transaction_id: number
         }[]
       }
       propose_deal_change: {
@@ -1773,12 +2632,18 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null
@@ -1791,28 +2656,24 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      record_application_payment: {
-        Args: { p_application_id: string }
+      receipt: {
+        Args: { p_transaction_id: number }
         Returns: {
-          amount: number
+          amount_cents: number
           application_id: string
-          completed_at: string | null
           created_at: string
-          id: string
-          missing_note: string | null
-          payee_id: string
-          payer_id: string
-          platform_fee: number
-          status: string
-          updated_at: string
-          worker_amount: number
-        }
-        SetofOptions: {
-          from: "*"
-          to: "application_payments"
-          isOneToOne: true
-          isSetofReturn: false
-        }
+          gig_id: string
+          gig_title: string
+          kind: string
+          method: string
+          parts: Json
+          payee_name: string
+          payer_name: string
+          pending: boolean
+          provider: string
+          reference: string
+          transaction_id: number
+        }[]
       }
       record_payment: {
         Args: {
@@ -1867,25 +2728,44 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      report_payment_missing: {
-        Args: { p_application_id: string; p_note?: string }
+      request_changes: {
+        Args: { p_application_id: string; p_note: string }
         Returns: {
-          amount: number
-          application_id: string
-          completed_at: string | null
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
           created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
           id: string
-          missing_note: string | null
-          payee_id: string
-          payer_id: string
-          platform_fee: number
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
-          worker_amount: number
+          worker_amount: number | null
+          worker_id: string
         }
         SetofOptions: {
           from: "*"
-          to: "application_payments"
+          to: "applications"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -1915,6 +2795,16 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      start_funding: {
+        Args: { p_application_id: string }
+        Returns: {
+          amount_cents: number
+          application_id: string
+          provider: string
+          reference: string
+          transaction_id: number
+        }[]
+      }
       unread_message_counts: {
         Args: { p_application_ids: string[] }
         Returns: {
@@ -1941,12 +2831,18 @@ export type Database = {
           deal_rate_cents: number | null
           deal_worker_cents: number | null
           decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
           gig_id: string
           id: string
           message: string
+          paid_out_at: string | null
           platform_fee: number | null
           poster_id: string
           proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
           status: string
           updated_at: string
           worker_amount: number | null

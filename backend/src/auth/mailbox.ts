@@ -11,11 +11,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { isLoopbackRequest } from '../http/loopback';
 import { clearMailbox, listMail } from './store/mailbox';
 import { ts } from './util';
-
-const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
 
 function keyMatches(given: unknown, key: string | undefined): boolean {
   if (!key || typeof given !== 'string') return false;
@@ -27,9 +25,7 @@ function keyMatches(given: unknown, key: string | undefined): boolean {
 /** True when this request may see the mailbox. */
 export function mayReadMailbox(config: Pick<Config, 'DEV_MAILBOX_KEY'>, request: FastifyRequest): boolean {
   if (keyMatches((request.query as { key?: unknown } | undefined)?.key, config.DEV_MAILBOX_KEY)) return true;
-  const address = request.socket.remoteAddress ?? '';
-  const host = request.headers.host ?? '';
-  return LOOPBACK_ADDRESS.test(address) && LOOPBACK_HOST.test(host);
+  return isLoopbackRequest(request);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -7,20 +7,10 @@
  */
 import type { Mail, MailKind } from '../auth/mailer';
 import { inertText } from './inert-text';
+import { dealUpdateLines, receiptLines } from './money-mail';
+import type { MailLines, NotificationKind, NotificationPayload } from './types';
 
-export type NotificationKind = 'new_application' | 'application_accepted' | 'application_declined' | 'new_message';
-
-/** What the marketplace functions put in an outbox row's payload. */
-export interface NotificationPayload {
-  application_id?: string;
-  gig_id?: string;
-  gig_title?: string;
-  worker_name?: string;
-  sender_name?: string;
-  /** new_message: when the latest message of the burst was sent. */
-  last_message_at?: string;
-  notice?: string | null;
-}
+export type { NotificationKind, NotificationPayload } from './types';
 
 export interface NotificationItem {
   kind: NotificationKind;
@@ -37,6 +27,12 @@ export const DIGEST_MAX_ITEMS = 20;
 const titleOf = (p: NotificationPayload) => (p.gig_title ? inertText(p.gig_title, 100) : 'your gig');
 const nameOf = (name: string | undefined) => inertText(name || 'A Need40 member', 60);
 
+/** The money emails' words (money-mail.ts), with the member-chosen names made inert first. */
+function moneyLines({ kind, payload: p }: NotificationItem): MailLines {
+  const safe = { ...p, ...(p.gig_title ? { gig_title: titleOf(p) } : {}), ...(p.other_name ? { other_name: nameOf(p.other_name) } : {}) };
+  return kind === 'payment_receipt' ? receiptLines(safe) : dealUpdateLines(safe);
+}
+
 /** One line saying what happened (a digest's list item; a single email's first line). */
 function summary({ kind, payload: p }: NotificationItem): string {
   const title = titleOf(p);
@@ -49,10 +45,13 @@ function summary({ kind, payload: p }: NotificationItem): string {
       return `New message about "${title}" from ${nameOf(p.sender_name)}.`;
     case 'application_declined':
       return `Update on your application for "${title}".`;
+    case 'deal_update':
+    case 'payment_receipt':
+      return `${moneyLines({ kind, payload: p }).subject}.`;
   }
 }
 
-function single(item: NotificationItem): { subject: string; intro: string[]; action: string } {
+function single(item: NotificationItem): MailLines {
   const title = titleOf(item.payload);
   switch (item.kind) {
     case 'new_application':
@@ -67,18 +66,24 @@ function single(item: NotificationItem): { subject: string; intro: string[]; act
         intro: [inertText(item.payload.notice || DEFAULT_DECLINE, 500), `Gig: "${title}"`],
         action: 'Open the gig',
       };
+    case 'deal_update':
+    case 'payment_receipt':
+      return moneyLines(item);
   }
 }
 
 const base = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 const gigLink = (siteUrl: string, p: NotificationPayload) => `${base(siteUrl)}/#gig/${encodeURIComponent(p.gig_id ?? '')}`;
+/** Where an item's link goes: the gig, or the receipt page for a receipt. */
+const itemLink = (siteUrl: string, item: NotificationItem) =>
+  item.kind === 'payment_receipt' ? `${base(siteUrl)}/${moneyLines(item).path}` : gigLink(siteUrl, item.payload);
 // The mailer's kinds name the auth emails; the dev mailbox files these under "notification".
 const KIND = 'notification' as MailKind;
 
 /** The email for one outbox row, addressed to `to`, linking to the gig on `siteUrl`. */
 export function composeNotification(kind: NotificationKind, payload: NotificationPayload, to: string, siteUrl: string): Mail {
   const t = single({ kind, payload });
-  const link = gigLink(siteUrl, payload);
+  const link = itemLink(siteUrl, { kind, payload });
   return {
     to,
     kind: KIND,
@@ -96,8 +101,8 @@ export function composeDigest(items: NotificationItem[], to: string, siteUrl: st
   const dashboard = `${base(siteUrl)}/#dashboard`;
   const intro = 'Here is what happened on Need40 since our last email:';
   const moreLine = more > 0 ? `…and ${more} more.` : '';
-  const text = shown.map((i) => `- ${summary(i)}\n  ${gigLink(siteUrl, i.payload)}`).join('\n');
-  const html = shown.map((i) => `<li>${escapeHtml(summary(i))} <a href="${escapeHtml(gigLink(siteUrl, i.payload))}">Open the gig</a></li>`).join('');
+  const text = shown.map((i) => `- ${summary(i)}\n  ${itemLink(siteUrl, i)}`).join('\n');
+  const html = shown.map((i) => `<li>${escapeHtml(summary(i))} <a href="${escapeHtml(itemLink(siteUrl, i))}">${i.kind === 'payment_receipt' ? 'See the receipt' : 'Open the gig'}</a></li>`).join('');
   return {
     to,
     kind: KIND,

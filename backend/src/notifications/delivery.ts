@@ -30,7 +30,13 @@ function skipReason(item: OutboxItem): string | null {
   return item.read ? 'the thread was read meanwhile' : null;
 }
 
-/** One recipient's claimed rows: the ones still worth sending go out as one email (a digest when several). */
+/**
+ * Money emails are records (a receipt or a step of one's own deal, each caused by a money step of a
+ * bounded process): each goes out on its own, never folded into a digest's one line.
+ */
+const MONEY_KINDS: ReadonlySet<string> = new Set(['deal_update', 'payment_receipt']);
+
+/** One recipient's claimed rows: each money email on its own, the others as one email (a digest when several). */
 async function deliverTo(services: Services, log: FastifyBaseLogger, items: OutboxItem[], count: ReturnType<typeof counters>): Promise<number> {
   const send: OutboxItem[] = [];
   for (const item of items) {
@@ -38,7 +44,15 @@ async function deliverTo(services: Services, log: FastifyBaseLogger, items: Outb
     if (skip) await markDelivered(services.db, [item.id], `not sent: ${skip}`);
     else send.push(item);
   }
-  if (!send.length) return 0;
+  const money = send.filter((i) => MONEY_KINDS.has(i.kind));
+  const rest = send.filter((i) => !MONEY_KINDS.has(i.kind));
+  let sent = 0;
+  for (const item of money) sent += await sendOne(services, log, [item], count);
+  return rest.length ? sent + (await sendOne(services, log, rest, count)) : sent;
+}
+
+/** Send `send` (one recipient's rows) as one email: the notification itself, or a digest of several. */
+async function sendOne(services: Services, log: FastifyBaseLogger, send: OutboxItem[], count: ReturnType<typeof counters>): Promise<number> {
   const ids = send.map((i) => i.id);
   const { email } = send[0]!;
   const mail = send.length === 1

@@ -8,7 +8,7 @@
  */
 import { emailsOf } from '../auth/store/users';
 import type { Database } from '../db/types';
-import type { NotificationKind, NotificationPayload } from './compose';
+import type { NotificationKind, NotificationPayload } from './types';
 
 export interface OutboxItem {
   id: string;

@@ -20,15 +20,15 @@ async function accepted(gig: Record<string, unknown>, proposedRate?: number): Pr
 }
 
 describe('later edits of the gig never change an accepted deal', () => {
-  it('accepted at $600, the filled gig\'s rate PATCHed to 1: the deal and the recorded payment stay $600 (worker $570, fee $30)', async () => {
+  it('accepted at $600, the filled gig\'s rate PATCHed to 1: the deal and what the poster is asked to pay stay $600 (worker $570, fee $30)', async () => {
     const { gig, app } = await accepted({ payment_type: 'fixed', rate: 600 });
     const frozen = { deal_payment_type: 'fixed', deal_rate_cents: 60000, deal_amount_cents: 60000, deal_fee_cents: 3000, deal_worker_cents: 57000, agreed_amount: 600, worker_amount: 570, platform_fee: 30 };
     expect(await deal(app)).toMatchObject(frozen);
     const edit = await as(m.be, m.poster).from('gigs').update({ rate: 1 }).eq('id', gig).select('rate').single();
     expect(edit.data).toEqual({ rate: 1 });
     expect(await deal(app)).toMatchObject(frozen);
-    const payment = await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: app });
-    expect(payment.data).toMatchObject({ amount: 600, worker_amount: 570, platform_fee: 30 });
+    const funding = await rpc(m.be, m.poster, 'start_funding', { p_application_id: app });
+    expect(funding.data).toEqual([expect.objectContaining({ amount_cents: 60000 })]);
   });
 
   it('hourly, accepted at $800, the gig switched to fixed at $5: the deal stays hourly at $800', async () => {
@@ -39,7 +39,7 @@ describe('later edits of the gig never change an accepted deal', () => {
     // Another step on the deal (which used to recompute the amount from the gig) changes nothing.
     expect((await rpc(m.be, m.worker, 'send_message', { p_application_id: app, p_body: 'Starting Monday' })).status).toBe(200);
     expect(await deal(app)).toMatchObject(frozen);
-    expect((await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: app })).data).toMatchObject({ amount: 800 });
+    expect((await rpc(m.be, m.poster, 'start_funding', { p_application_id: app })).data).toEqual([expect.objectContaining({ amount_cents: 80000 })]);
   });
 
   it('neither party nor the service role writes the frozen columns directly', async () => {
@@ -89,7 +89,7 @@ describe('changing the money of an accepted deal takes the other party\'s consen
   it('once money moves the terms are locked, even for a proposal made before', async () => {
     const { app } = await accepted({ payment_type: 'fixed', rate: 300 });
     await rpc(m.be, m.worker, 'propose_deal_change', { p_application_id: app, p_rate: 400 });
-    await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: app });
+    await rpc(m.be, m.poster, 'start_funding', { p_application_id: app });
     const locked = 'Money is already moving for this deal: its terms can no longer change';
     expect(await rpc(m.be, m.poster, 'accept_deal_change', { p_application_id: app })).toEqual(refusal(409, 'PT409', locked));
     expect(await rpc(m.be, m.poster, 'propose_deal_change', { p_application_id: app, p_rate: 1 })).toEqual(refusal(409, 'PT409', locked));

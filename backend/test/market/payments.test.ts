@@ -1,12 +1,24 @@
 /**
- * Getting paid and reviews, over real HTTP: the agreed amount and split the database computes,
- * the payment steps and who may fire each (the poster can never complete their own payment),
- * and reviews that exist only for paid work, one per side, with the member's public average.
+ * The agreed amount and split the database computes, the old payment steps gone (the ledger's deal
+ * steps replaced them: test/money/), and reviews that exist only once the money is released, one
+ * per side, with the member's public average.
  */
 import { describe, expect, it } from 'vitest';
+import { makeOperator } from '../money/helpers';
+import { createUser } from '../rest/helpers';
 import { apply, as, postGig, refusal, rpc, useMarket } from './helpers';
 
 const m = useMarket();
+
+/** Funded (an operator confirms the poster's payment), delivered and approved: the money is released. */
+async function release(id: string): Promise<void> {
+  const operator = await createUser(m.be, `op-${id.slice(0, 8)}@example.com`, 'An Operator');
+  await makeOperator(m.be, operator);
+  await rpc(m.be, m.poster, 'start_funding', { p_application_id: id });
+  await rpc(m.be, operator, 'operator_confirm_funds', { p_application_id: id, p_reference: 'PP' });
+  await rpc(m.be, m.worker, 'deliver_work', { p_application_id: id, p_note: 'Done' });
+  expect((await rpc(m.be, m.poster, 'approve_work', { p_application_id: id })).status).toBe(200);
+}
 
 /** A gig of the poster's with the worker's application accepted; returns the application id. */
 async function accepted(over: Record<string, unknown> = {}, rate?: number): Promise<string> {
@@ -30,56 +42,23 @@ describe('the agreed amount and its split', () => {
   });
 });
 
-describe('paying', () => {
-  it('the poster records, the worker confirms: the payment is completed and the application paid', async () => {
+describe('the old payment steps', () => {
+  it('are gone, replaced by the deal steps of the ledger; the old rows stay readable as history', async () => {
     const id = await accepted({ payment_type: 'fixed', rate: 600 });
-    expect(await rpc(m.be, m.worker, 'record_application_payment', { p_application_id: id })).toEqual(refusal(403, '42501', "Only the gig's poster can record a payment"));
-    expect(await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(400, 'N4008', 'There is no payment to confirm yet'));
-    const recorded = await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id });
-    expect(recorded.data).toMatchObject({ application_id: id, payer_id: m.poster.id, payee_id: m.worker.id, amount: 600, worker_amount: 570, platform_fee: 30, status: 'pending' });
-    expect(await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id })).toEqual(refusal(400, 'N4006', 'A payment is already recorded for this application'));
-    expect(await rpc(m.be, m.poster, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(403, '42501', 'Only the applicant can confirm the payment'));
-    expect(await rpc(m.be, m.stranger, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(400, 'N4004', 'Application not found'));
-    const confirmed = await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id });
-    expect(confirmed.data).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
-    expect((await as(m.be, m.poster).from('applications').select('status').eq('id', id).single()).data).toEqual({ status: 'paid' });
-    expect((await as(m.be, m.poster).from('application_payments').select('status').eq('application_id', id)).data).toEqual([{ status: 'completed' }]);
-    expect(await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id })).toEqual(refusal(400, 'N4005', /is paid/));
-    expect((await as(m.be, m.stranger).from('application_payments').select('*')).data).toEqual([]);
-  });
-
-  it('the worker reports a payment missing with a note; the poster records a new one; a missing one can still be confirmed', async () => {
-    const id = await accepted({ payment_type: 'fixed', rate: 80 });
-    expect(await rpc(m.be, m.worker, 'report_payment_missing', { p_application_id: id })).toEqual(refusal(400, 'N4008', 'There is no pending payment to report'));
-    await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id });
-    expect(await rpc(m.be, m.poster, 'report_payment_missing', { p_application_id: id })).toEqual(refusal(403, '42501', 'Only the applicant can report the payment missing'));
-    expect(await rpc(m.be, m.worker, 'report_payment_missing', { p_application_id: id, p_note: 'x'.repeat(501) })).toEqual(refusal(400, '22023', 'The note must be at most 500 characters'));
-    const missing = await rpc(m.be, m.worker, 'report_payment_missing', { p_application_id: id, p_note: 'Nothing in my PayPal after 3 days' });
-    expect(missing.data).toMatchObject({ status: 'missing', missing_note: 'Nothing in my PayPal after 3 days' });
-    expect((await as(m.be, m.poster).from('application_payments').select('status, missing_note').eq('application_id', id)).data).toEqual([{ status: 'missing', missing_note: 'Nothing in my PayPal after 3 days' }]);
-    expect((await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id })).data).toMatchObject({ status: 'pending' });
-    expect((await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id })).data).toMatchObject({ status: 'completed' });
-    const statuses = (await as(m.be, m.worker).from('application_payments').select('status').eq('application_id', id).order('created_at')).data;
-    expect(statuses).toEqual([{ status: 'missing' }, { status: 'completed' }]);
-  });
-
-  it('nothing to pay before an accept, and no payment steps for a visitor', async () => {
-    const gig = await postGig(m.be, m.poster);
-    const id = await apply(m.be, m.worker, gig);
-    expect(await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id })).toEqual(refusal(400, 'N4005', /is applied/));
-    expect(await rpc(m.be, undefined, 'record_application_payment', { p_application_id: id })).toEqual(refusal(401, '42501', 'You must be logged in to record a payment'));
+    for (const fn of ['record_application_payment', 'confirm_payment_received', 'report_payment_missing']) {
+      expect((await rpc(m.be, m.poster, fn, { p_application_id: id })).error?.code, fn).toBe('PGRST202');
+    }
     const direct = await as(m.be, m.poster).from('application_payments').insert({ application_id: id, payer_id: m.poster.id, payee_id: m.worker.id, amount: 1, worker_amount: 1, platform_fee: 0, status: 'completed' });
     expect([direct.status, direct.error?.code]).toEqual([403, '42501']);
+    expect((await as(m.be, m.stranger).from('application_payments').select('*')).data).toEqual([]);
   });
 });
 
 describe('reviews', () => {
-  it('only for paid work, one per side, public with the member\'s average', async () => {
+  it('only once the money is released, one per side, public with the member\'s average', async () => {
     const id = await accepted({ payment_type: 'fixed', rate: 50 });
-    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 5 })).toEqual(refusal(400, 'N4009', 'Reviews open once the worker has confirmed the payment'));
-    await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: id });
-    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 5 })).toEqual(refusal(400, 'N4009', /confirmed the payment/));
-    await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: id });
+    expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 5 })).toEqual(refusal(400, 'N4009', 'Reviews open once the money is released'));
+    await release(id);
     expect(await rpc(m.be, m.stranger, 'leave_review', { p_application_id: id, p_rating: 1 })).toEqual(refusal(400, 'N4004', 'Application not found'));
     expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 6 })).toEqual(refusal(400, '22023', 'The rating must be a whole number from 1 to 5'));
     expect(await rpc(m.be, m.poster, 'leave_review', { p_application_id: id, p_rating: 4, p_body: 'x'.repeat(1001) })).toEqual(refusal(400, '22023', 'The review must be at most 1000 characters'));
@@ -89,8 +68,7 @@ describe('reviews', () => {
     expect((await rpc(m.be, m.worker, 'leave_review', { p_application_id: id, p_rating: 5, p_body: 'Paid fast' })).status).toBe(200);
 
     const second = await accepted({ payment_type: 'fixed', rate: 50 });
-    await rpc(m.be, m.poster, 'record_application_payment', { p_application_id: second });
-    await rpc(m.be, m.worker, 'confirm_payment_received', { p_application_id: second });
+    await release(second);
     await rpc(m.be, m.poster, 'leave_review', { p_application_id: second, p_rating: 5 });
 
     const visitor = as(m.be);

@@ -96,8 +96,8 @@ describe('app migrations', () => {
        from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
     );
     expect(rows.map((r) => r.relname)).toEqual([
-      'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'gig_takedowns', 'gigs',
-      'member_ratings', 'notification_preferences', 'payments', 'profiles', 'reports', 'reviews', 'saved_gigs',
+      'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'deal_notes', 'gig_takedowns', 'gigs',
+      'member_ratings', 'notification_preferences', 'payments', 'payout_details', 'profiles', 'reports', 'reviews', 'saved_gigs',
     ]);
     for (const r of rows) {
       expect(r.rls, r.relname).toBe(true);
@@ -121,9 +121,11 @@ describe('app migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
     );
     expect(rows.map((r) => r.proname)).toEqual([
-      'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-      'decline_deal_change', 'handle_new_user', 'handle_user_confirmed', 'leave_review', 'mark_thread_read', 'propose_deal_change', 'record_application_payment', 'record_payment',
-      'report_item', 'report_payment_missing', 'send_message', 'withdraw_application', 'write_audit_log',
+      'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_payment_event', 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'confirm_payout',
+      'contact_details', 'create_paid_gig', 'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'fund_with_credit', 'handle_new_user',
+      'handle_user_confirmed', 'leave_review', 'mark_thread_read', 'money_statement', 'my_money', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
+      'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment',
+      'payment_work', 'propose_deal_change', 'receipt', 'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'withdraw_application', 'write_audit_log',
     ]);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
@@ -140,9 +142,14 @@ describe('app migrations', () => {
     // /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
       'private.aal_satisfied', 'private.console_gate', 'private.is_thread_party', 'private.member_may_write',
-      ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
-        'decline_deal_change', 'leave_review', 'mark_thread_read', 'my_unread_threads', 'propose_deal_change', 'record_application_payment', 'record_payment',
-        'report_item', 'report_payment_missing', 'send_message', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
+      // The operator queues' row functions check the role themselves (views run their functions as the caller).
+      ...['operator_disputes_rows', 'operator_funds_awaiting_rows', 'operator_payment_events_rows', 'operator_payouts_due_rows', 'operator_refunds_due_rows',
+        'operator_revenue_rows'].map((f) => `private.${f}`),
+      ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'confirm_payout', 'contact_details',
+        'create_paid_gig', 'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'fund_with_credit', 'leave_review', 'mark_thread_read',
+        'money_statement', 'my_money', 'my_unread_threads', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment', 'operator_record_payout',
+        'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt',
+        'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),
     ]);
   });
 });

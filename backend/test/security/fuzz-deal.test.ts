@@ -13,7 +13,7 @@ import { send, signUp, type Account, type Answer } from './helpers';
 
 const PROPERTY: PropertyName = 'deal: money edits after acceptance';
 /** The first step that moves money for an accepted deal (it locks the terms). */
-const MONEY_STEP = 'record_application_payment';
+const MONEY_STEP = 'start_funding';
 
 let be: TestBackend;
 const acc: Record<'P' | 'W' | 'S', Account> = {} as never;
@@ -83,7 +83,8 @@ function expectOf(m: Model, a: Action): { ok: boolean; next: Model } {
     if (a.who === 'S' || !m.proposal) return { ok: false, next: m };
     return { ok: true, next: { ...m, proposal: null } };
   }
-  if (a.kind === 'money') return { ok: !m.locked, next: { ...m, locked: true } };
+  // Paying starts a hold (asking again returns it): from then on the terms are locked.
+  if (a.kind === 'money') return { ok: true, next: { ...m, locked: true } };
   return { ok: a.kind === 'edit_gig', next: m };
 }
 

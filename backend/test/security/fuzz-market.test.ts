@@ -91,7 +91,9 @@ async function victimRows(): Promise<string> {
       union all select 'prefs ' || row(x.*)::text from public.notification_preferences x where user_id = $1
       union all select 'message ' || row(m.*)::text from public.application_messages m join public.applications a on a.id = m.application_id where a.worker_id = $1 and a.poster_id <> $2
       union all select 'payment ' || row(x.*)::text from public.application_payments x where payee_id = $1 and payer_id <> $2
-      union all select 'review ' || row(x.*)::text from public.reviews x where reviewer_id = $1) z`, [acc.W.id, acc.A.id]),
+      union all select 'review ' || row(x.*)::text from public.reviews x where reviewer_id = $1
+      union all select 'note ' || row(n.*)::text from public.deal_notes n join public.applications a on a.id = n.application_id where a.worker_id = $1 and a.poster_id <> $2
+      union all select 'payout details ' || row(x.*)::text from public.payout_details x where user_id = $1) z`, [acc.W.id, acc.A.id]),
   );
   return rows[0]!.h;
 }
@@ -102,14 +104,12 @@ async function invariants(): Promise<Record<string, number>> {
     tx.query<Record<string, string>>(`select
       (select count(*) from public.applications a where a.status <> (select e.to_status from public.application_events e where e.application_id = a.id order by e.id desc limit 1))::text as status_not_last_event,
       (select count(*) from public.gigs g where g.applicant_count <> (select count(*) from public.applications a where a.gig_id = g.id and a.status <> 'withdrawn'))::text as applicant_count_off,
-      (select count(*) from public.gigs g where g.status = 'filled' and (select count(*) from public.applications a where a.gig_id = g.id and a.status in ('accepted', 'paid')) <> 1)::text as filled_without_one_accepted,
-      (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.status in ('accepted', 'paid') and g.status <> 'filled')::text as state_mismatch,
-      (select count(*) from public.applications a where a.status = 'paid' and not exists (select 1 from public.application_payments p where p.application_id = a.id and p.status = 'completed'))::text as paid_without_completed_payment,
-      (select count(*) from public.application_payments p join public.applications a on a.id = p.application_id where (p.status = 'completed') <> (a.status = 'paid') and p.status <> 'missing')::text as completed_payment_not_paid,
-      (select count(*) from public.application_payments p join public.applications a on a.id = p.application_id where p.amount <> a.agreed_amount or p.payer_id <> a.poster_id or p.payee_id <> a.worker_id)::text as payment_terms_off,
-      (select count(*) from public.applications a where a.status in ('accepted', 'paid') and (a.worker_amount + a.platform_fee <> a.agreed_amount or a.platform_fee <> round(a.agreed_amount * 5 / 100, 2)
+      (select count(*) from public.gigs g where g.status = 'filled' and (select count(*) from public.applications a where a.gig_id = g.id and a.accepted_at is not null) <> 1)::text as filled_without_one_accepted,
+      (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.accepted_at is not null and g.status <> 'filled')::text as state_mismatch,
+      (select count(*) from public.applications a where a.status in ('paid_out', 'paid') and a.paid_out_at is null)::text as paid_without_payout,
+      (select count(*) from public.applications a where a.deal_amount_cents is not null and (a.worker_amount + a.platform_fee <> a.agreed_amount or a.platform_fee <> round(a.agreed_amount * 5 / 100, 2)
         or a.deal_fee_cents <> (a.deal_amount_cents * 5 + 50) / 100 or a.agreed_amount * 100 <> a.deal_amount_cents))::text as split_off,
-      (select count(*) from public.reviews r join public.applications a on a.id = r.application_id where a.status <> 'paid' or r.reviewer_id not in (a.worker_id, a.poster_id))::text as review_not_for_paid_work,
+      (select count(*) from public.reviews r join public.applications a on a.id = r.application_id where a.status not in ('released', 'paid_out', 'paid', 'refunded') or r.reviewer_id not in (a.worker_id, a.poster_id))::text as review_not_for_paid_work,
       (select count(*) from public.application_messages m join public.applications a on a.id = m.application_id where m.sender_id not in (a.worker_id, a.poster_id))::text as message_from_outsider,
       (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.status = 'applied' and g.status <> 'active')::text as pending_on_closed_gig,
       (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.poster_id <> g.user_id or a.worker_id = g.user_id)::text as wrong_parties`),
@@ -117,8 +117,7 @@ async function invariants(): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
 }
 const HOLD = {
-  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_completed_payment: 0, completed_payment_not_paid: 0,
-  payment_terms_off: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0,
+  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0,
 };
 
 /** What a caller who may not write must leave exactly as it was: every row (null for the others). */
@@ -134,7 +133,7 @@ async function expectSafe(a: Answer, who: Caller, context: string, victimBefore:
   expect(await invariants(), `the process invariants broke after ${who.label}: ${context}`).toEqual(HOLD);
 }
 
-const TABLES = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'gigs', 'application_payments', 'application_messages', 'application_reads', 'reviews', 'member_ratings'] as const;
+const TABLES = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'gigs', 'application_payments', 'application_messages', 'application_reads', 'reviews', 'member_ratings', 'deal_notes', 'payout_details'] as const;
 const COLUMNS = ['id', 'gig_id', 'worker_id', 'poster_id', 'message', 'proposed_rate', 'available_from', 'status', 'decline_notice', 'created_at', 'updated_at',
   'application_id', 'transition', 'from_status', 'to_status', 'actor_role', 'actor_id', 'user_id', 'email_enabled', 'applicant_count', 'title',
   'agreed_amount', 'worker_amount', 'platform_fee', 'amount', 'payer_id', 'payee_id', 'missing_note', 'sender_id', 'body', 'last_read_at', 'rating', 'reviewer_id', 'reviewee_id', 'average_rating'];
@@ -171,20 +170,22 @@ describe('marketplace fuzzing', () => {
   });
 
   it('marketplace functions with any arguments, as every caller: no 5xx, no leak, the process invariants hold', { timeout: timeoutFor('market: rpc') }, async () => {
-    const fnArb = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details', 'propose_deal_change', 'accept_deal_change', 'decline_deal_change', 'record_application_payment', 'confirm_payment_received', 'report_payment_missing', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads') }, { weight: 1, arbitrary: fc.constantFrom('fire_application_transition', 'enqueue_notification', 'require_member') }, { weight: 1, arbitrary: hostileString });
+    const fnArb = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details', 'propose_deal_change', 'accept_deal_change', 'decline_deal_change', 'start_funding', 'fund_with_credit', 'cancel_deal', 'deliver_work', 'request_changes', 'approve_work', 'open_dispute', 'confirm_payout', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads') }, { weight: 1, arbitrary: fc.constantFrom('fire_application_transition', 'enqueue_notification', 'require_member') }, { weight: 1, arbitrary: hostileString });
     const argValue = fc.oneof({ weight: 4, arbitrary: idArb }, { weight: 2, arbitrary: fc.constantFrom<unknown>('Hello', '', ' ', 'x'.repeat(2001), 25, 0, -1, 1e7, '2999-01-01', '2000-01-01', null, 'accept', ids.W) }, { weight: 1, arbitrary: hostileJson });
-    const argsArb = fc.dictionary(fc.oneof({ weight: 6, arbitrary: fc.constantFrom('p_gig_id', 'p_application_id', 'p_message', 'p_proposed_rate', 'p_available_from', 'p_user_id', 'p_transition', 'p_actor', 'p_hours', 'p_rate', 'p_note', 'p_rating', 'p_body', 'p_application_ids', 'p_limit') }, { weight: 1, arbitrary: hostileString }), argValue, { maxKeys: 4 });
+    const argsArb = fc.dictionary(fc.oneof({ weight: 6, arbitrary: fc.constantFrom('p_gig_id', 'p_application_id', 'p_message', 'p_proposed_rate', 'p_available_from', 'p_user_id', 'p_transition', 'p_actor', 'p_hours', 'p_rate', 'p_note', 'p_reason', 'p_link', 'p_note', 'p_rating', 'p_body', 'p_application_ids', 'p_limit') }, { weight: 1, arbitrary: hostileString }), argValue, { maxKeys: 4 });
     const wellFormed = fc.oneof(
       fc.record({ fn: fc.constant('apply_to_gig'), args: fc.record({ p_gig_id: idArb, p_message: fc.oneof({ weight: 3, arbitrary: fc.constant('Hello') }, { weight: 1, arbitrary: hostileString }), p_proposed_rate: fc.option(fc.integer({ min: -5, max: 2000 }), { nil: undefined }) }, { requiredKeys: ['p_gig_id', 'p_message'] }) }),
       fc.record({ fn: fc.constantFrom('withdraw_application', 'accept_application', 'decline_application'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication) }) }),
       fc.record({ fn: fc.constant('contact_details'), args: fc.record({ p_user_id: idArb }) }),
-      fc.record({ fn: fc.constantFrom('record_application_payment', 'confirm_payment_received', 'report_payment_missing', 'mark_thread_read', 'accept_deal_change', 'decline_deal_change'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication) }) }),
+      fc.record({ fn: fc.constantFrom('start_funding', 'fund_with_credit', 'approve_work', 'confirm_payout', 'mark_thread_read', 'accept_deal_change', 'decline_deal_change'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication) }) }),
       fc.record({ fn: fc.constant('propose_deal_change'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_hours: fc.oneof(fc.integer({ min: -2, max: 200 }), fc.constant(0.5)), p_rate: fc.oneof(fc.integer({ min: -2, max: 2000 }), fc.constant(0.005)) }, { requiredKeys: ['p_application_id'] }) }),
       fc.record({ fn: fc.constant('leave_review'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_rating: fc.integer({ min: 0, max: 6 }), p_body: fc.option(hostileString, { nil: undefined }) }, { requiredKeys: ['p_application_id', 'p_rating'] }) }),
       fc.record({ fn: fc.constant('unread_message_counts'), args: fc.record({ p_application_ids: fc.array(fc.oneof(idArb, hostileString), { maxLength: 3 }) }) }),
       fc.record({ fn: fc.constant('my_unread_threads'), args: fc.record({ p_limit: fc.oneof(fc.integer({ min: -2, max: 1002 }), fc.constantFrom<unknown>(2 ** 31, 1.5, '10', null)) }, { requiredKeys: [] }) }),
       fc.record({ fn: fc.constant('send_message'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_body: fc.oneof(fc.constant('Hi'), hostileString) }) }),
       fc.record({ fn: fc.constant('close_gig'), args: fc.record({ p_gig_id: idArb }) }),
+      fc.record({ fn: fc.constantFrom('deliver_work', 'request_changes'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_note: fc.oneof(fc.constant('Done'), hostileString) }) }),
+      fc.record({ fn: fc.constantFrom('open_dispute', 'cancel_deal'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_reason: fc.oneof(fc.constant('Not done'), hostileString) }) }),
     );
     const arb = fc.record({ who: callerArb, call: fc.oneof({ weight: 2, arbitrary: fc.record({ fn: fnArb, args: argsArb }) }, { weight: 3, arbitrary: wellFormed }), get: fc.constantFrom(false, false, false, true) });
     await check('market: rpc', arb, async ({ who, call: { fn, args: given }, get }) => {

@@ -1,7 +1,7 @@
 /**
  * Shared by the marketplace access suites: the parties (the visitor, the poster P, the worker W,
  * another member O, forged tokens), a scenario and how it is tried, and a fingerprint of every
- * marketplace, app and auth row that a refused request must leave as it was.
+ * marketplace, money (the ledger included), app and auth row that a refused request must leave as it was.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
@@ -9,7 +9,7 @@ import { errorCode, fingerprint, forgedTokens, rowsDigest, send, signUp, type Ac
 
 type Forged = Awaited<ReturnType<typeof forgedTokens>>;
 export type Bearer = keyof Forged['bearer'];
-export type Who = 'visitor' | 'P' | 'W' | 'O' | 'anonAsUser' | 'serviceAsUser' | `bearer:${Bearer}` | 'apikey:anonKeyEditedToServiceRole';
+export type Who = 'visitor' | 'P' | 'W' | 'O' | 'anonAsUser' | 'serviceAsUser' | `bearer:${Bearer}` | 'apikey:anonKeyEditedToServiceRole' | `member:${string}`;
 
 export interface Scenario {
   name: string;
@@ -28,6 +28,8 @@ export interface Scenario {
 export interface Parties {
   be: TestBackend;
   acc: Record<'P' | 'W' | 'O', Account>;
+  /** Further accounts a suite adds in its setup (`as: 'member:<name>'`). */
+  more: Record<string, Account>;
   forged: Forged;
   ids: Record<string, string>;
   /** A setup step as `a` (POST, return=representation); anything but a success throws. */
@@ -39,7 +41,7 @@ export interface Parties {
  * before the file's tests and close the backend after them; the object is filled in by then.
  */
 export function useParties(prefix: string): Parties {
-  const p = { ids: {} } as Parties;
+  const p = { ids: {}, more: {} } as unknown as Parties;
   beforeAll(async () => {
     const be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
     const acc = {
@@ -65,7 +67,9 @@ export function useParties(prefix: string): Parties {
 export async function attempt(p: Parties, s: Scenario): Promise<Answer> {
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, k: string) => p.ids[k] ?? `{${k}}`);
   const before = await marketFingerprint(p.be);
-  const c = credentials(p.be, p.acc, p.forged, s.as);
+  const c = s.as.startsWith('member:')
+    ? { apikey: p.be.config.ANON_KEY, bearer: p.more[s.as.slice('member:'.length)]!.access }
+    : credentials(p.be, p.acc, p.forged, s.as as Exclude<Who, `member:${string}`>);
   const answer = await send(p.be, { method: s.method, path: fill(s.path), apikey: c.apikey, bearer: c.bearer, headers: s.headers, body: s.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(s.body))) });
   expect({ status: answer.status, code: s.code === null ? null : errorCode(answer) ?? null }, answer.text.slice(0, 500)).toEqual({ status: s.status, code: s.code });
   if (s.rows === 'none') expect(answer.json).toEqual([]);
@@ -73,7 +77,7 @@ export async function attempt(p: Parties, s: Scenario): Promise<Answer> {
   return answer;
 }
 
-export function credentials(be: TestBackend, acc: Record<'P' | 'W' | 'O', Account>, forged: Forged, who: Who): { apikey: string; bearer: string | null } {
+export function credentials(be: TestBackend, acc: Record<'P' | 'W' | 'O', Account>, forged: Forged, who: Exclude<Who, `member:${string}`>): { apikey: string; bearer: string | null } {
   const anon = be.config.ANON_KEY;
   if (who === 'visitor') return { apikey: anon, bearer: null };
   if (who === 'P' || who === 'W' || who === 'O') return { apikey: anon, bearer: acc[who].access };
@@ -86,5 +90,6 @@ export function credentials(be: TestBackend, acc: Record<'P' | 'W' | 'O', Accoun
 /** The marketplace rows (and, through fingerprint(), the app and auth tables). */
 export async function marketFingerprint(be: TestBackend): Promise<string> {
   const market = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'reports', 'gig_takedowns'];
-  return `${await rowsDigest(be, [...market.map((t) => `public.${t}`), 'private.notification_outbox', 'private.operator_audit'])}/${await fingerprint(be)}`;
+  const money = ['public.deal_notes', 'public.payout_details', 'ledger.accounts', 'ledger.transactions', 'ledger.entries', 'ledger.provider_events'];
+  return `${await rowsDigest(be, [...market.map((t) => `public.${t}`), ...money, 'private.notification_outbox', 'private.operator_audit'])}/${await fingerprint(be)}`;
 }

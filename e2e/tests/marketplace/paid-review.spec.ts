@@ -1,14 +1,18 @@
 /**
- * Getting paid and reviews on the composed page against the real backend (issue 14, parts 1–2):
- * the poster accepts and pays (the PayPal.me tab opens at the agreed amount;
- * PayPal itself is a stub), the worker reports it missing with a note, the poster pays again, the
- * worker confirms, both review, and the reviews and averages show on the public profiles, the
- * applicant list and the poster's next gig card. Axe checks each new state at 375 px and desktop.
+ * Getting paid and reviews on the composed page against the real backend, with the manual payment
+ * provider: the worker keeps a PayPal address in their private profile; the poster accepts, sees
+ * what they pay and what the worker keeps, and pays (the PayPal.me tab opens at the agreed amount;
+ * PayPal itself is a stub); a Need40 operator confirms the money arrived (never the worker); the
+ * worker delivers, the poster approves (the money is released), the operator records the payout,
+ * the worker sees it paid and confirms it arrived; both review, and the
+ * reviews and averages show on the public profiles, the applicant list and the poster's next gig
+ * card. Axe checks each new state at 375 px and desktop. The operator has no page yet: they act
+ * through the database functions an operator console calls.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { signIn } from '../../helpers/users';
-import { applyAs, createMember, dashboard, expect, postGig, test, uniqueTitle } from './support';
+import { json, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
+import { applyAs, createMember, dashboard, expect, makeOperator, postGig, rpcAs, test, uniqueTitle } from './support';
 
 const VIEWPORTS = [
   { width: 375, height: 812 },
@@ -41,15 +45,36 @@ async function paypalTabUrl(page: Page, button: Locator, expected: string): Prom
   await tab.close();
 }
 
-test('accept → pay (PayPal at the agreed amount) → missing → pay again → confirm → both review → the reviews show', async ({ app, page, backend, browser }) => {
+/** The id of the one application to `gigId`, read as its poster. */
+async function applicationOf(backend: Backend, poster: TestUser, gigId: string): Promise<string> {
+  const { access_token } = await passwordSession(backend, poster.email, poster.password);
+  const rows = await json<{ id: string }[]>(
+    await fetch(`${backend.url}/rest/v1/applications?select=id&gig_id=eq.${gigId}`, { headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}` } }),
+    'applications',
+  );
+  return rows[0]!.id;
+}
+
+test('payout address → accept → pay (PayPal at the agreed amount) → operator confirms → deliver → approve → payout → paid → both review', async ({ app, page, backend, browser }) => {
   test.setTimeout(480_000);
   const poster = await createMember(backend, 'Paula Poster');
   const worker = await createMember(backend, 'Walter Worker');
+  const operator = await createMember(backend, 'Olga Operator');
+  await makeOperator(backend, operator);
   const title = uniqueTitle('Paid landing page');
   const gigId = await postGig(backend, poster, title); // hourly, $45/hr, 10 hours
   await applyAs(backend, worker, gigId, 'I can build it this week.');
+  const applicationId = await applicationOf(backend, poster, gigId);
 
-  // The poster accepts on the dashboard and sees the agreed amount and its split from the database.
+  // The worker says where Need40 pays them, in their private profile.
+  await signIn(page, backend, worker);
+  await app.goto('#profile');
+  const payout = page.getByRole('form', { name: 'Payout details' });
+  await payout.getByLabel('PayPal address for your payouts').fill('walter.paypal@example.com', { timeout: 30_000 });
+  await payout.getByRole('button', { name: 'Save PayPal address' }).click();
+  await expect(payout).toContainText('Saved: Need40 pays you at walter.paypal@example.com.', { timeout: 20_000 });
+
+  // The poster accepts on the dashboard and sees what they pay and what the worker keeps.
   const posterContext = await browser.newContext({ baseURL: app.state.shellUrl });
   const posterPage = await posterContext.newPage();
   await stubPayPal(posterPage);
@@ -67,45 +92,59 @@ test('accept → pay (PayPal at the agreed amount) → missing → pay again →
   let deal = walter.getByRole('group', { name: `Payment for ${title}` });
   await expect(deal).toContainText('Agreed amount $450 (10 hours at $45/hr)', { timeout: 20_000 });
   await expect(deal).toContainText('Worker keeps $427.50 · Need40 fee $22.50');
-
+  await expect(deal).toContainText('Pay $450 to Need40: it holds the money until you approve the work, then Walter Worker receives $427.50 and Need40 keeps $22.50.');
   // The deal was frozen at acceptance: nobody edits its hours here (a change takes both parties).
   await expect(deal.getByLabel('Agreed hours', { exact: true })).toHaveCount(0);
   await accessibleAtBothSizes(posterPage, 'section#dashboard');
 
-  // Pay with PayPal: the pending payment is recorded and PayPal opens in a new tab for $450.
-  await paypalTabUrl(posterPage, deal.getByRole('button', { name: 'Pay with PayPal' }), 'https://paypal.me/need40/450');
-  await expect(deal).toContainText('Waiting for Walter Worker to confirm the payment of $450.', { timeout: 20_000 });
-  await expect(deal.getByRole('button', { name: /I received/ })).toHaveCount(0);
+  // Pay with PayPal: the payment Need40 waits for is recorded and PayPal opens in a new tab for $450.
+  await paypalTabUrl(posterPage, deal.getByRole('button', { name: 'Pay $450 with PayPal' }), 'https://paypal.me/need40/450');
+  await expect(deal).toContainText('Waiting for Need40 to confirm your payment of $450', { timeout: 20_000 });
+  await expect(deal).toContainText('Until it arrives, nothing is held.');
   await accessibleAtBothSizes(posterPage, 'section#dashboard');
 
-  // The worker sees the payment on My applications and reports it missing, with a note.
-  await signIn(page, backend, worker);
+  // The worker is never asked whether the poster's money arrived: Need40 has not received it yet.
   await app.goto('#dashboard');
   const mine = dashboard(page).getByRole('region', { name: 'My applications' }).getByRole('listitem', { name: `Application for ${title}` });
   const workerDeal = mine.getByRole('group', { name: `Payment for ${title}` });
-  await expect(workerDeal).toContainText('Paula Poster paid $450 through PayPal; you keep $427.50. Did it arrive?', { timeout: 30_000 });
-  await workerDeal.getByRole('button', { name: 'Report missing' }).click();
-  await workerDeal.getByRole('button', { name: 'Send report' }).click();
-  await expect(workerDeal.getByLabel('What is missing?')).toHaveAccessibleDescription(/Write a short note for the poster/);
-  await accessibleAtBothSizes(page, 'section#dashboard');
-  await workerDeal.getByLabel('What is missing?').fill('Nothing has arrived in my PayPal yet.');
-  await workerDeal.getByRole('button', { name: 'Send report' }).click();
-  await expect(workerDeal).toContainText('You reported the payment missing. Paula Poster can pay again.', { timeout: 20_000 });
+  await expect(workerDeal).toContainText('Paula Poster has started paying $450; Need40 has not received it yet. Wait before you start the work.', { timeout: 30_000 });
+  await expect(workerDeal.getByRole('button', { name: 'Deliver the work' })).toHaveCount(0);
 
-  // The poster sees the note and pays again.
+  // A Need40 operator confirms that the money arrived: Need40 holds it.
+  await rpcAs(backend, operator, 'operator_confirm_funds', { p_application_id: applicationId, p_reference: 'PAYPAL-7YH21' });
+  await page.reload();
+  await expect(workerDeal).toContainText('$450 is held by Need40 for this gig: you receive $427.50 when Paula Poster approves your work.', { timeout: 30_000 });
+  await expect(mine.getByText('Money held', { exact: true })).toBeVisible();
+
+  // The worker delivers, with a note and a link.
+  await workerDeal.getByRole('button', { name: 'Deliver the work' }).click();
+  await workerDeal.getByLabel('What did you deliver?').fill('The page is live, with the contact form.');
+  await workerDeal.getByLabel(/Link/).fill('https://example.com/landing');
+  await workerDeal.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(workerDeal).toContainText('You delivered the work. $450 is held by Need40 until Paula Poster approves', { timeout: 20_000 });
+  await accessibleAtBothSizes(page, 'section#dashboard');
+
+  // The poster reads the delivery and approves: the money is released.
   walter = await openApplicant();
   deal = walter.getByRole('group', { name: `Payment for ${title}` });
-  await expect(deal).toContainText('Walter Worker reported the payment missing.', { timeout: 20_000 });
-  await expect(deal).toContainText('Nothing has arrived in my PayPal yet.');
+  await expect(deal).toContainText('Walter Worker delivered:', { timeout: 20_000 });
+  await expect(deal).toContainText('The page is live, with the contact form.');
   await accessibleAtBothSizes(posterPage, 'section#dashboard');
-  await paypalTabUrl(posterPage, deal.getByRole('button', { name: 'Pay again with PayPal' }), 'https://paypal.me/need40/450');
-  await expect(deal).toContainText('Waiting for Walter Worker to confirm the payment of $450.', { timeout: 20_000 });
+  await deal.getByRole('button', { name: 'Approve and release $427.50' }).click();
+  await expect(deal).toContainText('Released: Walter Worker receives $427.50 and Need40 keeps $22.50; Need40 pays Walter Worker out.', { timeout: 20_000 });
 
-  // The worker confirms: the application is paid, and the review form opens.
+  // The worker sees the money on its way; the operator records the payout; the worker sees it paid.
   await page.reload();
-  await workerDeal.getByRole('button', { name: 'I received $427.50' }).click({ timeout: 30_000 });
+  await expect(workerDeal).toContainText('$427.50 is on its way to you: Need40 owes it to you and pays it to your PayPal.', { timeout: 30_000 });
+  await rpcAs(backend, operator, 'operator_record_payout', { p_application_id: applicationId, p_method: 'PayPal', p_reference: 'PAYOUT-5521' });
+  await page.reload();
+  await expect(workerDeal).toContainText('$427.50 was paid to you on', { timeout: 30_000 });
+  await expect(workerDeal).toContainText('(PayPal, reference PAYOUT-5521). Did it arrive?');
+  await workerDeal.getByRole('button', { name: 'Yes, it arrived' }).click();
+  await expect(workerDeal).toContainText('You confirmed receiving $427.50.', { timeout: 20_000 });
   await expect(mine.getByText('Paid', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(workerDeal).toContainText('You confirmed receiving the payment.');
+
+  // Both review.
   const review = workerDeal.getByRole('form', { name: 'Review Paula Poster' });
   await review.getByRole('button', { name: 'Post review' }).click();
   await expect(review.getByText('Choose a rating from 1 to 5 stars')).toBeVisible();
@@ -115,10 +154,10 @@ test('accept → pay (PayPal at the agreed amount) → missing → pay again →
   await review.getByRole('button', { name: 'Post review' }).click();
   await expect(workerDeal).toContainText('You reviewed Paula Poster: ★★★★★ 5 out of 5', { timeout: 20_000 });
 
-  // The poster reviews the worker (keyboard: arrows move between the stars).
+  // The poster sees the worker paid and reviews them (keyboard: arrows move between the stars).
   walter = await openApplicant();
   deal = walter.getByRole('group', { name: `Payment for ${title}` });
-  await expect(deal).toContainText('Paid: Walter Worker confirmed receiving the payment.', { timeout: 20_000 });
+  await expect(deal).toContainText('Paid: Walter Worker confirmed receiving $427.50.', { timeout: 20_000 });
   await expect(deal).toContainText('Walter Worker reviewed you: ★★★★★ 5 out of 5');
   await deal.getByRole('radio', { name: '3 stars' }).check();
   await posterPage.keyboard.press('ArrowRight');

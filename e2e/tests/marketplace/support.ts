@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { DEV_SERVICE_ROLE_KEY } from '../../../backend/src/config';
 import { confirmationLink, json, newCredentials, passwordSession, type Backend, type TestUser } from '../../helpers/users';
 
 export { expect, test } from '../../fixtures';
@@ -35,6 +36,21 @@ async function asMember(backend: Backend, user: TestUser, path: string, body: un
       body: JSON.stringify(body),
     }),
     `POST ${path}`,
+  );
+}
+
+/** Call the database function `fn` as `user` (what the page does, or what an operator console would). */
+export const rpcAs = (backend: Backend, user: TestUser, fn: string, args: Record<string, unknown>) => asMember(backend, user, `/rest/v1/rpc/${fn}`, args);
+
+/** Make `user` a Need40 operator: the role lives in app_metadata, which only the service role sets (admin API). */
+export async function makeOperator(backend: Backend, user: TestUser): Promise<void> {
+  await json(
+    await fetch(`${backend.url}/auth/v1/admin/users/${user.id}`, {
+      method: 'PUT',
+      headers: { apikey: DEV_SERVICE_ROLE_KEY, authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ app_metadata: { role: 'operator' } }),
+    }),
+    'make operator',
   );
 }
 

@@ -1,6 +1,14 @@
+import { DealPanel } from '../features/deal/components/DealPanel';
 import { Dashboard as Page } from '../features/dashboard/components/Dashboard';
+import { DealSlotProvider, type RenderDeal } from '../lib/dealSlot';
 
-/** Exposed to the shell as `gigs/Dashboard` (`#dashboard`, signed in): My gigs, My applications, Saved gigs. */
+const renderDeal: RenderDeal = (props) => <DealPanel {...props} />;
+
+/** Exposed to the shell as `gigs/Dashboard` (`#dashboard`, signed in): My gigs, My applications, Saved gigs — each deal shown by features/deal. */
 export default function Dashboard() {
-  return <Page />;
+  return (
+    <DealSlotProvider value={renderDeal}>
+      <Page />
+    </DealSlotProvider>
+  );
 }

@@ -5,7 +5,7 @@
 import { getSupabase, type Tables } from '@need40/shared';
 import { orThrow } from './marketErrors';
 
-export const APPLICATION_STATUSES = ['applied', 'accepted', 'declined', 'withdrawn', 'closed', 'paid'] as const;
+export const APPLICATION_STATUSES = ['applied', 'accepted', 'declined', 'withdrawn', 'closed', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'cancelled', 'refunded'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** How a status reads on the page. */
@@ -15,7 +15,14 @@ export const STATUS_LABELS: Record<string, string> = {
   declined: 'Declined',
   withdrawn: 'Withdrawn',
   closed: 'Closed',
+  funded: 'Money held',
+  delivered: 'Delivered',
+  disputed: 'Disputed',
+  released: 'Money released',
+  paid_out: 'Paid out',
   paid: 'Paid',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 export const GIG_STATUS_LABELS: Record<string, string> = { active: 'Open', filled: 'Filled', closed: 'Closed' };

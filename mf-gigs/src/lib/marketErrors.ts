@@ -3,7 +3,7 @@
  * message written for people (docs/marketplace.md, functions), so those are shown as they are;
  * anything else (network, a server fault) gets the caller's fallback, never a raw technical text.
  */
-const WORDED = new Set(['42501', '23505', '22023', 'N4001', 'N4002', 'N4003', 'N4004', 'N4005', 'N4006', 'N4007', 'N4008', 'N4009']);
+const WORDED = new Set(['42501', '23505', '22023', 'N4001', 'N4002', 'N4003', 'N4004', 'N4005', 'N4006', 'N4007', 'N4008', 'N4009', 'N4010', 'PT404', 'PT409']);
 
 export function marketErrorText(error: unknown, fallback: string): string {
   if (error && typeof error === 'object') {

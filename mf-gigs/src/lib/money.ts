@@ -21,3 +21,8 @@ export function splitOf(amount: number): Split {
 export function formatMoney(amount: number): string {
   return `$${Number.isInteger(amount) ? formatNumber(amount, { maxFraction: 0 }) : formatNumber(amount, { minFraction: 2, maxFraction: 2 })}`;
 }
+
+/** "$570" or "$427.50" from integer cents, the ledger's unit. */
+export function formatCents(cents: number): string {
+  return formatMoney(Math.round(cents) / 100);
+}

@@ -6,7 +6,7 @@ import { useThread } from './useThread';
 import styles from './Messages.module.css';
 
 /** Statuses in which the two parties may still write (the database refuses the others). */
-const OPEN_STATUSES = new Set(['applied', 'accepted', 'paid']);
+const OPEN_STATUSES = new Set(['applied', 'accepted', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'refunded']);
 
 /** "the poster" starts a sentence as "The poster". */
 const sentence = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

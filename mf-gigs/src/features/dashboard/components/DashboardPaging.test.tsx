@@ -11,7 +11,6 @@ const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
-vi.mock('../../../lib/deal/DealPanel', () => ({ DealPanel: () => null }));
 vi.mock('./payment/ApplicantDeal', () => ({ ApplicantDeal: () => null }));
 
 const at = (i: number) => `2024-04-${String(28 - i).padStart(2, '0')}T12:00:00Z`;

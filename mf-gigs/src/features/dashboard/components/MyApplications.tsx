@@ -4,7 +4,7 @@ import { fireTransition, STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
 import { marketErrorText } from '../../../lib/marketErrors';
 import { MessagesToggle } from '../../../lib/messages';
-import { DealPanel } from '../../../lib/deal/DealPanel';
+import { DealSlot } from '../../../lib/dealSlot';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { fetchMyApplications, type MyApplicationRow } from '../api/dashboard';
 import { useDashboardPages } from '../hooks/useDashboardPages';
@@ -55,7 +55,7 @@ export function MyApplications({ userId }: { userId: string }) {
                 <ItemHead title={title} href={row.gigs && gigHref(row.gigs.id)} gigPage badge={STATUS_LABELS[row.status] ?? row.status} applicationStatus={row.status} />
                 <p className={styles.meta}>Applied {formatDay(row.created_at)}</p>
                 {row.decline_notice && <p className={ui.prose}>{row.decline_notice}</p>}
-                <DealPanel applicationId={row.id} status={row.status} side="worker" onChanged={reload} />
+                <DealSlot applicationId={row.id} status={row.status} side="worker" onChanged={reload} />
                 <MessagesToggle applicationId={row.id} otherName="the poster" about={`about ${title}`} status={row.status} />
                 {row.status === 'applied' && (
                   <button type="button" className={ui.secondary} aria-disabled={busy === row.id} onClick={() => void withdraw(row.id)}>

@@ -3,7 +3,7 @@ import { ui } from '@need40/ui';
 import { fireTransition, STATUS_LABELS, type ApplicationRef } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
 import { marketErrorText } from '../../../lib/marketErrors';
-import { DealPanel } from '../../../lib/deal/DealPanel';
+import { DealSlot } from '../../../lib/dealSlot';
 
 /** The person's own application to this gig: status, date, the poster's notice, Withdraw while pending. */
 export function MyApplication({ application, onChanged }: { application: ApplicationRef; onChanged: (a: ApplicationRef) => void }) {
@@ -27,7 +27,7 @@ export function MyApplication({ application, onChanged }: { application: Applica
         Your application{day ? ` (${day})` : ''}: <strong data-application-status={application.status}>{STATUS_LABELS[application.status] ?? application.status}</strong>
       </p>
       {application.decline_notice && <p className={ui.muted}>{application.decline_notice}</p>}
-      <DealPanel applicationId={application.id} status={application.status} side="worker" onChanged={(status) => onChanged({ ...application, status })} />
+      <DealSlot applicationId={application.id} status={application.status} side="worker" onChanged={(status) => onChanged({ ...application, status })} />
       {application.status === 'applied' && (
         <button type="button" className={ui.secondary} aria-disabled={busy} onClick={() => void (busy ? undefined : withdraw())}>
           {busy ? 'Withdrawing...' : 'Withdraw application'}

@@ -1,9 +1,9 @@
-import { DealPanel } from '../../../../lib/deal/DealPanel';
+import { DealSlot } from '../../../../lib/dealSlot';
 import { ratingFromRow, RatingBadge } from '../../../../lib/rating';
 import type { ApplicantRow } from '../../api/dashboard';
 import styles from '../Dashboard.module.css';
 
-/** What the poster weighs and settles for one applicant: the worker's average rating, then the payment. */
+/** What the poster weighs and settles for one applicant: the worker's average rating, then the deal. */
 export function ApplicantDeal({ row }: { row: ApplicantRow }) {
   const rating = ratingFromRow(row.worker?.member_ratings);
   return (
@@ -13,7 +13,7 @@ export function ApplicantDeal({ row }: { row: ApplicantRow }) {
           <RatingBadge rating={rating} />
         </p>
       )}
-      <DealPanel applicationId={row.id} status={row.status} side="poster" />
+      <DealSlot applicationId={row.id} status={row.status} side="poster" />
     </>
   );
 }

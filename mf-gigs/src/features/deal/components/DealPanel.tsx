@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { LoadFailed, Loading } from '@need40/ui';
+import { useDeal } from '../hooks/useDeal';
+import { whereMoney } from '../lib/whereMoney';
+import type { Side } from '../types';
+import { DealActions } from './DealActions';
+import { DealHistory } from './DealHistory';
+import { DealReview } from './DealReview';
+import { DealTerms } from './DealTerms';
+import styles from './Deal.module.css';
+
+/** The statuses of an application with a deal (accepted onward). */
+export const DEAL_STATUSES = new Set(['accepted', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'refunded', 'cancelled']);
+const REVIEWABLE = new Set(['released', 'paid_out', 'paid']);
+
+interface Props {
+  applicationId: string;
+  /** The application's status as the caller shows it: the panel is there once it is accepted. */
+  status: string;
+  side: Side;
+  /** The deal moved to another status, so the caller can refresh its badge. */
+  onChanged?: (status: string) => void;
+}
+
+/**
+ * One deal, as its two parties see it from their side: the frozen terms, where the money is now
+ * (and who holds it), what this side can do, the history with receipts, then the reviews.
+ */
+export function DealPanel(props: Props) {
+  return DEAL_STATUSES.has(props.status) ? <DealBody {...props} /> : null;
+}
+
+function DealBody({ applicationId, status, side, onChanged }: Props) {
+  const { state, reload, retry } = useDeal(applicationId);
+  const loaded = state.status === 'ready' ? state.deal.status : null;
+  useEffect(() => {
+    if (loaded && loaded !== status) onChanged?.(loaded);
+  }, [loaded, status, onChanged]);
+
+  if (state.status === 'loading') return <Loading what="the payment" />;
+  if (state.status === 'error') return <LoadFailed what="the payment" retry={retry} />;
+  const { deal } = state;
+  return (
+    <div className={styles.deal} role="group" aria-label={`Payment for ${deal.gigTitle}`}>
+      <DealTerms deal={deal} />
+      <p className={styles.where} data-deal-status={deal.status}>
+        {whereMoney(deal, side)}
+      </p>
+      <DealActions deal={deal} side={side} onDone={reload} />
+      <DealHistory deal={deal} side={side} />
+      {REVIEWABLE.has(deal.status) && <DealReview deal={deal} side={side} onDone={reload} />}
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 /**
  * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
- * /rest/v1 (rest/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
+ * /rest/v1 (rest/routes.ts), /realtime/v1 (realtime/index.ts) and the payment provider (payments/). Built by a function so tests run it in-process with `inject()`
  * or on a random port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
+import { registerPayments } from './payments';
 import { devClockRoutes } from './jobs/dev-clock';
 import { createJobClock, createSqlJobs } from './jobs/sql-jobs';
 import type { Services } from './services';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.DEV_CLOCK && !config.isProduction) await app.register(devClockRoutes(app.sqlJobs)); // /_dev/clock
   await app.register(restRoutes, { prefix: '/rest/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
+  await registerPayments(app); // PAYMENT_PROVIDER; stripe: /functions/v1/stripe-* and the payout worker
 
   return app;
 }

@@ -49,6 +49,10 @@ export function decodeForm(body: string): Params {
   return root;
 }
 
+/** Parameters compared as Stripe compares them: by value, whatever their order. */
+const canonical = (v: unknown): string =>
+  v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${k}:${canonical((v as Params)[k])}`).join(',')}}` : JSON.stringify(v);
+
 function need(p: Params, ...names: string[]): void {
   for (const n of names) if (p[n] === undefined || p[n] === '') throw new StripeFail(400, 'invalid_request_error', `Missing required param: ${n}.`, n);
 }
@@ -66,7 +70,11 @@ export class StripeMock {
   readonly refunds = new Map<string, Refund>();
   /** Every request: method, path and Idempotency-Key, in order. */
   readonly calls: { method: string; path: string; key?: string }[] = [];
-  private readonly idem = new Map<string, { params: string; status: number; body: unknown }>();
+  private readonly idem = new Map<string, { params: string; body: unknown }>();
+  /** The status new refunds get (a bank refund stays pending a while). */
+  refundStatus: Refund['status'] = 'succeeded';
+  /** The next POST is refused with this message (400, as Stripe refuses a request it cannot do). */
+  refuseNext?: string;
   private server?: Server;
   url = '';
 
@@ -93,10 +101,16 @@ export class StripeMock {
       return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     }
     const params = decodeForm(text);
+    if (this.refuseNext && req.method === 'POST') {
+      const message = this.refuseNext;
+      this.refuseNext = undefined;
+      return { status: 400, body: { error: { type: 'invalid_request_error', message } } };
+    }
+    const same = `${path}:${canonical(params)}`;
     const seen = key && this.idem.get(key);
     if (seen) {
-      if (seen.params !== `${path}:${text}`) return { status: 400, body: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } } };
-      return { status: seen.status, body: seen.body };
+      if (seen.params !== same) return { status: 400, body: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } } };
+      return { status: 200, body: seen.body };
     }
     let answer: { status: number; body: unknown };
     try {
@@ -105,7 +119,8 @@ export class StripeMock {
       if (!(error instanceof StripeFail)) throw error;
       answer = { status: error.status, body: { error: { type: error.type, message: error.message, param: error.param } } };
     }
-    if (key && req.method === 'POST') this.idem.set(key, { params: `${path}:${text}`, ...answer });
+    // Stripe saves the result of a request that ran; one refused at validation may be sent again.
+    if (key && req.method === 'POST' && answer.status === 200) this.idem.set(key, { params: same, body: answer.body });
     return answer;
   }
 
@@ -168,9 +183,16 @@ export class StripeMock {
     const already = [...this.refunds.values()].filter((r) => r.payment_intent === pi.id).reduce((s, r) => s + r.amount, 0);
     const amt = p.amount === undefined ? pi.amount - already : amount(p);
     if (amt + already > pi.amount) throw new StripeFail(400, 'invalid_request_error', `Refund amount ($${amt / 100}) is greater than unrefunded amount on charge ($${(pi.amount - already) / 100})`, 'amount');
-    const r: Refund = { id: id('re'), object: 'refund', amount: amt, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', metadata: (p.metadata ?? {}) as Stripe.Metadata };
+    const r: Refund = { id: id('re'), object: 'refund', amount: amt, currency: pi.currency, payment_intent: pi.id, status: this.refundStatus, metadata: (p.metadata ?? {}) as Stripe.Metadata };
     this.refunds.set(r.id, r);
     return r;
+  }
+
+  /** A pending refund goes through. */
+  settleRefund(refundId: string): MockEvent {
+    const r = this.find(this.refunds, refundId, 'refund');
+    r.status = 'succeeded';
+    return this.event('refund.updated', { ...r });
   }
 
   // ── What happens at Stripe: each returns the event Stripe would send ──────────────────────────

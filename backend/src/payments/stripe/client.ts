@@ -23,5 +23,8 @@ export const transferGroup = (applicationId: string) => `app_${applicationId}`;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An error of the Stripe SDK: Stripe refused the call, or could not be reached. */
+export const isStripeError = (error: unknown): boolean => error instanceof Stripe.errors.StripeError;
+
 /** The id of an expandable field (a string, or the object when expanded). */
 export const idOf = (v: string | { id: string } | null | undefined): string | undefined => (typeof v === 'string' ? v : v?.id);

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { authenticate } from '../../rest/request';
-import { CURRENCY, transferGroup } from './client';
+import { CURRENCY, isStripeError, transferGroup } from './client';
 import { handleStripeEvent } from './events';
 import { connectedAccount, recordAccount, startFunding } from './port';
 
@@ -29,6 +29,21 @@ export class PaymentHttpError extends Error {
 /** Webhook bodies are small JSON documents; Stripe's are a few KB. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const checkoutBody = z.object({ application_id: z.uuid({ message: 'application_id must be a UUID' }) });
+
+/**
+ * A call to Stripe from a member's request. Stripe's refusal is not the member's mistake (the
+ * adapter built the request): it is logged and answered as a server error, never passed on as a
+ * 4xx with Stripe's wording.
+ */
+async function atStripe<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isStripeError(error)) throw error;
+    request.log.error({ err: error }, 'stripe refused the call or did not answer');
+    throw new PaymentHttpError(502, 'The payment provider did not complete the request; try again');
+  }
+}
 
 async function member(app: FastifyInstance, request: FastifyRequest) {
   const caller = await authenticate(request, app.services);
@@ -45,15 +60,15 @@ export function stripeRoutes(stripe: Stripe) {
       const { userId, email } = await member(app, request);
       let account = await connectedAccount(app.services, userId);
       if (!account) {
-        const created = await stripe.accounts.create({
+        const created = await atStripe(request, () => stripe.accounts.create({
           type: 'express', email, capabilities: { transfers: { requested: true } }, metadata: { user_id: userId },
-        }, { idempotencyKey: `connect-account:${userId}` });
+        }, { idempotencyKey: `connect-account:${userId}` }));
         account = await recordAccount(app.services, userId, created.id);
       }
       // Account links are single-use and expire within minutes: a fresh one each time.
-      const link = await stripe.accountLinks.create({
+      const link = await atStripe(request, () => stripe.accountLinks.create({
         account, type: 'account_onboarding', refresh_url: `${site}/?stripe_onboarding=refresh`, return_url: `${site}/?stripe_onboarding=done`,
-      });
+      }));
       return { url: link.url, expires_at: link.expires_at };
     });
 
@@ -64,7 +79,7 @@ export function stripeRoutes(stripe: Stripe) {
       const app_id = body.data.application_id;
       const hold = await startFunding(app.services, caller, app_id);
       if (hold.provider !== 'stripe') throw new PaymentHttpError(409, 'This payment was started through the manual provider: pay it as shown on the deal');
-      const session = await stripe.checkout.sessions.create({
+      const session = await atStripe(request, () => stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: Number(hold.amount_cents), product_data: { name: `Need40 deal ${hold.reference}` } } }],
         client_reference_id: app_id,
@@ -72,7 +87,7 @@ export function stripeRoutes(stripe: Stripe) {
         payment_intent_data: { transfer_group: transferGroup(app_id), metadata: { application_id: app_id } },
         success_url: `${site}/?payment=done&application=${app_id}`,
         cancel_url: `${site}/?payment=cancelled&application=${app_id}`,
-      }, { idempotencyKey: `fund-hold:${app_id}:${hold.transaction_id}` });
+      }, { idempotencyKey: `fund-hold:${app_id}:${hold.transaction_id}` }));
       return { url: session.url, session_id: session.id };
     });
 
@@ -89,6 +104,7 @@ export function stripeRoutes(stripe: Stripe) {
         } catch (error) {
           throw new PaymentHttpError(400, `The webhook signature does not verify: ${(error as Error).message}`);
         }
+        // A failure here (Stripe or the database unreachable) answers 5xx: Stripe delivers the event again later.
         const outcome = await handleStripeEvent(app.services, stripe, event);
         request.log.info({ stripe_event: event.id, type: event.type, outcome }, 'stripe event');
         return { received: true, outcome };

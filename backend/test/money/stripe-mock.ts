@@ -20,7 +20,7 @@ type Account = Pick<Stripe.Account, 'id' | 'object' | 'type' | 'email' | 'metada
 type AccountLink = Pick<Stripe.AccountLink, 'object' | 'url' | 'created' | 'expires_at'>;
 type Session = Pick<Stripe.Checkout.Session, 'id' | 'object' | 'mode' | 'status' | 'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata' | 'payment_intent' | 'url' | 'success_url' | 'cancel_url'>;
 type PaymentIntent = Pick<Stripe.PaymentIntent, 'id' | 'object' | 'amount' | 'currency' | 'status' | 'metadata' | 'transfer_group' | 'latest_charge'>;
-type Transfer = Pick<Stripe.Transfer, 'id' | 'object' | 'amount' | 'currency' | 'destination' | 'transfer_group' | 'source_transaction' | 'metadata'>;
+type Transfer = Pick<Stripe.Transfer, 'id' | 'object' | 'amount' | 'currency' | 'destination' | 'transfer_group' | 'source_transaction' | 'metadata' | 'reversed'>;
 type Refund = Pick<Stripe.Refund, 'id' | 'object' | 'amount' | 'currency' | 'payment_intent' | 'status' | 'metadata'>;
 type Dispute = Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'currency' | 'charge' | 'payment_intent' | 'reason' | 'status'>;
 export type MockEvent = Pick<Stripe.Event, 'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'> & { type: Stripe.Event['type']; data: { object: object } };
@@ -52,6 +52,9 @@ export function decodeForm(body: string): Params {
 /** Parameters compared as Stripe compares them: by value, whatever their order. */
 const canonical = (v: unknown): string =>
   v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${k}:${canonical((v as Params)[k])}`).join(',')}}` : JSON.stringify(v);
+
+/** A list answer, newest first (these lists stay far below one page). */
+const list = <T>(url: string, data: T[]): Pick<Stripe.ApiList<T>, 'object' | 'data' | 'has_more' | 'url'> => ({ object: 'list', data: data.reverse(), has_more: false, url });
 
 function need(p: Params, ...names: string[]): void {
   for (const n of names) if (p[n] === undefined || p[n] === '') throw new StripeFail(400, 'invalid_request_error', `Missing required param: ${n}.`, n);
@@ -94,13 +97,13 @@ export class StripeMock {
   private async serve(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
     let text = '';
     for await (const chunk of req) text += String(chunk);
-    const path = (req.url ?? '').split('?')[0]!;
+    const [path, query] = (req.url ?? '').split('?') as [string, string | undefined];
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
     this.calls.push({ method: req.method ?? '', path, key });
     if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? '')) {
       return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     }
-    const params = decodeForm(text);
+    const params = decodeForm(req.method === 'GET' ? (query ?? '') : text);
     if (this.refuseNext && req.method === 'POST') {
       const message = this.refuseNext;
       this.refuseNext = undefined;
@@ -147,6 +150,8 @@ export class StripeMock {
     if (method === 'POST' && resource === 'checkout' && sub === 'sessions' && !more) return this.createSession(p);
     if (method === 'GET' && resource === 'payment_intents' && sub) return this.find(this.intents, sub, 'payment_intent');
     if (method === 'POST' && resource === 'transfers' && !sub) return this.createTransfer(p);
+    if (method === 'GET' && resource === 'transfers' && !sub) return list(path, [...this.transfers.values()].filter((t) => !p.transfer_group || t.transfer_group === p.transfer_group));
+    if (method === 'GET' && resource === 'refunds' && !sub) return list(path, [...this.refunds.values()].filter((r) => !p.payment_intent || r.payment_intent === p.payment_intent));
     if (method === 'POST' && resource === 'refunds' && !sub) return this.createRefund(p);
     throw new StripeFail(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -172,7 +177,7 @@ export class StripeMock {
     const destination = this.find(this.accounts, p.destination as string, 'account');
     if (!destination.payouts_enabled) throw new StripeFail(400, 'invalid_request_error', 'Your destination account needs to have at least one of the following capabilities enabled: transfers', 'destination');
     if (p.source_transaction && ![...this.intents.values()].some((pi) => pi.latest_charge === p.source_transaction)) throw new StripeFail(404, 'invalid_request_error', `No such charge: '${String(p.source_transaction)}'`, 'source_transaction');
-    const t: Transfer = { id: id('tr'), object: 'transfer', amount: amount(p), currency: p.currency as string, destination: destination.id, transfer_group: (p.transfer_group as string) ?? null, source_transaction: (p.source_transaction as string) ?? null, metadata: (p.metadata ?? {}) as Stripe.Metadata };
+    const t: Transfer = { id: id('tr'), object: 'transfer', amount: amount(p), currency: p.currency as string, destination: destination.id, transfer_group: (p.transfer_group as string) ?? null, source_transaction: (p.source_transaction as string) ?? null, metadata: (p.metadata ?? {}) as Stripe.Metadata, reversed: false };
     this.transfers.set(t.id, t);
     return t;
   }

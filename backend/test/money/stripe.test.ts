@@ -114,19 +114,19 @@ describe('release, refund, dispute', () => {
     expect((await journal(m.be, app)).at(-1)).toBe('payout/posted: payable Dr 57000 cash Cr 57000');
   });
 
-  it('a transfer made by a round that crashed before booking it is booked by the next, once; a refused one is retried', async () => {
+  it('a transfer made by a round that crashed before booking it is booked by a later one, once; a refused one is retried', async () => {
     const { app, pi } = await funded();
     await ok(m, m.worker, 'deliver_work', { p_application_id: app, p_note: 'Done' });
     await ok(m, m.poster, 'approve_work', { p_application_id: app });
     m.stripe.refuseNext = 'Insufficient funds in Stripe account';
     expect(await m.be.app.stripeWorker!.drain()).toEqual([{ key: `payout:${app}`, outcome: expect.stringMatching(/^error: Insufficient funds/) }]);
     expect(await status(m, app)).toBe('released');
-    // The call a crashed round made (same key, same parameters in another order) …
+    // The call a crashed round made, over 24 hours ago: Stripe has forgotten its idempotency key …
     const made = await createStripe(m.be.config).transfers.create({
       metadata: { application_id: app }, source_transaction: m.stripe.intents.get(pi)!.latest_charge as string,
       transfer_group: `app_${app}`, destination: [...m.stripe.accounts.keys()][0]!, currency: 'usd', amount: 57000,
-    }, { idempotencyKey: `payout:${app}` });
-    // … the next round gets the same Transfer back from Stripe and books it.
+    }, { idempotencyKey: 'a key Stripe no longer remembers' });
+    // … the next round finds that Transfer in the deal's transfer group and books it.
     expect(await m.be.app.stripeWorker!.drain()).toEqual([{ key: `payout:${app}`, outcome: 'applied' }]);
     expect([...m.stripe.transfers.values()].filter((t) => t.transfer_group === `app_${app}`).map((t) => t.id)).toEqual([made.id]);
     expect(await status(m, app)).toBe('paid_out');
@@ -157,8 +157,9 @@ describe('release, refund, dispute', () => {
     }
     expect((await journal(m.be, app)).at(-1)).toBe('refund/posted: held Dr 60000 refund_due Cr 60000');
     const refund = [...m.stripe.refunds.values()].find((r) => r.payment_intent === pi)!;
-    // The next round asks again with the same key: Stripe answers the same pending refund.
+    // The next round finds that pending refund instead of making a second one.
     expect((await m.be.app.stripeWorker!.drain()).map((r) => r.outcome)).toEqual(['refund pending']);
+    expect([...m.stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
     expect(await delivered(m.be, m.stripe.settleRefund(refund.id))).toBe('applied');
     expect((await journal(m.be, app)).at(-1)).toBe('refund_sent/posted: refund_due Dr 60000 cash Cr 60000');
     expect(await m.be.app.stripeWorker!.drain()).toEqual([]);

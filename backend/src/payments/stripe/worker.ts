@@ -24,26 +24,40 @@ export interface WorkResult {
   outcome: string;
 }
 
+/*
+ * Stripe keeps an idempotency key for 24 hours only. So before paying, the worker also looks for a
+ * Transfer (by the deal's transfer group) or Refund (by the payment) an earlier round made under
+ * this row and never booked — a crash followed by a long outage — and books that one instead.
+ */
+
 async function payout(services: Services, stripe: Stripe, row: WorkRow): Promise<string> {
   const app = row.application_id!;
+  const earlier = (await stripe.transfers.list({ transfer_group: transferGroup(app), limit: 10 })).data
+    .find((t) => t.metadata?.application_id === app && !t.reversed);
+  const transfer = earlier ?? await newTransfer(services, stripe, row, app);
+  return applyEvent(services, { eventId: transfer.id, type: 'transfer.sent', applicationId: app, amountCents: transfer.amount, reference: transfer.id, payload: { method: 'stripe transfer' } });
+}
+
+async function newTransfer(services: Services, stripe: Stripe, row: WorkRow, app: string): Promise<Stripe.Transfer> {
   const pi = await stripeFunding(services, app);
   // Paid from the charge that funded the deal (usable before it settles); otherwise (funded through
   // the manual provider or credit) from the platform's available balance.
   const charge = pi ? idOf((await stripe.paymentIntents.retrieve(pi)).latest_charge) : undefined;
-  const transfer = await stripe.transfers.create({
+  return stripe.transfers.create({
     amount: Number(row.amount_cents), currency: CURRENCY, destination: row.stripe_account_id!,
     transfer_group: transferGroup(app), metadata: { application_id: app },
     ...(charge && { source_transaction: charge }),
   }, { idempotencyKey: row.idempotency_key });
-  return applyEvent(services, { eventId: transfer.id, type: 'transfer.sent', applicationId: app, amountCents: transfer.amount, reference: transfer.id, payload: { method: 'stripe transfer' } });
 }
 
 async function refund(services: Services, stripe: Stripe, row: WorkRow): Promise<string> {
   const pi = row.application_id ? await stripeFunding(services, row.application_id) : null;
   if (!pi) return 'skipped: no Stripe payment to refund';
-  const r = await stripe.refunds.create({
-    payment_intent: pi, amount: Number(row.amount_cents),
-    metadata: { transaction_id: String(row.transaction_id), application_id: row.application_id! },
+  const origin = String(row.transaction_id);
+  const earlier = (await stripe.refunds.list({ payment_intent: pi, limit: 100 })).data
+    .find((r) => r.metadata?.transaction_id === origin && r.status !== 'failed' && r.status !== 'canceled');
+  const r = earlier ?? await stripe.refunds.create({
+    payment_intent: pi, amount: Number(row.amount_cents), metadata: { transaction_id: origin, application_id: row.application_id! },
   }, { idempotencyKey: row.idempotency_key });
   // Card refunds usually succeed at once; a pending one is booked by its refund.updated webhook.
   const e = refundEvent(r.id, r);

@@ -1,8 +1,8 @@
 /**
  * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
- * /rest/v1 (rest/routes.ts), /storage/v1 (storage/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
- * /rest/v1 (rest/routes.ts), /realtime/v1 (realtime/index.ts) and /browser/v1 (browser/routes.ts). Built by a function so tests run it in-process with `inject()`
- * or on a random port, against whatever database they hand in.
+ * /rest/v1 (rest/routes.ts), /storage/v1 (storage/routes.ts), /realtime/v1 (realtime/index.ts),
+ * /browser/v1 (browser/routes.ts) and the payment provider (payments/). Built by a function so tests
+ * run it in-process with `inject()` or on a random port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
@@ -18,6 +18,7 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
+import { registerPayments } from './payments';
 import { devClockRoutes } from './jobs/dev-clock';
 import { createJobClock, createSqlJobs } from './jobs/sql-jobs';
 import { browserReportCounter } from './observability/browser-metrics';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(browserRoutes, { prefix: '/browser/v1', observe });
   registerCollectors(app, services.metrics);
   registerMetricsRoute(app); // /metrics (Prometheus)
+  await registerPayments(app); // PAYMENT_PROVIDER; stripe: /functions/v1/stripe-* and the payout worker
 
   return app;
 }

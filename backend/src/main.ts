@@ -34,6 +34,8 @@ async function main(): Promise<void> {
     const notifications = startNotificationDelivery(app.services, app.log.child({ module: 'notifications' }));
     // Scheduled SQL jobs (SQL_JOBS: the payment timers by default), as pg_cron would run them.
     app.sqlJobs.start();
+    // PAYMENT_PROVIDER=stripe: payouts and refunds due, executed through Stripe.
+    app.stripeWorker?.start();
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
       try {
         await notifications.stop();
         await app.sqlJobs.stop();
+        await app.stripeWorker?.stop();
         await app.close();
       } finally {
         await db.close();

@@ -40,7 +40,7 @@ const trace = args.trace ? path.join(WORK, 'gateway-trace.log') : undefined;
 /** The local gateway's part: a request without an apikey is let through as anon (when `anonKey`). */
 function gateway(port: number, target: number, anonKey: string): Promise<http.Server> {
   const server = http.createServer((req, res) => {
-    const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: `127.0.0.1:${target}` };
+    const headers: http.IncomingHttpHeaders = { ...req.headers, host: `127.0.0.1:${target}` };
     if (anonKey && !headers.apikey) headers.apikey = anonKey;
     // A fresh connection each time (agent: false): a kept-alive one the backend has since closed
     // would fail the next request with a reset that no test is about.

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { databaseUrlProblem, productionProblems, unknownVariables } from './config-checks';
 import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
+import { REALTIME_CONFIG } from './config-realtime';
 import { parseTrustProxy, type TrustProxy } from './config-proxy';
 import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
 import { parseSigningKey } from './security/jwt-keys';
@@ -159,9 +160,8 @@ const schema = z.object({
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),
   WEBAUTHN_RP_DISPLAY_NAME: z.string().optional(),
 
-  // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
-  REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
-  REALTIME_MAX_CHANNELS_PER_SOCKET: int(1, 10_000).default(100),
+  // Realtime (/realtime/v1): connections, channels, joins, events and bindings (config-realtime.ts).
+  ...REALTIME_CONFIG,
 });
 
 export type EnvConfig = z.infer<typeof schema>;

@@ -531,6 +531,22 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.portfolio_items_limit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform 1 from public.profiles where id = new.user_id for update;
+  if (select count(*) from public.portfolio_items where user_id = new.user_id) >= 12 then
+    raise exception 'A portfolio holds at most 12 items' using errcode = '22023';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.portfolio_items_limit() is 'Refuses a 13th portfolio item of a member.';
+
 CREATE OR REPLACE FUNCTION private.raise_member_refusal(p_why text, p_action text)
  RETURNS void
  LANGUAGE plpgsql
@@ -691,12 +707,18 @@ create table public.application_messages (
   sender_id uuid not null,
   body text not null,
   created_at timestamp with time zone default now() not null,
+  attachment_path text,
+  attachment_name text,
+  attachment_type text,
+  attachment_size bigint,
   constraint application_messages_pkey PRIMARY KEY (id),
   constraint application_messages_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.applications(id) ON DELETE CASCADE,
   constraint application_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
-  constraint application_messages_body_length CHECK (btrim(body) <> ''::text AND char_length(body) <= 2000)
+  constraint application_messages_attachment_in_thread CHECK (attachment_path IS NULL OR attachment_path ~~ (((application_id::text || '/'::text) || sender_id::text) || '/%'::text)),
+  constraint application_messages_text_or_file CHECK (char_length(body) <= 2000 AND (btrim(body) <> ''::text OR attachment_path IS NOT NULL))
 );
 comment on table public.application_messages is 'Messages between the worker and the poster of an application. Read by the two parties; written only by send_message().';
+comment on column public.application_messages.attachment_path is 'A file sent with the message: its path in the attachments bucket (<application id>/<sender id>/<name>).';
 alter table public.application_messages enable row level security;
 create policy application_messages_require_aal2 on public.application_messages as restrictive for all to authenticated
   using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
@@ -1041,6 +1063,56 @@ grant select, insert, update, delete on table public.payments to service_role;
 grant insert (amount, status, payment_method, description, user_id, metadata) on table public.payments to authenticated;
 alter publication supabase_realtime add table public.payments;
 
+create table public.portfolio_items (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default auth.uid() not null,
+  title text not null,
+  link text,
+  file_path text,
+  file_type text,
+  "position" integer default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  constraint portfolio_items_pkey PRIMARY KEY (id),
+  constraint portfolio_items_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint portfolio_items_file_in_own_folder CHECK (file_path IS NULL OR file_path ~ (('^'::text || user_id::text) || '/[A-Za-z0-9._-]{1,100}$'::text)),
+  constraint portfolio_items_file_type CHECK (file_type IS NULL OR (file_type = ANY (ARRAY['image/jpeg'::text, 'image/png'::text, 'image/webp'::text, 'image/gif'::text, 'application/pdf'::text]))),
+  constraint portfolio_items_link_form CHECK (link IS NULL OR link ~ '^https?://[^\s]+$'::text AND char_length(link) <= 2048),
+  constraint portfolio_items_position_range CHECK ("position" >= 0 AND "position" <= 1000),
+  constraint portfolio_items_something_to_show CHECK (link IS NOT NULL OR file_path IS NOT NULL),
+  constraint portfolio_items_title_length CHECK (char_length(btrim(title)) >= 1 AND char_length(btrim(title)) <= 120)
+);
+comment on table public.portfolio_items is 'Work a member shows on their profile: a title with a link and/or a file in the portfolio bucket. Public; the member edits their own (at most 12).';
+alter table public.portfolio_items enable row level security;
+create policy portfolio_items_delete_members_only on public.portfolio_items as restrictive for delete to authenticated
+  using (( SELECT private.member_may_write('edit your portfolio'::text) AS member_may_write));
+create policy portfolio_items_delete_own on public.portfolio_items for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy portfolio_items_delete_require_aal2 on public.portfolio_items as restrictive for delete to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy portfolio_items_insert_members_only on public.portfolio_items as restrictive for insert to authenticated
+  with check (( SELECT private.member_may_write('add to your portfolio'::text) AS member_may_write));
+create policy portfolio_items_insert_own on public.portfolio_items for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy portfolio_items_insert_require_aal2 on public.portfolio_items as restrictive for insert to authenticated
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy portfolio_items_select_all on public.portfolio_items for select to anon, authenticated
+  using (true);
+create policy portfolio_items_update_members_only on public.portfolio_items as restrictive for update to authenticated
+  using (( SELECT private.member_may_write('edit your portfolio'::text) AS member_may_write));
+create policy portfolio_items_update_own on public.portfolio_items for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy portfolio_items_update_require_aal2 on public.portfolio_items as restrictive for update to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE INDEX portfolio_items_user_id_position_idx ON public.portfolio_items USING btree (user_id, "position", created_at);
+CREATE TRIGGER portfolio_items_limit BEFORE INSERT ON public.portfolio_items FOR EACH ROW EXECUTE FUNCTION private.portfolio_items_limit();
+grant select on table public.portfolio_items to anon;
+grant select, delete on table public.portfolio_items to authenticated;
+grant select, insert, update, delete on table public.portfolio_items to service_role;
+grant insert (title, link, file_path, file_type, "position") on table public.portfolio_items to authenticated;
+grant update (title, link, file_path, file_type, "position") on table public.portfolio_items to authenticated;
+
 create table public.profiles (
   id uuid not null,
   username text,
@@ -1064,6 +1136,7 @@ create table public.profiles (
   constraint profiles_pkey PRIMARY KEY (id),
   constraint profiles_username_key UNIQUE (username),
   constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint profiles_avatar_url_form CHECK (avatar_url IS NULL OR avatar_url ~ '^https?://'::text OR avatar_url ~ (('^'::text || id::text) || '/[A-Za-z0-9._-]{1,100}$'::text)) NOT VALID,
   constraint profiles_avatar_url_length CHECK (char_length(avatar_url) <= 2048),
   constraint profiles_bio_length CHECK (char_length(bio) <= 10000),
   constraint profiles_contact_email_length CHECK (char_length(contact_email) <= 320),
@@ -1082,6 +1155,7 @@ create table public.profiles (
   constraint profiles_username_format CHECK (username IS NULL OR username ~ '^[A-Za-z0-9_.-]{3,40}$'::text)
 );
 comment on table public.profiles is 'One worker profile per auth user (id = auth.users.id), created by the on_auth_user_created trigger. Public-readable except contact_email and contact_phone (read through contact_details()); the owner updates their own row.';
+comment on constraint profiles_avatar_url_form on public.profiles is 'avatar_url is a web address or `<own user id>/<file>` in the avatars bucket (pages ask /render/image for its sizes).';
 alter table public.profiles enable row level security;
 create policy profiles_select_all on public.profiles for select to anon, authenticated
   using (true);
@@ -1765,7 +1839,7 @@ $function$;
 comment on function public.report_payment_missing(p_application_id uuid, p_note text) is 'The worker reports that a recorded payment did not arrive (with an optional note); the poster may record a new one.';
 grant execute on function public.report_payment_missing(p_application_id uuid, p_note text) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.send_message(p_application_id uuid, p_body text)
+CREATE OR REPLACE FUNCTION public.send_message(p_application_id uuid, p_body text, p_attachment_path text DEFAULT NULL::text)
  RETURNS public.application_messages
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1774,6 +1848,8 @@ AS $function$
 declare
   v_uid uuid := private.require_member('send a message');
   v_app public.applications := private.party_application(p_application_id, v_uid);
+  v_body text := btrim(coalesce(p_body, ''));
+  v_file storage.objects;
   v_message public.application_messages;
   v_recipient uuid;
   v_pending bigint;
@@ -1781,13 +1857,25 @@ begin
   if v_app.status not in ('applied', 'accepted', 'paid') then
     raise exception 'This conversation is closed' using errcode = 'N4005', detail = format('The application is %s.', v_app.status);
   end if;
-  if p_body is null or btrim(p_body) = '' then
+  if v_body = '' and p_attachment_path is null then
     raise exception 'Write a message' using errcode = '22023';
   end if;
-  if char_length(btrim(p_body)) > 2000 then
+  if char_length(v_body) > 2000 then
     raise exception 'A message must be at most 2000 characters' using errcode = '22023';
   end if;
-  insert into public.application_messages (application_id, sender_id, body) values (v_app.id, v_uid, btrim(p_body)) returning * into v_message;
+  if p_attachment_path is not null then
+    select o.* into v_file from storage.objects o
+     where o.bucket_id = 'attachments' and o.name = p_attachment_path and o.owner = v_uid
+       and o.name like v_app.id::text || '/' || v_uid::text || '/%';
+    if v_file.id is null then
+      raise exception 'Upload the file to this conversation first' using errcode = '22023';
+    end if;
+  end if;
+  insert into public.application_messages (application_id, sender_id, body, attachment_path, attachment_name, attachment_type, attachment_size)
+  values (v_app.id, v_uid, v_body, v_file.name,
+          case when v_file.name is null then null else regexp_replace(storage.filename(v_file.name), '^[0-9a-f-]{36}-', '') end,
+          v_file.metadata ->> 'mimetype', (v_file.metadata ->> 'size')::bigint)
+  returning * into v_message;
   insert into public.application_reads (application_id, user_id, last_read_at) values (v_app.id, v_uid, now())
   on conflict (application_id, user_id) do update set last_read_at = excluded.last_read_at;
 
@@ -1808,8 +1896,8 @@ begin
   return v_message;
 end
 $function$;
-comment on function public.send_message(p_application_id uuid, p_body text) is 'A party of an application (applied, accepted or paid) writes to the other (1–2000 characters); the recipient gets a debounced email.';
-grant execute on function public.send_message(p_application_id uuid, p_body text) to anon, authenticated, service_role;
+comment on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text) is 'A party of an application (applied, accepted or paid) writes to the other: text (up to 2000 characters), a file it uploaded to the thread, or both; the recipient gets a debounced email.';
+grant execute on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger

@@ -1,12 +1,13 @@
 /**
  * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
+ * /rest/v1 (rest/routes.ts), /storage/v1 (storage/routes.ts) and /realtime/v1 (realtime/index.ts). Built by a function so tests run it in-process with `inject()`
  * /rest/v1 (rest/routes.ts), /realtime/v1 (realtime/index.ts) and /browser/v1 (browser/routes.ts). Built by a function so tests run it in-process with `inject()`
  * or on a random port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { registerHealth } from './http/health';
@@ -22,6 +23,7 @@ import { registerCollectors } from './observability/collectors';
 import { registerHttpMetrics } from './observability/http-metrics';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { registerMetricsRoute } from './observability/metrics-route';
+import { storageError, storageRoutes } from './storage/routes';
 import { browserRoutes } from './browser/routes';
 import type { BrowserReportObserver } from './browser/observer';
 import type { Services } from './services';
@@ -29,8 +31,15 @@ import type { Services } from './services';
 export const CORS_ALLOWED_HEADERS = [
   'apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile',
   'x-supabase-api-version', 'x-retry-count', 'range', 'accept', 'x-request-id',
+  // /storage/v1 (storage-js) and its resumable uploads (tus-js-client, Uppy).
+  'x-upsert', 'x-metadata', 'cache-control', 'x-signature', 'if-none-match',
+  'tus-resumable', 'upload-length', 'upload-metadata', 'upload-offset', 'upload-defer-length', 'upload-concat', 'upload-checksum',
 ];
-export const CORS_EXPOSED_HEADERS = ['Content-Range', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'X-Request-Id', 'Retry-After', 'Preference-Applied', 'Location'];
+export const CORS_EXPOSED_HEADERS = [
+  'Content-Range', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'X-Request-Id', 'Retry-After', 'Preference-Applied', 'Location',
+  'Content-Disposition', 'Content-Length', 'ETag', 'Last-Modified', 'Accept-Ranges',
+  'Upload-Offset', 'Upload-Length', 'Upload-Metadata', 'Upload-Expires', 'Tus-Version', 'Tus-Resumable', 'Tus-Max-Size', 'Tus-Extension',
+];
 
 export interface BuildOptions {
   config: Config;
@@ -56,6 +65,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // Behind nginx: whose X-Forwarded-For counts (TRUST_PROXY, config-proxy.ts); request.ip is then the client.
     trustProxy: config.trustProxy,
+    // A URL the router cannot read (bad percent-encoding, a parameter too long): /storage/v1 answers
+    // in storage's shape; elsewhere Fastify's own answer, unchanged.
+    frameworkErrors: (error, request, reply) => {
+      if ((request.raw.url ?? '').startsWith('/storage/v1/')) return storageError(error, request, reply);
+      return (reply as FastifyReply).code(400).send({ error: 'Bad Request', code: error.code, message: error.message, statusCode: 400 });
+    },
     // PostgREST query strings are parsed by the REST layer from the raw URL.
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
@@ -99,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/auth/v1' });
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
+  await app.register(storageRoutes, { prefix: '/storage/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
   // Browser error reports and canary page loads: counted in /metrics, and told to observeBrowserReports.
   const countReport = browserReportCounter(services.metrics);

@@ -12,6 +12,7 @@ import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
 import { REALTIME_CONFIG } from './config-realtime';
 import { parseTrustProxy, type TrustProxy } from './config-proxy';
 import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
+import { parseStorage, storageEnv, type StorageConfig } from './config-storage';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
 
@@ -162,6 +163,16 @@ const schema = z.object({
 
   // Realtime (/realtime/v1): connections, channels, joins, events and bindings (config-realtime.ts).
   ...REALTIME_CONFIG,
+  /**
+   * GoTrue's custom access token hook (auth/access-token-hook.ts): a SQL function, named as
+   * pg-functions://postgres/<schema>/<function>, that may change the claims of every access token.
+   */
+  HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: bool.default(false),
+  HOOK_CUSTOM_ACCESS_TOKEN_URI: z.string().regex(/^pg-functions:\/\/[^/]+\/[a-z_][a-z0-9_]*\/[a-z_][a-z0-9_]*$/, 'must be pg-functions://postgres/<schema>/<function>').optional(),
+
+
+  // Storage (/storage/v1): config-storage.ts.
+  ...storageEnv,
 });
 
 export type EnvConfig = z.infer<typeof schema>;
@@ -180,6 +191,8 @@ export interface Config extends EnvConfig {
   trustProxy: TrustProxy;
   /** Variables that look like settings but are not read (main.ts logs them at start). */
   warnings: string[];
+  /** Where /storage/v1 keeps object bytes (the directory or S3). */
+  storage: StorageConfig;
 }
 
 /** Every variable the schema reads (unknown-variable warnings compare against these). */
@@ -211,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const migrationDbProblem = c.DATABASE_MIGRATION_URL ? databaseUrlProblem(c.DATABASE_MIGRATION_URL) : null;
   if (migrationDbProblem) problems.push(migrationDbProblem.replace('DATABASE_URL', 'DATABASE_MIGRATION_URL'));
   if (c.DATABASE_MIGRATION_URL && !c.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the connection requests use)');
+  if (c.HOOK_CUSTOM_ACCESS_TOKEN_ENABLED && !c.HOOK_CUSTOM_ACCESS_TOKEN_URI) problems.push('HOOK_CUSTOM_ACCESS_TOKEN_URI: required when HOOK_CUSTOM_ACCESS_TOKEN_ENABLED is true');
+  const { storage, problems: storageProblems } = parseStorage(c);
+  problems.push(...storageProblems);
   if (c.JWT_SIGNING_KEY) {
     try {
       parseSigningKey(c.JWT_SIGNING_KEY);
@@ -242,5 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     webauthn,
     trustProxy,
     warnings: unknownVariables(raw, KNOWN),
+    storage,
   };
 }

@@ -1,5 +1,6 @@
 /**
  * One error shape per protocol, over real HTTP: /rest/v1 answers as PostgREST, /auth/v1 as GoTrue,
+ * /storage/v1 as Supabase Storage,
  * and everything else (unknown paths, the development mailbox refusing a stranger, a malformed
  * request, a failure) with the platform body {code, message, request_id} of http/platform-error.ts.
  */
@@ -46,6 +47,14 @@ describe('error bodies', () => {
     const r = await get(`${be.url}/auth/v1/no_such_endpoint`, { headers: { apikey: be.config.ANON_KEY } });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ code: 404, error_code: expect.any(String), msg: expect.any(String) });
+  });
+
+  it('/storage/v1 answers in Supabase Storage\'s shape', async () => {
+    const r = await get(`${be.url}/storage/v1/no_such_route`);
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ statusCode: '404', code: 'InvalidRequest', error: 'Not Found', message: 'Route GET:/storage/v1/no_such_route not found' });
+    const missing = await get(`${be.url}/storage/v1/object/public/none/x.txt`);
+    expect([missing.status, missing.body]).toEqual([400, { statusCode: '404', code: 'NoSuchBucket', error: 'Bucket not found', message: 'Bucket not found' }]);
   });
 
   it.each(['/no/such/path', '/realtime/v1/websocket'])('%s (an unknown path; the realtime path without a WebSocket upgrade) answers the platform body', async (p) => {

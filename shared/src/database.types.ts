@@ -68,6 +68,10 @@ export type Database = {
       application_messages: {
         Row: {
           application_id: string
+          attachment_name: string | null
+          attachment_path: string | null
+          attachment_size: number | null
+          attachment_type: string | null
           body: string
           created_at: string
           id: string
@@ -75,6 +79,10 @@ export type Database = {
         }
         Insert: {
           application_id: string
+          attachment_name?: string | null
+          attachment_path?: string | null
+          attachment_size?: number | null
+          attachment_type?: string | null
           body: string
           created_at?: string
           id?: string
@@ -82,6 +90,10 @@ export type Database = {
         }
         Update: {
           application_id?: string
+          attachment_name?: string | null
+          attachment_path?: string | null
+          attachment_size?: number | null
+          attachment_type?: string | null
           body?: string
           created_at?: string
           id?: string
@@ -493,6 +505,47 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: []
+      }
+      portfolio_items: {
+        Row: {
+          created_at: string
+          file_path: string | null
+          file_type: string | null
+          id: string
+          link: string | null
+          position: number
+          title: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          file_path?: string | null
+          file_type?: string | null
+          id?: string
+          link?: string | null
+          position?: number
+          title: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          file_path?: string | null
+          file_type?: string | null
+          id?: string
+          link?: string | null
+          position?: number
+          title?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "portfolio_items_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       profiles: {
         Row: {
@@ -1057,9 +1110,17 @@ export type Database = {
         }
       }
       send_message: {
-        Args: { p_application_id: string; p_body: string }
+        Args: {
+          p_application_id: string
+          p_attachment_path?: string
+          p_body: string
+        }
         Returns: {
           application_id: string
+          attachment_name: string | null
+          attachment_path: string | null
+          attachment_size: number | null
+          attachment_type: string | null
           body: string
           created_at: string
           id: string

@@ -14,3 +14,4 @@ export { getSupabase, resetSupabase, setRealtimeTransport, type Need40Client, ty
 export * from './session';
 export * from './ui';
 export * from './errors';
+export * from './files';

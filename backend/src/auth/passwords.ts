@@ -2,8 +2,11 @@
  * Passwords: argon2id (@node-rs/argon2). Hash and verify run on libuv's thread pool and must be
  * called OUTSIDE any database transaction (PGlite is one connection behind one lock).
  * Unknown users get a dummy verify so that "no such user" and "wrong password" take equal time.
+ * A bcrypt hash (`$2a$…`, what GoTrue stores and what a Supabase seed's
+ * `crypt('…', gen_salt('bf'))` makes) is verified too, so seeded and imported users can sign in.
  */
 import { hash, verify, type Options } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 import { AuthErrors } from './errors';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -25,6 +28,7 @@ export async function verifyPassword(password: string, encoded: string | null | 
     return false;
   }
   try {
+    if (/^\$2[abxy]\$\d\d\$/.test(encoded)) return await bcrypt.compare(password, encoded);
     return await verify(encoded, password);
   } catch {
     return false;

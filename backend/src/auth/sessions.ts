@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import type { Tx } from '../db/types';
 import { signJwt } from '../security/jwt';
 import { jwtKeys } from '../security/jwt-keys';
+import { customizeAccessToken } from './access-token-hook';
 import { AuthErrors } from './errors';
 import { activeRefreshTokenId, findRefreshTokenByHash, insertRefreshToken, refreshTokenRevocation, revokeRefreshToken, revokeSessionTokens } from './store/refresh-tokens';
 import { insertSession, lockSession, markRefreshed, raiseToAal2, type AmrEntry, type SessionRow } from './store/sessions';
@@ -41,12 +42,20 @@ async function issueRefreshToken(services: Services, tx: Tx, session: SessionRow
   return token;
 }
 
-export async function signAccessToken(services: Services, user: UserRow, session: SessionRow): Promise<{ token: string; expiresAt: number }> {
+/**
+ * The access token of `session`, with its claims passed through the app's custom access token
+ * hook when one is configured (`method`: GoTrue's authentication_method, e.g. password,
+ * token_refresh).
+ */
+export async function signAccessToken(services: Services, tx: Tx, user: UserRow, session: SessionRow, method: string): Promise<{ token: string; expiresAt: number }> {
   const { config } = services;
   const iat = Math.floor(services.now() / 1000);
   const exp = iat + config.JWT_EXPIRY;
   const amr = json<AmrEntry[]>(session.amr, []);
-  const token = await signJwt(
+  const claims = await customizeAccessToken(
+    services,
+    tx,
+    user.id,
     {
       iss: `${config.API_EXTERNAL_URL}/auth/v1`,
       sub: user.id,
@@ -63,13 +72,14 @@ export async function signAccessToken(services: Services, user: UserRow, session
       session_id: session.id,
       is_anonymous: user.is_anonymous,
     },
-    jwtKeys(config),
+    method,
   );
-  return { token, expiresAt: exp };
+  const token = await signJwt(claims, jwtKeys(config));
+  return { token, expiresAt: typeof claims.exp === 'number' ? claims.exp : exp };
 }
 
-async function sessionJson(services: Services, tx: Tx, user: UserRow, session: SessionRow, refreshToken: string): Promise<SessionJson> {
-  const { token, expiresAt } = await signAccessToken(services, user, session);
+async function sessionJson(services: Services, tx: Tx, user: UserRow, session: SessionRow, refreshToken: string, method: string): Promise<SessionJson> {
+  const { token, expiresAt } = await signAccessToken(services, tx, user, session, method);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -94,7 +104,7 @@ export async function createSession(services: Services, tx: Tx, user: UserRow, o
   await markSignedIn(tx, user.id, iso(nowMs));
   const fresh = (await findUserById(tx, user.id)) ?? user;
   const refreshToken = await issueRefreshToken(services, tx, session, null);
-  return sessionJson(services, tx, fresh, session, refreshToken);
+  return sessionJson(services, tx, fresh, session, refreshToken, options.method);
 }
 
 /**
@@ -117,12 +127,12 @@ export async function refreshSession(services: Services, tx: Tx, refreshToken: s
     if (age > services.config.REFRESH_TOKEN_REUSE_INTERVAL * 1000) return { revokeSession: session.id };
     const active = await activeRefreshTokenId(tx, session.id);
     if (!active) return { revokeSession: session.id };
-    return sessionJson(services, tx, user, session, refreshTokenFor(services, active));
+    return sessionJson(services, tx, user, session, refreshTokenFor(services, active), 'token_refresh');
   }
   await revokeRefreshToken(tx, rt.id, iso(nowMs));
   await markRefreshed(tx, session.id, iso(nowMs));
   const child = await issueRefreshToken(services, tx, session, rt.id);
-  return sessionJson(services, tx, user, session, child);
+  return sessionJson(services, tx, user, session, child, 'token_refresh');
 }
 
 /** After an MFA verify: raise the session and hand out a fresh token pair for it. */
@@ -133,5 +143,5 @@ export async function upgradeSession(services: Services, tx: Tx, user: UserRow, 
   const parent = await activeRefreshTokenId(tx, sessionId);
   await revokeSessionTokens(tx, sessionId, iso(nowMs));
   const token = await issueRefreshToken(services, tx, session, parent);
-  return sessionJson(services, tx, user, session, token);
+  return sessionJson(services, tx, user, session, token, method);
 }

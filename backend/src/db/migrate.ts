@@ -83,6 +83,8 @@ async function migrateOnce(db: Database, files: MigrationFile[], options: Migrat
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(4040404040)');
     await tx.exec(LEDGER_DDL);
+    // Hosted Supabase's search path, so app SQL calling extensions unqualified (uuid_generate_v4()) applies.
+    await tx.query(`select set_config('search_path', '"$user", public, extensions', true)`);
     const comparison = compareLedger(files, await readLedger(tx));
     refuse(comparison, options);
     // Rows recorded by releases that kept only the file's checksum learn its normalised one.

@@ -16,6 +16,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { citext } from '@electric-sql/pglite/contrib/citext';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { acquireDataDirLock } from './lock';
 import { requestText } from './request-text';
 import { RequestAborted, type Database, type QueryResult, type Tx } from './types';
@@ -69,7 +70,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     db = await PGlite.create({
       ...(inMemory ? {} : { dataDir }),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm, pgcrypto, citext },
+      extensions: { pg_trgm, pgcrypto, citext, uuid_ossp },
     });
   } catch (error) {
     release();

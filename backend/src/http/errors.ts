@@ -83,3 +83,30 @@ export class RestApiError extends ApiError {
     return { code: this.code, details: this.details, hint: this.hint, message: this.message };
   }
 }
+
+/**
+ * Supabase Storage-compatible error: body `{statusCode, code, error, message}` where `statusCode`
+ * is the meaning as a string ("404", "403", "413") and `code` a stable word (`NoSuchKey`,
+ * `AccessDenied`, `EntityTooLarge`…; storage-js reads `code`, e.g. `exists()` looks for
+ * NoSuchKey). Like Supabase Storage, the HTTP status of a client error is 400 whatever the
+ * meaning (its `userStatusCode`), unless `httpStatus` says otherwise; a server error is 500.
+ * The catalogue is storage/errors.ts.
+ */
+export class StorageApiError extends ApiError {
+  readonly status: number;
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly error: string = code,
+    httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'StorageApiError';
+    this.status = httpStatus ?? (statusCode >= 500 ? 500 : 400);
+  }
+  body() {
+    // Do not rename: storage-js reads statusCode, code, error and message.
+    return { statusCode: String(this.statusCode), code: this.code, error: this.error, message: this.message };
+  }
+}

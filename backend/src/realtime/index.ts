@@ -76,7 +76,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) return refuse(socket, 404, 'Not Found');
     const vsn = url.searchParams.get('vsn') ?? '1.0.0';
     if (vsn !== '1.0.0' && vsn !== '2.0.0') return refuse(socket, 400, 'Bad Request');
-    const ip = upgradeClientIp(request);
+    const ip = upgradeClientIp(request, services.config.trustProxy);
     // Counted from here (not from the open): concurrent upgrades cannot all slip under the limit.
     if (wss.clients.size >= services.config.REALTIME_MAX_CONNECTIONS || quota.sockets.count(ip) >= services.config.REALTIME_MAX_CONNECTIONS_PER_IP) {
       return refuse(socket, 429, 'Too Many Requests', REFUSALS.tooManyConnections);

@@ -37,7 +37,7 @@ export async function execute(services: Services, req: ApiRequest, plan: ActionP
   timing.mark('plan');
   const a: Answering = { prefs: req.prefs, media: req.accept, head: req.method === 'HEAD' };
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
-  const settings = requestSettings(req.caller, req.method);
+  const settings = requestSettings(req);
   const timeoutMs = services.config.DB_STATEMENT_TIMEOUT_MS;
   // PGlite has no statement timeout; rest/cost.ts bounds its requests.
   if (services.db.kind === 'postgres') settings.push(['statement_timeout', String(timeoutMs)]);

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services';
+import { headersObject, scopeSettings, searchPathFor } from '../db/scope';
 import { JwtError, type Claims } from '../security/jwt';
 import { jwtKeys } from '../security/jwt-keys';
 import { verifyJwtCached } from '../security/verified-tokens';
@@ -99,6 +100,9 @@ export interface ApiRequest {
   schema: string;
   /** Aborted when the client goes away (see RunOptions). */
   signal?: AbortSignal;
+  /** The path below /rest/v1 (`/gigs`, `/rpc/fn`) and the headers: request.path and request.headers in SQL. */
+  path: string;
+  headers: Record<string, string>;
 }
 
 /** The ApiRequest of `request`, checked in PostgREST's order: caller, profile, media type. */
@@ -107,13 +111,16 @@ export function apiRequest(request: FastifyRequest, caller: Caller, txEnd: TxEnd
   const accept = negotiate(header(request, 'accept'));
   const prefs = parsePrefer(preferHeader(request), txEnd);
   const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-  return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(request.raw.url ?? ''), range, schema, signal };
+  const url = request.raw.url ?? '';
+  const path = url.split('?')[0]!.replace(/^\/rest\/v1(?=\/|$)/, '') || '/';
+  return { caller, method: request.method, media: accept.shape, accept, prefs, pairs: queryPairs(url), range, schema, signal, path, headers: headersObject(request.headers) };
 }
 
 /**
- * The settings of a request's transaction, as PostgREST sets them (local to it): the role, the
- * claims and the method, so policies and functions can read them (`auth.uid()` reads the claims).
+ * The settings of a request's transaction, as PostgREST sets them (local to it, db/scope.ts): the
+ * role, the claims, the method, path, headers and cookies, so policies and functions can read them
+ * (`auth.uid()` reads the claims), and the search path (the request's schema, public, extensions).
  */
-export function requestSettings(caller: Caller, method: string): [string, string][] {
-  return [['role', caller.role], ['request.jwt.claims', JSON.stringify(caller.claims)], ['request.method', method]];
+export function requestSettings(req: Pick<ApiRequest, 'caller' | 'method' | 'path' | 'headers' | 'schema'>): [string, string][] {
+  return scopeSettings({ role: req.caller.role, claims: req.caller.claims, method: req.method, path: req.path, headers: req.headers, searchPath: searchPathFor(req.schema) });
 }

@@ -128,8 +128,10 @@ describe('database work per request', () => {
     } finally {
       be.db.transaction = transaction;
     }
-    // One for the private topics, one or two publishing (PostgreSQL), the caller's standing (a ban
-    // check, once per user per 2 s), maybe an instance's heartbeat: a constant, not one per message.
-    expect(count).toBeLessThanOrEqual(5);
+    // One for the private topics, the publishing ones (PostgreSQL; how many publishes coalesce
+    // depends on timing: 1–3 quiet, more on a loaded machine), the caller's standing (a ban check,
+    // once per user per 2 s), maybe the ban sweep and an instance's heartbeat: a few, where it was
+    // one per message (50 on PGlite, ~100 on PostgreSQL).
+    expect(count).toBeLessThanOrEqual(10);
   });
 });

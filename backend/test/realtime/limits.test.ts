@@ -29,6 +29,8 @@ const open = realtimeBackend(async (started) => {
   REALTIME_MAX_BINDINGS_PER_SOCKET: '4',
   REALTIME_BROADCAST_PER_SECOND_PER_IP: '1',
   REALTIME_BROADCAST_PER_SECOND_PER_KEY: '1',
+  // 127.0.0.1 plays the reverse proxy; the per-IP cases below speak from other addresses.
+  TRUST_PROXY: '127.0.0.1',
 });
 
 type Msg = [string | null, string | null, string, string, Record<string, unknown>];
@@ -36,25 +38,45 @@ const replyTo = (ref: string) => (items: unknown[]) => items.some((m) => (m as M
 const reply = (items: unknown[], ref: string) => (items.find((m) => (m as Msg)[1] === ref && (m as Msg)[3] === 'phx_reply') as Msg)[4];
 const join = (topic: string, ref: string, config: Record<string, unknown> = {}) => JSON.stringify([ref, ref, `realtime:${topic}`, 'phx_join', { config }]);
 
+/** An upgrade from `from` (with `headers`): 101 and the open socket, or the refusal's status and body. */
+function upgrade(from: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; ws?: WebSocket }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${be.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${be.config.ANON_KEY}&vsn=2.0.0`, { localAddress: from, headers });
+    ws.once('open', () => resolve({ status: 101, body: '', ws }));
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
 describe('sockets per IP', () => {
   it('past the limit the upgrade is answered 429 {"error": "Too many connected users"}; another IP still connects; a closed socket frees its place', async () => {
     const from = '127.0.0.5';
     const held = await Promise.all(Array.from({ length: 6 }, () => rawSocket(be, undefined, from)));
-    const refused = await new Promise<{ status: number; body: string }>((resolve) => {
-      const ws = new WebSocket(`${be.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${be.config.ANON_KEY}&vsn=2.0.0`, { localAddress: from });
-      ws.on('unexpected-response', (_req, res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      ws.on('error', () => undefined);
-    });
+    const { ws: _none, ...refused } = await upgrade(from);
     expect(refused).toEqual({ status: 429, body: JSON.stringify({ error: 'Too many connected users' }) });
     (await rawSocket(be, undefined, '127.0.0.6')).ws.close();
     held[0]!.ws.close();
     await held[0]!.closed;
     const again = await rawSocket(be, undefined, from);
     for (const s of [again, ...held.slice(1)]) s.ws.close();
+  });
+
+  it('behind the trusted proxy (TRUST_PROXY) each forwarded client has its own limit; any other peer is counted by its own address, whatever it forwards', async () => {
+    const viaProxy = (client: string) => upgrade('127.0.0.1', { 'x-forwarded-for': client });
+    const first = await Promise.all(Array.from({ length: 6 }, () => viaProxy('203.0.113.7')));
+    expect(first.map((u) => u.status)).toEqual(Array(6).fill(101));
+    expect((await viaProxy('203.0.113.7')).status).toBe(429);
+    const other = await viaProxy('203.0.113.8');
+    expect(other.status).toBe(101);
+    // Not the proxy: its X-Forwarded-For is not believed, so a new name per socket does not help.
+    const direct = await Promise.all(Array.from({ length: 6 }, (_, i) => upgrade('127.0.0.7', { 'x-forwarded-for': `198.51.100.${i + 1}` })));
+    expect(direct.map((u) => u.status)).toEqual(Array(6).fill(101));
+    expect((await upgrade('127.0.0.7', { 'x-forwarded-for': '198.51.100.99' })).status).toBe(429);
+    for (const u of [...first, other, ...direct]) u.ws?.close();
   });
 });
 

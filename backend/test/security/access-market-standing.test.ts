@@ -68,6 +68,7 @@ const WRITES: Write[] = [
   { name: 'insert a pending payment', method: 'POST', path: () => `${R}/payments`, body: (w) => ({ amount: 5, status: 'pending', payment_method: 'paypal', user_id: own(w) }) },
   { name: 'save a gig', method: 'POST', path: () => `${R}/saved_gigs`, body: () => ({ gig_id: ids.gigP }) },
   { name: 'remove a saved gig', method: 'DELETE', path: (w) => `${R}/saved_gigs?user_id=eq.${own(w)}` },
+  { name: 'add a portfolio item', method: 'POST', path: () => `${R}/portfolio_items`, body: () => ({ title: 'Spam', link: 'https://example.com' }) },
   { name: 'turn its emails off', method: 'PATCH', path: (w) => `${R}/notification_preferences?user_id=eq.${own(w)}`, body: () => ({ email_enabled: false }) },
   rpc('apply_to_gig', () => ({ p_gig_id: ids.openGig, p_message: 'hello' })),
   rpc('withdraw_application', asWorker),

@@ -1,5 +1,7 @@
 import { EmailNotifications } from '../features/notifications/components/EmailNotifications';
+import { ProfilePhoto } from '../features/photo/components/ProfilePhoto';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
+import { PortfolioItems } from '../lib/portfolio/PortfolioItems';
 import styles from './Profile.module.css';
 
 export interface ProfileProps {
@@ -10,8 +12,9 @@ export interface ProfileProps {
 }
 
 /**
- * mf-profile's exposed component: My Profile, view and edit; on the member's own profile also the
- * link to their public profile and their email-notification setting.
+ * mf-profile's exposed component: My Profile, view and edit, with the profile photo and the
+ * portfolio items; on the member's own profile also changing the photo, adding items, the link to
+ * their public profile and their email-notification setting.
  * @example <Profile userId={user.id} editable />
  */
 export default function Profile({ userId, editable }: ProfileProps) {
@@ -19,7 +22,26 @@ export default function Profile({ userId, editable }: ProfileProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{editable ? 'My Profile' : 'Profile'}</h1>
       {/* A new user id starts fresh: no half-finished edit of someone else's profile. */}
-      <ProfilePage key={userId} userId={userId} editable={editable} extras={editable ? <EmailNotifications userId={userId} /> : null} />
+      <ProfilePage
+        key={userId}
+        userId={userId}
+        editable={editable}
+        photo={(profile, replace) => (
+          <ProfilePhoto
+            userId={userId}
+            name={profile.fullName || profile.username || 'You'}
+            avatarUrl={profile.avatarUrl}
+            editable={editable}
+            onChanged={(avatarUrl) => replace({ ...profile, avatarUrl })}
+          />
+        )}
+        extras={
+          <>
+            <PortfolioItems key={userId} userId={userId} editable={editable} />
+            {editable && <EmailNotifications userId={userId} />}
+          </>
+        }
+      />
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { fakeSupabase } from '@need40/shared/testing';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // No unit test reaches the network: getSupabase() is a fake client until a test installs its own.
 fakeSupabase();
 afterEach(() => cleanup());
+
+// Portfolio items load from the backend on every profile; a member has none unless a test says so.
+vi.mock('../lib/portfolio/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/portfolio/api')>()),
+  fetchPortfolio: vi.fn(async () => []),
+  addPortfolioItem: vi.fn(),
+  removePortfolioItem: vi.fn(),
+}));

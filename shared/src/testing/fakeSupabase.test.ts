@@ -44,4 +44,14 @@ describe('the fake Supabase client', () => {
     expect(() => supabase.channelFor('need40-latest-gigs')).toThrow('no open channel need40-latest-gigs');
     expect(supabase.calls.map((c) => c[0])).toEqual(['auth.signOut', 'auth.signInWithPassword', 'channel', 'removeChannel']);
   });
+
+  it('storage: public URLs at once, every other call recorded and answered per bucket and method', async () => {
+    supabase.reset();
+    const avatars = getSupabase().storage.from('avatars');
+    expect(avatars.getPublicUrl('u1/a.jpg', { transform: { width: 64, height: 64 } }).data.publicUrl).toBe('https://storage.test/avatars/u1/a.jpg?width=64&height=64');
+    supabase.answer('storage:avatars.upload', { error: { message: 'The object exceeded the maximum allowed size' } });
+    expect(await avatars.upload('u1/b.jpg', new Blob(['x']))).toMatchObject({ data: null, error: { message: 'The object exceeded the maximum allowed size' } });
+    expect(await avatars.remove(['u1/a.jpg'])).toMatchObject({ data: null, error: null });
+    expect(supabase.calls).toEqual([['storage.upload', 'avatars', 'u1/b.jpg', expect.any(Blob)], ['storage.remove', 'avatars', ['u1/a.jpg']]]);
+  });
 });

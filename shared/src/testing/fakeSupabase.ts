@@ -12,11 +12,13 @@
  *   supabase.answer('rpc:accept_application', { data: app }, { error: { code: 'N4005', message: '…' } }); // one answer per call, the last repeats
  *   supabase.answer('auth.signUp', { data: { user }, error: null });
  *   supabase.answer('profiles', { throws: new TypeError('Failed to fetch') });
+ *   supabase.answer('storage:avatars.upload', { error: { message: 'Payload too large', statusCode: '413' } });
  *   … run the code …
  *   expect(supabase.calls).toContainEqual(['rpc', 'accept_application', { p_application_id: id }]);
  *
  * `calls` lists each call in order as [method, ...arguments]: `['from', 'gigs']`, `['select', '*']`,
- * `['eq', 'id', id]`, `['rpc', fn, args]`, `['auth.signUp', credentials]`, `['channel', topic]`.
+ * `['eq', 'id', id]`, `['rpc', fn, args]`, `['auth.signUp', credentials]`, `['channel', topic]`,
+ * `['storage.upload', bucket, path, file, options]`.
  * An answer is the `{ data, error, count, status }` supabase-js gives (missing parts: null, and
  * status 200 or 400 with an error), `{ throws }` to reject, or a function of the call's chain.
  */
@@ -121,8 +123,29 @@ export function fakeSupabase(): FakeSupabase {
     },
   });
 
+  // Storage: getPublicUrl answers at once (a URL naming bucket, path and transform); every other
+  // method records ['storage.<method>', bucket, ...args] and answers 'storage:<bucket>.<method>'.
+  const storage = {
+    from: (bucket: string) =>
+      new Proxy({} as Record<string, unknown>, {
+        get(_target, method: string) {
+          if (method === 'getPublicUrl') {
+            return (path: string, options?: { transform?: Record<string, unknown> }) => {
+              const query = options?.transform ? `?${new URLSearchParams(Object.entries(options.transform).map(([k, v]) => [k, String(v)]))}` : '';
+              return { data: { publicUrl: `https://storage.test/${bucket}/${path}${query}` } };
+            };
+          }
+          return (...args: unknown[]) => {
+            calls.push([`storage.${method}`, bucket, ...args]);
+            return response(next(`storage:${bucket}.${method}`, [[`storage.${method}`, bucket, ...args]]));
+          };
+        },
+      }),
+  };
+
   const client = {
     from: (table: string) => query(table, ['from', table]),
+    storage,
     rpc: (fn: string, args?: unknown, options?: unknown) => query(`rpc:${fn}`, options === undefined ? ['rpc', fn, args] : ['rpc', fn, args, options]),
     auth,
     channel: (topic: string, options?: unknown) => {

@@ -2,22 +2,25 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Field, ui } from '@need40/ui';
 import { marketErrorText } from '../marketErrors';
 import { MESSAGE_BODY_MAX } from './api';
+import { ATTACHMENT_RULE, ATTACHMENT_TYPES, attachable } from './attachments';
 import styles from './Messages.module.css';
 
 export const SEND_FAILED = 'Your message could not be sent. Check your connection and try again.';
 
 interface Props {
   otherName: string;
-  send: (body: string) => Promise<void>;
+  send: (body: string, file: File | null) => Promise<void>;
   onTyping: () => void;
 }
 
 /**
- * The message box: required, at most the database's limit (with a counter); Enter or Ctrl+Enter
- * sends, Shift+Enter starts a new line. A failed send keeps the draft and says why.
+ * The message box — text (at most the database's limit, with a counter), a file, or both; Enter
+ * or Ctrl+Enter sends, Shift+Enter starts a new line. A failed send keeps the draft and says why.
  */
 export function Composer({ otherName, send, onTyping }: Props) {
   const [draft, setDraft] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -26,12 +29,15 @@ export function Composer({ otherName, send, onTyping }: Props) {
     event?.preventDefault();
     if (sending) return;
     setFailure(null);
-    if (!draft.trim()) return setError('Write a message');
+    if (file && !attachable(file)) return setFailure(ATTACHMENT_RULE);
+    if (!draft.trim() && !file) return setError('Write a message');
     setError(undefined);
     setSending(true);
     try {
-      await send(draft.trim());
+      await send(draft.trim(), file);
       setDraft('');
+      setFile(null);
+      setFileKey((k) => k + 1);
     } catch (err) {
       setFailure(marketErrorText(err, SEND_FAILED));
     } finally {
@@ -61,6 +67,10 @@ export function Composer({ otherName, send, onTyping }: Props) {
           />
         )}
       </Field>
+      <label className={styles.attach}>
+        Attach a file (optional)
+        <input key={fileKey} type="file" accept={ATTACHMENT_TYPES.join(',')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </label>
       <div aria-live="assertive">
         {failure && (
           <p role="alert" className={ui.alert}>

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import { ui } from '@need40/ui';
+import { Avatar } from '../Avatar';
 import type { Message } from './api';
+import { Attachment } from './Attachment';
 import styles from './Messages.module.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -17,15 +19,18 @@ interface Props {
   messages: Message[];
   userId: string | null;
   otherName: string;
+  /** The other party's photo (profiles.avatar_url), by their messages. */
+  otherAvatarUrl?: string | null;
 }
 
 /**
- * The messages, oldest first: who wrote it ("You" or the other party), when, and the text. The list
+ * The messages, oldest first: who wrote it ("You" or the other party, with their photo), when,
+ * the text and the file sent with it. The list
  * scrolls by itself (focusable, so keyboards can scroll it) and shows the newest message when one
  * arrives, unless the reader has scrolled up to read older ones. Earlier messages loaded above keep
  * the reader where they were; if the button that loaded them is gone, the list takes the focus.
  */
-export function MessageList({ messages, userId, otherName }: Props) {
+export function MessageList({ messages, userId, otherName, otherAvatarUrl = null }: Props) {
   const list = useRef<HTMLOListElement>(null);
   const following = useRef(true);
   const before = useRef<{ first?: string; height: number }>({ height: 0 });
@@ -51,9 +56,11 @@ export function MessageList({ messages, userId, otherName }: Props) {
         return (
           <li key={m.id} className={mine ? styles.mine : styles.theirs}>
             <p className={styles.meta}>
+              {!mine && <Avatar className={styles.avatar} url={otherAvatarUrl} name={otherName} px={24} />}
               <span className={styles.sender}>{mine ? 'You' : otherName}</span> · <time dateTime={m.created_at}>{when(m.created_at)}</time>
             </p>
-            <p className={ui.prose}>{m.body}</p>
+            {m.body && <p className={ui.prose}>{m.body}</p>}
+            <Attachment message={m} />
           </li>
         );
       })}

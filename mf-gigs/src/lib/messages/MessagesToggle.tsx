@@ -10,6 +10,8 @@ interface Props {
   applicationId: string;
   /** How the other party is called in the thread. */
   otherName: string;
+  /** The other party's photo (profiles.avatar_url), shown by their messages. */
+  otherAvatarUrl?: string | null;
   /** What the thread is about, for the button's accessible name (e.g. the gig or the applicant). */
   about: string;
   status: string;
@@ -18,7 +20,7 @@ interface Props {
 }
 
 /** "Messages (2 new)": opens and closes the application's thread below it. */
-export function MessagesToggle({ applicationId, otherName, about, status, watch = false }: Props) {
+export function MessagesToggle({ applicationId, otherName, otherAvatarUrl = null, about, status, watch = false }: Props) {
   const userId = useSession((s) => s.user?.id ?? null);
   const [open, setOpen] = useState(false);
   const unread = useUnread(applicationId);
@@ -36,7 +38,7 @@ export function MessagesToggle({ applicationId, otherName, about, status, watch 
         {!open && unread > 0 && ` (${unread} new)`}
         <span className="visually-hidden"> {about}</span>
       </button>
-      {open && <Thread id={threadId} applicationId={applicationId} userId={userId} otherName={otherName} status={status} />}
+      {open && <Thread id={threadId} applicationId={applicationId} userId={userId} otherName={otherName} otherAvatarUrl={otherAvatarUrl} status={status} />}
     </div>
   );
 }

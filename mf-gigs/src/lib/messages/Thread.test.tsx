@@ -95,14 +95,14 @@ describe('the composer', () => {
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(send).not.toHaveBeenCalled();
     await user.type(box, 'Hello there{Enter}');
-    expect(send).toHaveBeenCalledWith('a1', 'Hello there');
+    expect(send).toHaveBeenCalledWith('a1', 'Hello there', null);
     expect(await screen.findByText('Hello there')).toBeInTheDocument();
     expect(box).toHaveValue('');
     await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
     expect(box).toHaveValue('Line one\nLine two');
     expect(screen.getByText('17 / 2000 characters', { exact: false })).toBeInTheDocument();
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(send).toHaveBeenLastCalledWith('a1', 'Line one\nLine two');
+    expect(send).toHaveBeenLastCalledWith('a1', 'Line one\nLine two', null);
     expect(await screen.findByText('Line two', { exact: false })).toBeInTheDocument();
     expect(box).toHaveValue('');
   });

@@ -17,12 +17,14 @@ interface Props {
   userId: string | null;
   /** How the other party is called ("Grace Hopper", "the poster"). */
   otherName: string;
+  /** The other party's photo (profiles.avatar_url), when known. */
+  otherAvatarUrl?: string | null;
   /** The application's status: a closed conversation can be read, not written to. */
   status: string;
 }
 
 /** A thread: the messages (loading, error, empty), who is online or typing, and the composer. */
-export function Thread({ id, applicationId, userId, otherName, status }: Props) {
+export function Thread({ id, applicationId, userId, otherName, otherAvatarUrl = null, status }: Props) {
   const { state, send, retry, loadEarlier, incoming, typing, online, sendTyping } = useThread(applicationId, userId);
   const open = OPEN_STATUSES.has(status);
   return (
@@ -35,7 +37,7 @@ export function Thread({ id, applicationId, userId, otherName, status }: Props) 
       {state.status === 'ready' && state.messages.length > 0 && (
         <>
           <EarlierMessages state={state} onLoad={loadEarlier} />
-          <MessageList messages={state.messages} userId={userId} otherName={otherName} />
+          <MessageList messages={state.messages} userId={userId} otherName={otherName} otherAvatarUrl={otherAvatarUrl} />
         </>
       )}
       {/* Announces messages that arrive while the thread is open, politely and one at a time. */}

@@ -14,7 +14,11 @@ export const UNREAD_IDS_MAX = 500;
 export const THREAD_PAGE = 50;
 
 /** A message of a thread (a row of public.application_messages; a live one carries its application_id too). */
-export type Message = Pick<Tables<'application_messages'>, 'id' | 'sender_id' | 'body' | 'created_at'> & { application_id?: string };
+export type Message = Pick<Tables<'application_messages'>, 'id' | 'sender_id' | 'body' | 'created_at'> &
+  /** A file sent with the message (attachments bucket): its path, name, type and size. */
+  Partial<Pick<Tables<'application_messages'>, 'attachment_path' | 'attachment_name' | 'attachment_type' | 'attachment_size'>> & { application_id?: string };
+
+const MESSAGE_COLUMNS = 'id, sender_id, body, created_at, attachment_path, attachment_name, attachment_type, attachment_size';
 
 /**
  * The newest THREAD_PAGE + 1 messages written before `before` (null: the newest of all), oldest
@@ -22,7 +26,7 @@ export type Message = Pick<Tables<'application_messages'>, 'id' | 'sender_id' | 
  * over the thread's (application_id, created_at) index.
  */
 export async function fetchThread(applicationId: string, before: Message | null = null): Promise<Message[]> {
-  let query = getSupabase().from('application_messages').select('id, sender_id, body, created_at').eq('application_id', applicationId);
+  let query = getSupabase().from('application_messages').select(MESSAGE_COLUMNS).eq('application_id', applicationId);
   if (before) {
     const earlier = keysetAfter(before.created_at, 'id', before.id, 'desc');
     query = query.lte('created_at', earlier.lte).or(earlier.or);
@@ -31,8 +35,10 @@ export async function fetchThread(applicationId: string, before: Message | null 
   return rows.reverse();
 }
 
-export async function sendMessage(applicationId: string, body: string): Promise<Message> {
-  return orThrow(await getSupabase().rpc('send_message', { p_application_id: applicationId, p_body: body }));
+/** Send text, a file already uploaded to the thread (its path), or both. */
+export async function sendMessage(applicationId: string, body: string, attachmentPath: string | null = null): Promise<Message> {
+  const args = { p_application_id: applicationId, p_body: body, ...(attachmentPath ? { p_attachment_path: attachmentPath } : {}) };
+  return orThrow(await getSupabase().rpc('send_message', args));
 }
 
 export async function markThreadRead(applicationId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchThread, markThreadRead, sendMessage, THREAD_PAGE, type Message } from './api';
+import { uploadAttachment } from './attachments';
 import { setThreadOpen } from './unreadStore';
 import { useThreadLive } from './useThreadLive';
 
@@ -100,11 +101,13 @@ export function useThread(applicationId: string, userId: string | null) {
 
   const { typingDone, ...presence } = live;
   const send = useCallback(
-    async (body: string) => {
-      add(await sendMessage(applicationId, body));
+    async (body: string, file: File | null = null) => {
+      // The file goes first (to the thread's folder the two parties can read), then the message naming it.
+      const path = file && userId ? await uploadAttachment(applicationId, userId, file) : null;
+      add(await sendMessage(applicationId, body, path));
       typingDone();
     },
-    [add, applicationId, typingDone],
+    [add, applicationId, userId, typingDone],
   );
   const retry = useCallback(() => {
     setState({ status: 'loading' });

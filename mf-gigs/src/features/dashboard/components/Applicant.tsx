@@ -1,5 +1,6 @@
 import { ui } from '@need40/ui';
 import { STATUS_LABELS } from '../../../lib/applications';
+import { Avatar } from '../../../lib/Avatar';
 import { formatDay } from '../../../lib/dates';
 import { MessagesToggle } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
@@ -16,13 +17,16 @@ interface Props {
   onChoose: (kind: 'accept' | 'decline') => void;
 }
 
-/** One applicant: name (to their public profile), message, proposed rate, start, status, Accept / Decline. */
+/** One applicant: photo, name (to their public profile), message, proposed rate, start, status, Accept / Decline. */
 export function Applicant({ row, canChoose, busy, onChoose }: Props) {
   const name = row.worker?.full_name?.trim() || 'A Need40 member';
   const start = formatDay(row.available_from);
   return (
     <li className={styles.item} aria-label={`Application from ${name}`}>
-      <ItemHead title={name} href={row.worker && profileHref(row.worker.id)} badge={STATUS_LABELS[row.status] ?? row.status} applicationStatus={row.status} />
+      <div className={styles.person}>
+        <Avatar className={styles.avatar} url={row.worker?.avatar_url} name={name} px={40} />
+        <ItemHead title={name} href={row.worker && profileHref(row.worker.id)} badge={STATUS_LABELS[row.status] ?? row.status} applicationStatus={row.status} />
+      </div>
       {row.worker?.title && <p className={styles.meta}>{row.worker.title}</p>}
       <p className={ui.prose}>{row.message}</p>
       <p className={styles.meta}>
@@ -31,7 +35,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
         {start && ` · can start ${start}`}
       </p>
       <ApplicantDeal row={row} />
-      <MessagesToggle applicationId={row.id} otherName={name} about={`with ${name}`} status={row.status} />
+      <MessagesToggle applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={row.status} />
       {canChoose && row.status === 'applied' && (
         <div className={styles.row}>
           <button type="button" className={ui.primary} aria-disabled={busy} onClick={() => onChoose('accept')}>

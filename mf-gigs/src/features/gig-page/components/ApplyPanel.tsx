@@ -77,7 +77,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
         </p>
       )}
       {live && <MyApplication application={application} onChanged={(a) => (mine.set(a), onChanged())} />}
-      {live && <MessagesToggle applicationId={application.id} otherName={gig.poster.displayName} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
+      {live && <MessagesToggle applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
       {!live && mine.state.status !== 'loading' && gig.status !== 'active' && <p>This gig is no longer open for applications.</p>}
       {!live && mine.state.status !== 'loading' && gig.status === 'active' &&
         (formOpen ? (

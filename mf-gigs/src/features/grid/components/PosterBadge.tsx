@@ -1,4 +1,4 @@
-import { safeUrl } from '@need40/ui';
+import { Avatar } from '../../../lib/Avatar';
 import { profileHref } from '../../../lib/navigation';
 import { RatingBadge } from '../../../lib/rating';
 import { type Gig } from '../types';
@@ -11,16 +11,9 @@ import styles from './GigCard.module.css';
  */
 export function PosterBadge({ poster, userId }: { poster: Gig['poster']; userId: string }) {
   const name = poster?.name?.trim() || 'A Need40 member';
-  const avatar = safeUrl(poster?.avatarUrl);
   return (
     <p className={styles.poster}>
-      {avatar ? (
-        <img className={styles.avatar} src={avatar} alt="" width={32} height={32} loading="lazy" />
-      ) : (
-        <span className={styles.avatar} aria-hidden="true">
-          {name.charAt(0).toUpperCase()}
-        </span>
-      )}
+      <Avatar className={styles.avatar} url={poster?.avatarUrl} name={name} px={32} />
       <span className={styles.posterName}>
         Posted by{' '}
         <a className={styles.username} href={profileHref(userId)}>

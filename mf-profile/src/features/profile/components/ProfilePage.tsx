@@ -12,6 +12,8 @@ interface ProfilePageProps {
   editable: boolean;
   /** More of the member's own page, shown under the profile in view mode (e.g. email settings). */
   extras?: ReactNode;
+  /** The photo in the profile's header, given the loaded profile and a way to replace it after a change. */
+  photo?: (profile: Profile, replace: (profile: Profile) => void) => ReactNode;
 }
 
 /**
@@ -19,7 +21,7 @@ interface ProfilePageProps {
  * with Retry; loaded → view mode, or edit mode after Edit Profile. Save Changes writes what changed
  * since the load and returns to view mode; a save failure keeps edit mode (the editor shows the error).
  */
-export function ProfilePage({ userId, editable, extras }: ProfilePageProps) {
+export function ProfilePage({ userId, editable, extras, photo }: ProfilePageProps) {
   const { load, retry, replace } = useProfile(userId);
   const [editing, setEditing] = useState(false);
 
@@ -51,6 +53,7 @@ export function ProfilePage({ userId, editable, extras }: ProfilePageProps) {
     <>
       <ProfileView
         profile={load.profile}
+        photo={photo?.(load.profile, replace)}
         onEdit={editable ? () => setEditing(true) : undefined}
         publicHref={editable ? `#profile/${encodeURIComponent(userId)}` : undefined}
       />

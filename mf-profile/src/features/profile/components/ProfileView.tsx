@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatHourlyRate } from '../../../lib/format';
 import { type Profile } from '../types';
 import { ui } from '@need40/ui';
@@ -13,16 +14,19 @@ interface ProfileViewProps {
   onEdit?: (() => void) | undefined;
   /** The address of this member's public profile, linked as "View public profile" (own profile only). */
   publicHref?: string | undefined;
+  /** The photo shown above the name (app/Profile.tsx composes it). */
+  photo?: ReactNode;
 }
 
 const NOT_SET = 'Not added yet';
 
 /** View mode: everything the profile holds, read-only. */
-export function ProfileView({ profile, onEdit, publicHref }: ProfileViewProps) {
+export function ProfileView({ profile, onEdit, publicHref, photo }: ProfileViewProps) {
   const { availability } = profile;
   return (
     <article className={styles.profile} aria-labelledby="profile-name">
       <header className={styles.header}>
+        {photo}
         <div>
           <h2 id="profile-name" className={styles.name}>
             {profile.fullName || profile.username || 'Your name'}

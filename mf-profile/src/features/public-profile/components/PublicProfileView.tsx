@@ -1,8 +1,10 @@
+import { avatarSrc } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { ExperienceItem } from '../../../components/ExperienceItem';
 import { ViewSection } from '../../../components/ViewSection';
 import view from '../../../components/ProfileView.module.css';
 import { formatHourlyRate, formatMonthYear, formatRating } from '../../../lib/format';
+import { PortfolioItems } from '../../../lib/portfolio/PortfolioItems';
 import type { PublicProfile } from '../types';
 import { OpenGigs } from './OpenGigs';
 import { PublicContact } from './PublicContact';
@@ -13,12 +15,17 @@ import styles from './PublicProfile.module.css';
 /** Another member's profile, read-only: only what they filled in, then reviews and open gigs. */
 export function PublicProfileView({ profile }: { profile: PublicProfile }) {
   const since = formatMonthYear(profile.memberSince);
+  const photo = avatarSrc(profile.avatarUrl, 56);
   return (
     <article className={view.profile} aria-labelledby="public-profile-name">
       <header className={styles.header}>
-        <span className={styles.avatar} aria-hidden="true">
-          {profile.name.charAt(0).toUpperCase()}
-        </span>
+        {photo ? (
+          <img className={styles.avatar} src={photo} alt={`Photo of ${profile.name}`} width={56} height={56} />
+        ) : (
+          <span className={styles.avatar} aria-hidden="true">
+            {profile.name.charAt(0).toUpperCase()}
+          </span>
+        )}
         <div>
           <h1 id="public-profile-name" className={view.name}>
             {profile.name}
@@ -67,6 +74,7 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
         </ViewSection>
       )}
       <PublicLinks profile={profile} />
+      <PortfolioItems key={profile.id} userId={profile.id} editable={false} level={2} />
       <PublicContact contact={profile.contact} />
       <OpenGigs profileId={profile.id} gigs={profile.openGigs} more={profile.moreOpenGigs} />
       <Reviews id={profile.id} rating={profile.rating} reviews={profile.reviews} moreReviews={profile.moreReviews} />

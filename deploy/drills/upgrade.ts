@@ -3,7 +3,7 @@
  * to this one, with data, and nothing lost.
  *
  * The previous release: there are no release tags yet, so it is a commit of main — by default the
- * one just before the newest migration landed on main (so the upgrade applies migrations to live
+ * one just before the newest migration of this release landed on main (so the upgrade applies migrations to live
  * data), or `--previous` (a tag once there are tags). It is checked out in a git worktree, its
  * dependencies installed and its backend bundled, and run with `node dist/main.js` as its
  * deployment would.
@@ -32,7 +32,7 @@ const git = (...a: string[]) => execFileSync('git', ['-C', REPO, ...a], { encodi
 const drill = new Drill('drill:upgrade');
 const dir = scratchDir(drill, 'need40-drill-upgrade-');
 
-/** The commit of main just before the newest migration landed there. */
+/** The commit of main just before the newest migration this release has landed there. */
 function defaultPrevious(): string {
   const base = ['main', 'origin/main'].find((r) => {
     try {
@@ -43,7 +43,18 @@ function defaultPrevious(): string {
     }
   });
   if (!base) throw new Error('no main branch: pass --previous REF');
-  const landed = git('log', base, '--first-parent', '-m', '--diff-filter=A', '--format=%H', '-n', '1', '--', 'supabase/migrations', 'backend/migrations');
+  // The newest such commit whose migrations this release has: one that landed on main after this
+  // branch last merged it would make an upgrade that applies nothing.
+  const landings = git('log', base, '--first-parent', '-m', '--diff-filter=A', '--format=%H', '-n', '50', '--', 'supabase/migrations', 'backend/migrations').split('\n');
+  const landed = landings.find((c) => {
+    try {
+      git('merge-base', '--is-ancestor', c, 'HEAD');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!landed) throw new Error('no migration of main is in this release: pass --previous REF');
   return git('rev-parse', `${landed}^1`);
 }
 

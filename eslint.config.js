@@ -143,7 +143,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
-    files: ['e2e/**/*.ts', 'scripts/**/*.{js,mjs}', '**/rspack.config.*', '**/*.config.{js,ts,mjs}'],
+    files: ['e2e/**/*.ts', 'scripts/**/*.{js,mjs}', 'deploy/**/*.{ts,mjs}', '**/rspack.config.*', '**/*.config.{js,ts,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

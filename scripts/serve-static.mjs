@@ -38,8 +38,19 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
-/** `[name].[contenthash:10].ext` as emitted by scripts/rspack/create-config.mjs. */
-const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|map|png|jpe?g|svg|webp|avif|woff2?)$/;
+/** `[name].[contenthash:10].ext` as emitted by scripts/rspack/create-config.mjs (nginx's site uses it too). */
+export const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|map|png|jpe?g|svg|webp|avif|woff2?)$/;
+
+/**
+ * The security headers of the shell's HTML besides its CSP — one list for this server and the
+ * production nginx site (deploy/nginx/site.mjs), so a real host sends what development sends.
+ */
+export const HTML_SECURITY_HEADERS = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -179,13 +190,7 @@ export function createStaticHandler({ root, files = {}, mounts = [], cspExtraOri
       'Last-Modified': info.mtime.toUTCString(),
     };
     if (ext === '.html') {
-      Object.assign(headers, {
-        'Content-Security-Policy': await contentSecurityPolicy(dir, cspExtraOrigins, files),
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
-        'X-Frame-Options': 'DENY',
-        'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-      });
+      Object.assign(headers, { 'Content-Security-Policy': await contentSecurityPolicy(dir, cspExtraOrigins, files), ...HTML_SECURITY_HEADERS });
     }
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();

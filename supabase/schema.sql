@@ -370,6 +370,22 @@ AS $function$
 $function$;
 comment on function private.is_operator(p_uid uuid) is 'True when the member is a Need40 operator now: auth.users.raw_app_meta_data ->> ''role'' = ''operator'', not deleted, not banned.';
 
+CREATE OR REPLACE FUNCTION private.is_thread_party(p_topic text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.applications a
+    where a.id = (case when p_topic ~* '^thread:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                       then substr(p_topic, 8)::uuid end)
+      and (select auth.uid()) in (a.worker_id, a.poster_id)
+  )
+$function$;
+comment on function private.is_thread_party(p_topic text) is 'True when the topic is thread:<application id> and the caller is that application''s worker or poster (read under the caller''s own row-level security).';
+grant execute on function private.is_thread_party(p_topic text) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.member_may_write(p_action text)
  RETURNS boolean
  LANGUAGE plpgsql

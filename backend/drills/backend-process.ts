@@ -44,7 +44,7 @@ export interface Backend {
 }
 
 /** Inherited variables the backend would otherwise pick up from the caller's shell. */
-const BACKEND_VARS = /^(DATABASE_URL|DATA_DIR|PORT|HOST|LOG_LEVEL|NODE_ENV|JWT_|ANON_KEY|SERVICE_ROLE_KEY|RATE_LIMIT_|MAILER_|SMTP_|DB_)/;
+const BACKEND_VARS = /^(DATABASE_URL|DATA_DIR|PORT|HOST|LOG_LEVEL|NODE_ENV|JWT_|ANON_KEY|SERVICE_ROLE_KEY|RATE_LIMIT_|REALTIME_|MAILER_|SMTP_|DB_)/;
 
 export async function startBackend(options: BackendOptions): Promise<Backend> {
   const env: Record<string, string> = {};

@@ -6,31 +6,13 @@
  * @example
  *   const proxy = await startNginx(55600, [55601, 55602], dir); … ; await proxy.stop();
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureNginx } from '../../scripts/nginx.mjs';
 import { healthy, sleep } from './backend-process';
 
-function nginxBinary(): string | null {
-  for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (fs.existsSync(p)) return p;
-  const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
-  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
-}
-
-export function ensureNginx(): string {
-  const found = nginxBinary();
-  if (found) return found;
-  console.log('nginx not found: installing it (apt-get install -y nginx)');
-  const root = process.getuid?.() === 0;
-  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', 'nginx']]) {
-    const [cmd, ...rest] = root ? args : ['sudo', ...args];
-    const r = spawnSync(cmd!, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (r.status !== 0) throw new Error(`${args.join(' ')} failed (exit ${r.status}); install nginx and run again`);
-  }
-  const installed = nginxBinary();
-  if (!installed) throw new Error('nginx is still missing after apt-get install');
-  return installed;
-}
+export { ensureNginx, nginxBinary } from '../../scripts/nginx.mjs';
 
 export function nginxConfig(port: number, upstreams: number[], dir: string): string {
   return `worker_processes 1;
@@ -59,6 +41,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_set_header Host $host;
+      # The client's address for a backend with TRUST_PROXY (per-IP limits see the real client).
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
       proxy_read_timeout 3600s;
       proxy_buffering off;
     }

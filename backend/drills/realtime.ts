@@ -76,7 +76,10 @@ async function post(be: Backend, token: string, title: string): Promise<void> {
 async function run(setup: string): Promise<Result> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `need40-rt-${setup}-`));
   const scratch = setup === 'postgres-x2' ? await scratchDatabase(ADMIN_URL, 'need40_rt_drill') : undefined;
-  const env = { ...(scratch ? { DATABASE_URL: scratch.url, DB_POOL_MAX: '20' } : { DATA_DIR: path.join(dir, 'data') }), MAILER_AUTOCONFIRM: 'true' };
+  // Every subscriber comes from one address (this machine, through nginx): the per-IP limits of
+  // /realtime/v1 are raised for the drill, which measures delivery, not the limits.
+  const perIp = { REALTIME_MAX_CONNECTIONS_PER_IP: String(SUBSCRIBERS * 2), REALTIME_MAX_JOINS_PER_SECOND: String(SUBSCRIBERS * 2), REALTIME_MAX_EVENTS_PER_SECOND: String(SUBSCRIBERS * 10) };
+  const env = { ...(scratch ? { DATABASE_URL: scratch.url, DB_POOL_MAX: '20' } : { DATA_DIR: path.join(dir, 'data') }), MAILER_AUTOCONFIRM: 'true', ...perIp };
   const backends: Backend[] = [];
   const workers: Worker[] = [];
   let proxy: Proxy | undefined;

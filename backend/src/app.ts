@@ -11,12 +11,18 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { registerHealth } from './http/health';
+import { registerReadiness } from './http/ready';
 import { redactedLogger } from './http/log-redact';
 import { platformErrorHandler, platformNotFound } from './http/platform-error';
 import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
+import { browserReportCounter } from './observability/browser-metrics';
+import { registerCollectors } from './observability/collectors';
+import { registerHttpMetrics } from './observability/http-metrics';
+import { createMetrics, type Metrics } from './observability/metrics';
+import { registerMetricsRoute } from './observability/metrics-route';
 import { storageError, storageRoutes } from './storage/routes';
 import { browserRoutes } from './browser/routes';
 import type { BrowserReportObserver } from './browser/observer';
@@ -39,6 +45,8 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   now?: () => number;
+  /** The app's metrics registry (a fresh one by default). */
+  metrics?: Metrics;
   /** pino logger options (`stream` included) or false; defaults from LOG_LEVEL. Output is always redacted. */
   logger?: boolean | Record<string, unknown>;
   /** Told of every accepted browser report and canary page load (the hook for /metrics: browser/observer.ts). */
@@ -55,6 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Behind nginx: whose X-Forwarded-For counts (TRUST_PROXY, config-proxy.ts); request.ip is then the client.
+    trustProxy: config.trustProxy,
     // A URL the router cannot read (bad percent-encoding, a parameter too long): /storage/v1 answers
     // in storage's shape; elsewhere Fastify's own answer, unchanged.
     frameworkErrors: (error, request, reply) => {
@@ -65,8 +75,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
 
-  const services: Services = { config, db, now: options.now ?? Date.now };
+  const services: Services = { config, db, now: options.now ?? Date.now, metrics: options.metrics ?? createMetrics() };
   app.decorate('services', services);
+  registerHttpMetrics(app, services.metrics);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -98,14 +109,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler(platformNotFound);
 
   registerHealth(app, db);
+  registerReadiness(app);
 
   await app.register(authRoutes, { prefix: '/auth/v1' });
   await app.register(devMailboxRoutes); // /_dev/mailbox (only without SMTP_URL, never in production)
   await app.register(restRoutes, { prefix: '/rest/v1' });
   await app.register(storageRoutes, { prefix: '/storage/v1' });
   await registerRealtime(app); // /realtime/v1/websocket (WebSocket upgrades on app.server)
-  // Browser error reports and canary page loads; observeBrowserReports is where /metrics counts them.
-  await app.register(browserRoutes, { prefix: '/browser/v1', ...(options.observeBrowserReports ? { observe: options.observeBrowserReports } : {}) });
+  // Browser error reports and canary page loads: counted in /metrics, and told to observeBrowserReports.
+  const countReport = browserReportCounter(services.metrics);
+  const observe: BrowserReportObserver = (event) => {
+    countReport(event);
+    options.observeBrowserReports?.(event);
+  };
+  await app.register(browserRoutes, { prefix: '/browser/v1', observe });
+  registerCollectors(app, services.metrics);
+  registerMetricsRoute(app); // /metrics (Prometheus)
 
   return app;
 }

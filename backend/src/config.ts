@@ -7,7 +7,10 @@
  *   const config = loadConfig(process.env);   // throws ConfigError listing every bad variable
  */
 import { z } from 'zod';
+import { databaseUrlProblem, productionProblems, unknownVariables } from './config-checks';
 import { parseOAuthProviders, type OAuthProviderConfig } from './config-oauth';
+import { REALTIME_CONFIG } from './config-realtime';
+import { parseTrustProxy, type TrustProxy } from './config-proxy';
 import { parseWebAuthn, type WebAuthnConfig } from './config-webauthn';
 import { parseStorage, storageEnv, type StorageConfig } from './config-storage';
 import { parseSigningKey } from './security/jwt-keys';
@@ -27,9 +30,23 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: int(0, 65535).default(54321),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which peers are reverse proxies whose X-Forwarded-* headers are believed (config-proxy.ts). */
+  TRUST_PROXY: z.string().optional(),
+  /** GET /metrics needs `Authorization: Bearer <this>` when set (16+ characters). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z.string().optional(),
+  /**
+   * Migrations run over this connection when set (a role that owns the schema), the requests over
+   * DATABASE_URL (a role with only the privileges they need: docs/operations.md).
+   */
+  DATABASE_MIGRATION_URL: z.string().optional(),
   DB_POOL_MAX: int(1, 500).default(10),
+  /**
+   * Start even though the database holds migrations this release does not have (a rollback of the
+   * code onto a database a newer release upgraded, when those migrations are compatible).
+   */
+  DB_ALLOW_NEWER_SCHEMA: bool.default(false),
   /** The platform's migrations (roles, the auth schema) and the app's (supabase/migrations). */
   PLATFORM_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.platform),
   APP_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.app),
@@ -144,6 +161,8 @@ const schema = z.object({
   WEBAUTHN_RP_ORIGINS: z.string().max(4096).optional(),
   WEBAUTHN_RP_DISPLAY_NAME: z.string().optional(),
 
+  // Realtime (/realtime/v1): connections, channels, joins, events and bindings (config-realtime.ts).
+  ...REALTIME_CONFIG,
   /**
    * GoTrue's custom access token hook (auth/access-token-hook.ts): a SQL function, named as
    * pg-functions://postgres/<schema>/<function>, that may change the claims of every access token.
@@ -151,9 +170,6 @@ const schema = z.object({
   HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: bool.default(false),
   HOOK_CUSTOM_ACCESS_TOKEN_URI: z.string().regex(/^pg-functions:\/\/[^/]+\/[a-z_][a-z0-9_]*\/[a-z_][a-z0-9_]*$/, 'must be pg-functions://postgres/<schema>/<function>').optional(),
 
-  // Realtime (/realtime/v1): open WebSockets per instance, channels joined per socket.
-  REALTIME_MAX_CONNECTIONS: int(1, 1_000_000).default(10_000),
-  REALTIME_MAX_CHANNELS_PER_SOCKET: int(1, 10_000).default(100),
 
   // Storage (/storage/v1): config-storage.ts.
   ...storageEnv,
@@ -171,9 +187,16 @@ export interface Config extends EnvConfig {
   oauthProviders: OAuthProviderConfig[];
   /** The WebAuthn relying party of MFA webauthn factors. */
   webauthn: WebAuthnConfig;
+  /** TRUST_PROXY compiled: which peers' X-Forwarded-* headers count (false: none). */
+  trustProxy: TrustProxy;
+  /** Variables that look like settings but are not read (main.ts logs them at start). */
+  warnings: string[];
   /** Where /storage/v1 keeps object bytes (the directory or S3). */
   storage: StorageConfig;
 }
+
+/** Every variable the schema reads (unknown-variable warnings compare against these). */
+const KNOWN = new Set([...Object.keys(schema.shape), 'OAUTH_PROVIDERS']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -194,6 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const { providers: oauthProviders, problems } = parseOAuthProviders(raw);
   const { webauthn, problems: webauthnProblems } = parseWebAuthn(raw, c.SITE_URL);
   problems.push(...webauthnProblems);
+  const { trustProxy, problem: proxyProblem } = parseTrustProxy(c.TRUST_PROXY);
+  if (proxyProblem) problems.push(proxyProblem);
+  const dbProblem = c.DATABASE_URL ? databaseUrlProblem(c.DATABASE_URL) : null;
+  if (dbProblem) problems.push(dbProblem);
+  const migrationDbProblem = c.DATABASE_MIGRATION_URL ? databaseUrlProblem(c.DATABASE_MIGRATION_URL) : null;
+  if (migrationDbProblem) problems.push(migrationDbProblem.replace('DATABASE_URL', 'DATABASE_MIGRATION_URL'));
+  if (c.DATABASE_MIGRATION_URL && !c.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the connection requests use)');
   if (c.HOOK_CUSTOM_ACCESS_TOKEN_ENABLED && !c.HOOK_CUSTOM_ACCESS_TOKEN_URI) problems.push('HOOK_CUSTOM_ACCESS_TOKEN_URI: required when HOOK_CUSTOM_ACCESS_TOKEN_ENABLED is true');
   const { storage, problems: storageProblems } = parseStorage(c);
   problems.push(...storageProblems);
@@ -214,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     if (c.SERVICE_ROLE_KEY === DEV_SERVICE_ROLE_KEY) problems.push('SERVICE_ROLE_KEY: the development service key is public; sign one with your JWT_SECRET');
     if (c.MAILER_AUTOCONFIRM) problems.push('MAILER_AUTOCONFIRM: must be false in production');
     if (!c.SMTP_URL) problems.push('SMTP_URL: production needs a real mail server for confirmation and recovery mail');
+    problems.push(...productionProblems(c, raw, KNOWN));
   }
   if (problems.length) throw new ConfigError(problems);
   const origins = list(c.CORS_ORIGINS);
@@ -225,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     database: c.DATABASE_URL ? 'postgres' : 'pglite',
     oauthProviders,
     webauthn,
+    trustProxy,
+    warnings: unknownVariables(raw, KNOWN),
     storage,
   };
 }

@@ -1,22 +1,33 @@
 /**
  * Start the backend: configuration, database (with its lock), migrations, HTTP. Stops gracefully
  * on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database. Also delivers
- * the marketplace emails of the notification outbox (notifications/delivery.ts).
+ * the marketplace emails of the notification outbox (notifications/delivery.ts) and, on PGlite,
+ * writes a snapshot when `pnpm db:backup` sends SIGUSR2 (backup/pglite-snapshot.ts).
  */
 import { ConfigError, loadConfig } from './config';
+import { projectKeyProblems } from './security/project-keys';
 import { buildApp } from './app';
 import { DataDirLockedError } from './db/lock';
-import { migrate, migrationSources, MigrationError } from './db/migrate';
+import { MigrationError } from './db/migrate';
 import { openDatabase } from './db/open';
+import type { PgliteDatabase } from './db/pglite';
+import { migrateAtStart } from './db/startup';
+import { serveSnapshots } from './backup/pglite-snapshot';
 import { startNotificationDelivery } from './notifications/delivery';
 
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
+  // Keys signed with another secret would start and then fail every browser request with 401.
+  const keyProblems = await projectKeyProblems(config, Date.now());
+  if (keyProblems.length && config.isProduction) throw new ConfigError(keyProblems);
   const db = await openDatabase(config);
   try {
-    const applied = await migrate(db, migrationSources(config));
+    const applied = await migrateAtStart(config, db);
     const app = await buildApp({ config, db });
+    // `pnpm db:backup` asks a running PGlite backend for a consistent snapshot (SIGUSR2).
+    if (db.kind === 'pglite') serveSnapshots(db as PgliteDatabase, config.DATA_DIR, app.log.child({ module: 'backup' }));
+    for (const warning of [...config.warnings, ...keyProblems]) app.log.warn(warning);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     // Marketplace emails (new application, accepted, declined) from the outbox the database fills.
     const notifications = startNotificationDelivery(app.services, app.log.child({ module: 'notifications' }));

@@ -4,12 +4,15 @@
  */
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { Metrics } from './observability/metrics';
 
 export interface Services {
   config: Config;
   db: Database;
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now: () => number;
+  /** This app's Prometheus metrics (observability/metrics.ts): define a counter, then count. */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { jwtSecretWeakness } from '../src/security/secret-strength';
 
-const production = (JWT_SECRET: string) => () => loadConfig({ NODE_ENV: 'production', JWT_SECRET, ANON_KEY: 'a', SERVICE_ROLE_KEY: 's', SMTP_URL: 'smtp://127.0.0.1:25' });
+const production = (JWT_SECRET: string) => () =>
+  loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET,
+    ANON_KEY: 'a',
+    SERVICE_ROLE_KEY: 's',
+    SMTP_URL: 'smtp://127.0.0.1:25',
+    SITE_URL: 'https://need40.example',
+    API_EXTERNAL_URL: 'https://need40.example',
+    CORS_ORIGINS: 'https://need40.example',
+  });
 
 describe('JWT secret strength in production', () => {
   it.each([

@@ -34,8 +34,9 @@ export interface StartBackendOptions {
 /**
  * Every browser of the suite reaches the backend from 127.0.0.1, so the per-IP auth limits (meant
  * for one client: 100 sign-ins per 5 minutes) count the whole suite as one visitor; a fast run
- * signs in more than that within one window and got 429s. Per-email limits stay as configured;
- * the limits themselves are tested in backend/test/auth.
+ * signs in more than that within one window and got 429s. The same holds for realtime's per-IP
+ * sockets, joins and messages. Per-email limits stay as configured; the limits themselves are
+ * tested in backend/test/auth and backend/test/realtime.
  */
 const SUITE_LIMITS = {
   RATE_LIMIT_SIGN_IN_PER_IP: '100000',
@@ -44,6 +45,9 @@ const SUITE_LIMITS = {
   RATE_LIMIT_RECOVER_PER_IP: '100000',
   RATE_LIMIT_OTP_PER_IP: '100000',
   RATE_LIMIT_TOKEN_REFRESH_PER_IP: '100000',
+  REALTIME_MAX_CONNECTIONS_PER_IP: '100000',
+  REALTIME_MAX_JOINS_PER_SECOND: '100000',
+  REALTIME_MAX_EVENTS_PER_SECOND: '100000',
 };
 
 export async function startBackend({ env = {}, timeoutMs = Number(process.env.E2E_BACKEND_TIMEOUT_MS ?? 60_000), port: wanted, dataDir: reuse }: StartBackendOptions = {}): Promise<RunningBackend> {

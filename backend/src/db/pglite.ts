@@ -17,7 +17,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { lockDataDir } from './lock';
+import { acquireDataDirLock } from './lock';
 import { requestText } from './request-text';
 import { RequestAborted, type Database, type QueryResult, type Tx } from './types';
 
@@ -48,11 +48,23 @@ function wrap(tx: Transaction | PGlite): Tx {
 export interface PgliteOptions {
   /** Start from a dumped data directory (tests: a migrated template, instead of a slow initdb). */
   loadDataDir?: Blob;
+  /** The directory's lock was removed or taken while open (default: log and exit, see below). */
+  onLockLost?: (message: string) => void;
 }
 
 export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<PgliteDatabase> {
   const inMemory = dataDir === ':memory:' || dataDir.startsWith('memory://');
-  const release = inMemory ? () => {} : lockDataDir(dataDir);
+  const release = inMemory
+    ? () => {}
+    : await acquireDataDirLock(dataDir, {
+        // Another process writes this directory now: going on would lose committed rows.
+        onLost:
+          options.onLockLost ??
+          ((message) => {
+            console.error(`need40 backend: ${message}; stopping`);
+            process.exit(70);
+          }),
+      });
   let db: PGlite;
   try {
     db = await PGlite.create({
@@ -67,6 +79,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   let closed = false;
   /** The last transaction queued (settled or not): the next one starts after it ends. */
   let queue: Promise<unknown> = Promise.resolve();
+  /** Transactions queued or running (the metrics' pool view). */
+  let pending = 0;
   /** When the current event-loop turn started running transactions. */
   let sliceStart = -Infinity;
   const next = async () => {
@@ -82,7 +96,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       if (signal?.aborted) throw new RequestAborted();
       return work();
     });
-    queue = run.catch(() => undefined);
+    pending++;
+    queue = run.catch(() => undefined).finally(() => pending--);
     return run;
   };
   return {
@@ -118,12 +133,20 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
         }
       });
     },
+    stats: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
     async listen(channel, onNotify) {
       // Notifications are delivered in-process after the sending transaction commits.
       return db.listen(channel, onNotify);
     },
-    async dump() {
-      return db.dumpDataDir('gzip');
+    dump() {
+      // In the queue, between transactions, after a checkpoint: a consistent snapshot of a
+      // running database (the files of a live directory copied by hand are not one).
+      const run = queue.then(async () => {
+        await db.exec('checkpoint');
+        return db.dumpDataDir('gzip');
+      });
+      queue = run.catch(() => undefined);
+      return run;
     },
     async close() {
       if (closed) return;

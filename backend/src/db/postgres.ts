@@ -94,6 +94,7 @@ export async function openPostgres(connectionString: string, max: number): Promi
         return value;
       });
     },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen(channel, onNotify, onReconnect) {
       return listenPostgres(connectionString, channel, onNotify, onReconnect);
     },

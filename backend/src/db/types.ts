@@ -77,6 +77,11 @@ export interface Database {
    * is called then: notifications sent while it was down are gone). Resolves to a stop function.
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Connections now (the metrics): PostgreSQL's pool (open, idle, requests waiting for one);
+   * PGlite has one session (busy or idle) and a queue of transactions waiting for it.
+   */
+  stats(): { total: number; idle: number; waiting: number };
   /** Close connections and release the data-directory lock. Idempotent. */
   close(): Promise<void>;
 }

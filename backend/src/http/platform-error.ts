@@ -54,14 +54,15 @@ export class PlatformError extends ApiError {
   }
 }
 
-function send(reply: FastifyReply, status: number, code: string, message: string, request: FastifyRequest): FastifyReply {
+/** Answer with the platform body (routes outside the areas that refuse on their own, e.g. /metrics). */
+export function sendPlatformError(reply: FastifyReply, status: number, code: string, message: string, request: FastifyRequest): FastifyReply {
   const body: PlatformErrorBody = { code, message, request_id: request.id };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 /** setNotFoundHandler of the root: a path no area serves. */
 export function platformNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return send(reply, 404, 'not_found', 'Not found', request);
+  return sendPlatformError(reply, 404, 'not_found', 'Not found', request);
 }
 
 /** setErrorHandler of the root: an error thrown outside the areas' own handlers. */
@@ -69,8 +70,8 @@ export function platformErrorHandler(error: unknown, request: FastifyRequest, re
   const status = error instanceof ApiError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
   if (status >= 500 || status < 400) {
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'internal_error', 'Internal server error', request);
+    return sendPlatformError(reply, 500, 'internal_error', 'Internal server error', request);
   }
   if (error instanceof ApiError) reply.headers(error.headers());
-  return send(reply, status, CODES[status] ?? 'request_error', (error as Error).message, request);
+  return sendPlatformError(reply, status, CODES[status] ?? 'request_error', (error as Error).message, request);
 }

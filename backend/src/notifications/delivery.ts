@@ -12,6 +12,17 @@ import { claimDue, markDelivered, markFailed, type OutboxItem } from './outbox';
 /** Recipients claimed per round trip. */
 const BATCH = 20;
 
+/** The deliverer's counters (one set per app): sent, failed, and its rounds (the job runner's pulse). */
+function counters(services: Services) {
+  const m = services.metrics;
+  return {
+    sent: m.counter({ name: 'need40_outbox_sent_total', help: 'Notification emails sent by this instance.' }),
+    failed: m.counter({ name: 'need40_outbox_failures_total', help: 'Notification email attempts that failed (retried with backoff).' }),
+    rounds: m.counter({ name: 'need40_job_rounds_total', help: 'Rounds of the background jobs of this instance, by job and outcome.', labelNames: ['job', 'outcome'] }),
+    last: m.gauge({ name: 'need40_job_last_round_timestamp_seconds', help: 'When each background job last finished a round (unix seconds).', labelNames: ['job'] }),
+  };
+}
+
 /** Why an item is not sent at all (it is marked delivered with this note), or null. */
 function skipReason(item: OutboxItem): string | null {
   if (!item.enabled) return 'notifications turned off';
@@ -20,7 +31,7 @@ function skipReason(item: OutboxItem): string | null {
 }
 
 /** One recipient's claimed rows: the ones still worth sending go out as one email (a digest when several). */
-async function deliverTo(services: Services, log: FastifyBaseLogger, items: OutboxItem[]): Promise<number> {
+async function deliverTo(services: Services, log: FastifyBaseLogger, items: OutboxItem[], count: ReturnType<typeof counters>): Promise<number> {
   const send: OutboxItem[] = [];
   for (const item of items) {
     const skip = skipReason(item);
@@ -36,8 +47,10 @@ async function deliverTo(services: Services, log: FastifyBaseLogger, items: Outb
   try {
     await deliverMail(services, log, mail);
     await markDelivered(services.db, ids);
+    count.sent.inc();
     return 1;
   } catch (error) {
+    count.failed.inc();
     log.warn({ err: error, outbox_ids: ids, attempts: send[0]!.attempts }, 'notification email failed; will retry');
     await markFailed(services.db, ids, (error as Error).message ?? String(error));
     return 0;
@@ -47,11 +60,12 @@ async function deliverTo(services: Services, log: FastifyBaseLogger, items: Outb
 /** Send everything that is due now. Returns how many emails were sent (a digest counts once). */
 export async function deliverDueNotifications(services: Services, log: FastifyBaseLogger): Promise<number> {
   let sent = 0;
+  const count = counters(services);
   for (;;) {
     const items = await claimDue(services.db, BATCH);
     const byRecipient = new Map<string, OutboxItem[]>();
     for (const item of items) byRecipient.set(item.recipientId, [...(byRecipient.get(item.recipientId) ?? []), item]);
-    for (const group of byRecipient.values()) sent += await deliverTo(services, log, group);
+    for (const group of byRecipient.values()) sent += await deliverTo(services, log, group, count);
     if (byRecipient.size < BATCH) return sent;
   }
 }
@@ -66,12 +80,16 @@ export function startNotificationDelivery(services: Services, log: FastifyBaseLo
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let stopped = false;
+  const count = counters(services);
   const round = async () => {
     try {
       await deliverDueNotifications(services, log);
+      count.rounds.inc({ job: 'notifications', outcome: 'ok' });
     } catch (error) {
+      count.rounds.inc({ job: 'notifications', outcome: 'failed' });
       log.error({ err: error }, 'notification delivery round failed');
     }
+    count.last.set({ job: 'notifications' }, services.now() / 1000);
     if (!stopped) timer = setTimeout(tick, intervalMs);
   };
   const tick = () => {

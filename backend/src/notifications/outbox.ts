@@ -69,3 +69,28 @@ export async function markFailed(db: Database, ids: string[], error: string): Pr
     ),
   );
 }
+
+export interface OutboxBacklog {
+  /** Undelivered rows still to be tried. */
+  pending: number;
+  /** Undelivered rows given up after MAX_ATTEMPTS. */
+  givenUp: number;
+  /** Seconds the oldest due row has waited past its time (0 when nothing is due): the deliverer's lag. */
+  lagSeconds: number;
+}
+
+/** The outbox as the metrics show it (the partial index on undelivered rows keeps it cheap). */
+export async function outboxBacklog(db: Database): Promise<OutboxBacklog> {
+  const { rows } = await db.transaction(
+    (tx) =>
+      tx.query<{ pending: string; given_up: string; lag: string | null }>(
+        `select count(*) filter (where attempts < $1)::text as pending, count(*) filter (where attempts >= $1)::text as given_up,
+                extract(epoch from now() - min(deliver_after) filter (where attempts < $1 and deliver_after <= now()))::text as lag
+           from private.notification_outbox where delivered_at is null`,
+        [MAX_ATTEMPTS],
+      ),
+    { readOnly: true },
+  );
+  const r = rows[0]!;
+  return { pending: Number(r.pending), givenUp: Number(r.given_up), lagSeconds: Math.max(0, Number(r.lag ?? 0)) };
+}

@@ -5,8 +5,9 @@
  * backend's JWT code (HS256, signature, exp required); the refusal messages are Realtime's.
  */
 import { decodeJwt } from 'jose';
-import { JwtError, verifyJwt, type Claims } from '../security/jwt';
+import { JwtError, type Claims } from '../security/jwt';
 import type { JwtKeys } from '../security/jwt-keys';
+import { verifyJwtCached } from '../security/verified-tokens';
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
@@ -22,21 +23,21 @@ export interface Identity {
 export class TokenError extends Error {}
 
 /** The apikey of the WebSocket URL: only a project key (anon or service_role) opens a socket. */
-export async function verifyApiKey(apikey: string | null, secret: string | JwtKeys, nowMs: number): Promise<boolean> {
+export async function verifyApiKey(apikey: string | null, keys: JwtKeys, nowMs: number): Promise<boolean> {
   if (!apikey) return false;
   try {
-    const claims = await verifyJwt(apikey, secret, { now: Math.floor(nowMs / 1000) });
+    const claims = await verifyJwtCached(apikey, keys, Math.floor(nowMs / 1000));
     return claims.role === 'anon' || claims.role === 'service_role';
   } catch {
     return false;
   }
 }
 
-export async function identify(token: string, secret: string | JwtKeys, nowMs: number): Promise<Identity> {
+export async function identify(token: string, keys: JwtKeys, nowMs: number): Promise<Identity> {
   const now = Math.floor(nowMs / 1000);
   let claims: Claims;
   try {
-    claims = await verifyJwt(token.trim(), secret, { now });
+    claims = await verifyJwtCached(token.trim(), keys, now);
   } catch (error) {
     if (!(error instanceof JwtError) || error.problem === 'invalid') throw new TokenError('Failed to validate JWT signature');
     // jose checks the signature before the claims: an expired token here is genuinely signed.

@@ -75,22 +75,25 @@ export async function channelPermissions(db: Database, subTopic: string, who: Id
   return result;
 }
 
-/** May `who` broadcast on the private channel `subTopic` (the REST endpoint's check)? */
-export async function mayBroadcast(db: Database, subTopic: string, who: Identity): Promise<boolean> {
-  if (who.role === 'service_role') return true;
-  let allowed = false;
+/**
+ * The private topics among `subTopics` that `who` may broadcast on (the REST endpoint's check):
+ * every topic of a request in one transaction, always rolled back.
+ */
+export async function broadcastableTopics(db: Database, subTopics: string[], who: Identity): Promise<Set<string>> {
+  if (who.role === 'service_role') return new Set(subTopics);
+  const allowed = new Set<string>();
+  if (!subTopics.length) return allowed;
   try {
     await db.transaction(async (tx) => {
-      await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)", [
-        who.role,
-        JSON.stringify(who.claims),
-        subTopic,
-      ]);
-      allowed = await mayInsert(tx, subTopic, 'broadcast');
+      await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [who.role, JSON.stringify(who.claims)]);
+      for (const topic of subTopics) {
+        await tx.query("select set_config('realtime.topic', $1, true)", [topic]);
+        if (await mayInsert(tx, topic, 'broadcast')) allowed.add(topic);
+      }
       throw new Rollback();
     });
   } catch (error) {
-    if (!(error instanceof Rollback)) return false;
+    if (!(error instanceof Rollback)) return new Set();
   }
   return allowed;
 }

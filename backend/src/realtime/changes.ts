@@ -59,15 +59,22 @@ export class ChangeDispatcher {
 
   constructor(private readonly db: Database, private readonly hub: Hub, private readonly onError: (error: unknown) => void) {}
 
-  /** A notification on CHANGES_CHANNEL. */
+  /** A notification on CHANGES_CHANNEL. Never throws, and one failed change never stops the next. */
   notify(text: string): void {
     const evaluated = this.slot(() => this.evaluate(text)).catch((error: unknown) => {
       this.onError(error);
       return [] as Delivery[];
     });
-    this.tail = this.tail.then(async () => {
+    this.then(async () => {
       for (const d of await evaluated) d.channel.push('postgres_changes', d.payload);
     });
+  }
+
+  /** Run `step` after everything queued so far; a step that fails is logged and the queue goes on. */
+  private then(step: () => unknown): void {
+    this.tail = this.tail.then(async () => {
+      await step();
+    }).catch(this.onError);
   }
 
   /**
@@ -77,7 +84,7 @@ export class ChangeDispatcher {
    * re-reads what it shows on a repeated "Subscribed to PostgreSQL".
    */
   reconnected(): void {
-    this.tail = this.tail.then(() => {
+    this.then(() => {
       for (const channel of this.hub.changeSubscribers()) channel.resubscribed();
     });
   }
@@ -100,8 +107,8 @@ export class ChangeDispatcher {
 
   private async evaluate(text: string): Promise<Delivery[]> {
     let change = JSON.parse(text) as Change & { spill?: number };
-    const matches = (sub: PgSub, c: Change) => sub.schema === c.s && sub.table === c.t && (sub.event === '*' || sub.event === c.o);
-    const interested = (c: Change) => [...this.hub.changeSubscribers()].some((ch) => ch.pgSubs.some((sub) => matches(sub, c)));
+    const matches = (sub: PgSub, c: Change) => sub.event === '*' || sub.event === c.o;
+    const interested = (c: Change) => [...this.hub.bindings.on(c.s, c.t).values()].some((subs) => subs.some((sub) => matches(sub, c)));
     if (typeof change.spill === 'number') {
       const spilled = await readSpill(this.db, change.spill);
       if (spilled === null) return [];
@@ -113,8 +120,8 @@ export class ChangeDispatcher {
     const table = cached !== undefined ? cached : await this.db.transaction((tx) => describeTable(this.db, tx, change.s, change.t), { readOnly: true });
     if (!table) return [];
     const bindings: { channel: HubChannel; sub: PgSub; candidate: Candidate }[] = [];
-    for (const channel of this.hub.changeSubscribers()) {
-      for (const sub of channel.pgSubs) {
+    for (const [channel, subs] of this.hub.bindings.on(change.s, change.t)) {
+      for (const sub of subs) {
         if (matches(sub, change)) bindings.push({ channel, sub, candidate: { identity: channel.identity, filter: sub.filter } });
       }
     }

@@ -14,6 +14,8 @@ export interface ChannelHost {
   /** Called once when the channel is gone (left, replaced, shut down). */
   dropped(channel: { readonly topic: string }): void;
   onError(error: unknown): void;
+  /** One more presence message within the socket's rate? (takes it) */
+  presenceAllowed(): boolean;
   /** postgres_changes bindings resolved for an identity (see join.ts). */
   resolve(bindings: Binding[], identity: Identity, ids: number[]): Promise<ResolvedBindings>;
   /** What an identity may do on a private channel (see authorize.ts). */

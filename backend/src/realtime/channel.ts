@@ -10,9 +10,11 @@ import { unauthorizedRead, type Permissions } from './authorize';
 import type { Hub, HubChannel, PgSub } from './hub';
 import type { Binding, ResolvedBindings } from './join';
 import type { ChannelHost, ChannelOptions } from './channel-host';
-import { TOKEN_CHECK_MS } from './limits';
+import { containedTimer } from './contain';
+import { MAX_PRESENCE_BYTES, TOKEN_CHECK_MS } from './limits';
 import type { Meta } from './presence';
-import { isBinaryPayload } from './protocol';
+import { isBinaryPayload, type RawJson } from './protocol';
+import { REFUSALS } from './quota';
 
 export class Channel implements HubChannel {
   readonly topic: string;
@@ -21,7 +23,7 @@ export class Channel implements HubChannel {
   identity: Identity;
   private readonly isPrivate: boolean;
   private permissions: Permissions;
-  readonly pgSubs: PgSub[] = [];
+  pgSubs: readonly PgSub[];
   private readonly bindings: Binding[];
   private readonly bindingIds: number[];
   readonly presenceEnabled: boolean;
@@ -44,7 +46,7 @@ export class Channel implements HubChannel {
     this.token = o.token;
     this.bindings = o.bindings;
     this.bindingIds = o.resolved.reply.map((r) => r.id);
-    this.pgSubs.push(...o.resolved.subs);
+    this.pgSubs = o.resolved.subs;
     this.presenceKey = o.presenceKey;
     this.presenceEnabled = o.presenceEnabled && o.permissions.presenceRead;
     this.selfBroadcast = o.selfBroadcast;
@@ -61,6 +63,11 @@ export class Channel implements HubChannel {
 
   get hasBindings(): boolean {
     return this.bindings.length > 0;
+  }
+
+  /** Its postgres_changes bindings as the client asked for them (the socket's cap counts these). */
+  get bindingCount(): number {
+    return this.bindings.length;
   }
 
   start(): void {
@@ -86,10 +93,11 @@ export class Channel implements HubChannel {
     if (!this.closed) this.host.send(this.topic, event, payload, null, this.joinRef);
   }
 
-  pushBroadcast(event: string, payload: unknown): void {
+  /** `serialised`: `{type: 'broadcast', event, payload}` as JSON, made once for every member. */
+  pushBroadcast(event: string, payload: unknown, serialised: RawJson): void {
     if (this.closed) return;
     if (isBinaryPayload(payload)) this.host.sendBinaryBroadcast(this.topic, event, payload.binary);
-    else this.push('broadcast', { type: 'broadcast', event, payload });
+    else this.push('broadcast', serialised);
   }
 
   private reply(ref: string | null, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
@@ -115,11 +123,21 @@ export class Channel implements HubChannel {
     // Anything else is ignored, as Realtime does.
   }
 
+  /**
+   * track / untrack, bounded as Realtime bounds them: a meta over MAX_PRESENCE_BYTES, or more
+   * presence messages than the socket's rate, shut the channel down with Realtime's reason (after
+   * an error reply, so `track()` resolves instead of timing out). Nothing is stored before that.
+   */
   private presence(payload: Record<string, unknown>, ref: string | null): void {
     const leaves = this.presenceMeta ? { [this.presenceKey]: { metas: [this.presenceMeta] } } : {};
+    if (payload.event === 'track' || payload.event === 'untrack') {
+      if (!this.host.presenceAllowed()) return this.refuse(ref, REFUSALS.tooManyPresence);
+    }
     if (payload.event === 'track') {
       const meta = payload.payload;
       if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return this.reply(ref, 'error', { reason: 'presence payload must be an object' });
+      // The frame's depth is bounded already (protocol.ts), so serialising it here is safe.
+      if (meta !== undefined && Buffer.byteLength(JSON.stringify(meta)) > MAX_PRESENCE_BYTES) return this.refuse(ref, REFUSALS.trackTooLarge);
       this.presenceMeta = { ...(meta as Record<string, unknown> | undefined), phx_ref: randomUUID().slice(0, 12) };
       this.hub.presenceChange(this.room, { joins: { [this.presenceKey]: { metas: [this.presenceMeta] } }, leaves });
       this.reply(ref, 'ok');
@@ -130,6 +148,11 @@ export class Channel implements HubChannel {
     } else {
       this.reply(ref, 'error', { reason: 'presence event must be track or untrack' });
     }
+  }
+
+  private refuse(ref: string | null, reason: string): void {
+    this.reply(ref, 'error', { reason });
+    this.shutdown(reason);
   }
 
   private async refresh(token: unknown): Promise<void> {
@@ -147,7 +170,8 @@ export class Channel implements HubChannel {
       this.identity = identity;
       this.token = token;
       if (resolved) {
-        this.pgSubs.splice(0, this.pgSubs.length, ...resolved.subs);
+        this.pgSubs = resolved.subs;
+        this.hub.rebind(this);
         this.reportBindings(resolved);
       }
       this.schedule();
@@ -162,8 +186,7 @@ export class Channel implements HubChannel {
     clearTimeout(this.timer);
     const left = this.identity.exp * 1000 - this.host.now();
     if (left <= 0) return this.shutdown(`Token has expired ${Math.floor(-left / 1000)} seconds ago`);
-    this.timer = setTimeout(() => this.schedule(), Math.min(left + 50, TOKEN_CHECK_MS));
-    this.timer.unref();
+    this.timer = containedTimer(this.host.onError, Math.min(left + 50, TOKEN_CHECK_MS), () => this.schedule());
   }
 
   /** Close from the server's side: a `system` error saying why (when given), then `phx_close`. */

@@ -1,8 +1,11 @@
 /**
  * One WebSocket (Phoenix's socket): decodes frames, answers heartbeats, joins channels and routes
- * each message to its channel. Bounded: frames that are not Phoenix messages close the socket
- * (1007), so do more than MAX_MESSAGES_PER_SECOND (1008) and a silent socket (IDLE_TIMEOUT_MS);
- * a client that does not read is closed rather than buffered (1013).
+ * each message to its channel. Bounded: frames that are not Phoenix messages or are nested too
+ * deeply close the socket (1007), so do more than MAX_MESSAGES_PER_SECOND, or more than its IP's
+ * REALTIME_MAX_EVENTS_PER_SECOND (1008), and a silent socket (IDLE_TIMEOUT_MS); a client that
+ * does not read is closed rather than buffered (1013). Joins are limited per IP, channels and
+ * postgres_changes bindings per socket (quota.ts). Its listeners and timers are contained
+ * (contain.ts): whatever fails in them is logged, and at worst this socket is closed (1011).
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
@@ -12,34 +15,52 @@ import { identify, TokenError, type Identity } from './auth';
 import { ALL_PERMISSIONS, channelPermissions, unauthorizedRead, type Permissions } from './authorize';
 import { Channel } from './channel';
 import type { ChannelHost } from './channel-host';
+import { contained, containedTimer } from './contain';
 import type { Hub } from './hub';
-import { joinPayload, resolveBindings, type Binding, type ResolvedBindings } from './join';
-import { IDLE_TIMEOUT_MS, MAX_BUFFERED_BYTES, MAX_MESSAGES_PER_SECOND, MAX_TOPIC_LENGTH } from './limits';
+import { joinPayload, resolveBindings, type Binding, type JoinPayload, type ResolvedBindings } from './join';
+import { realtimeMetrics } from './metrics';
+import { IDLE_TIMEOUT_MS, MAX_BUFFERED_BYTES, MAX_MESSAGES_PER_SECOND, MAX_PRESENCE_EVENTS_PER_SECOND, MAX_TOPIC_LENGTH } from './limits';
 import { standingFor, SUSPENDED_REASON } from './standing';
 import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type Frame, type Vsn } from './protocol';
+import { REFUSALS, type RealtimeQuota } from './quota';
+import { Buckets } from './rate';
 
 export class Connection implements ChannelHost {
   readonly socketId = randomUUID();
   private readonly channels = new Map<string, Channel>();
-  /** Joins under way (they count against the channel limit before they finish). */
-  private joining = 0;
+  /** Joins under way per topic (they count against the channel limit before they finish). */
+  private readonly joining = new Map<string, number>();
+  /** postgres_changes bindings of joins under way (they count against the socket's cap). */
+  private bindingsJoining = 0;
   private idle: NodeJS.Timeout | undefined;
-  private tokens = MAX_MESSAGES_PER_SECOND;
-  private refilled = Date.now();
+  /** This socket's own rates: every message, and presence messages. */
+  private readonly rates = {
+    messages: new Buckets(MAX_MESSAGES_PER_SECOND, MAX_MESSAGES_PER_SECOND),
+    presence: new Buckets(MAX_PRESENCE_EVENTS_PER_SECOND, 2 * MAX_PRESENCE_EVENTS_PER_SECOND),
+  };
 
+  /** `ip`: the client's address, for the per-IP limits. */
   constructor(
     private readonly ws: WebSocket,
     private readonly vsn: Vsn,
     private readonly apikey: string,
     private readonly services: Services,
     private readonly hub: Hub,
+    private readonly quota: RealtimeQuota,
+    private readonly ip: string,
     readonly onError: (error: unknown) => void,
   ) {
-    ws.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
-    ws.on('close', () => this.teardown());
-    ws.on('error', () => ws.terminate());
+    ws.on('message', contained(this.failed, (data: Buffer, isBinary: boolean) => this.receive(data, isBinary)));
+    ws.on('close', contained(onError, () => this.teardown()));
+    ws.on('error', contained(onError, () => ws.terminate()));
     this.touch();
   }
+
+  /** Something failed while handling this socket: log it and close the socket (1011), not the process. */
+  private readonly failed = (error: unknown) => {
+    this.onError(error);
+    if (this.ws.readyState === this.ws.OPEN) this.ws.close(1011, 'internal error');
+  };
 
   get secret(): JwtKeys {
     return jwtKeys(this.services.config);
@@ -51,26 +72,39 @@ export class Connection implements ChannelHost {
 
   private touch(): void {
     clearTimeout(this.idle);
-    this.idle = setTimeout(() => this.ws.close(1000, 'idle'), IDLE_TIMEOUT_MS);
-    this.idle.unref();
+    this.idle = containedTimer(this.onError, IDLE_TIMEOUT_MS, () => this.ws.close(1000, 'idle'));
   }
 
-  private write(data: string | Buffer): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+  presenceAllowed(): boolean {
+    return this.rates.presence.take('');
+  }
+
+  private write(data: string | Buffer, event: string): void {
+    const metrics = realtimeMetrics(this.services);
+    if (this.ws.readyState !== this.ws.OPEN) return metrics.dropped('closing');
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      metrics.dropped('too_slow');
       this.ws.close(1013, 'client too slow');
       return;
     }
     this.ws.send(data);
+    metrics.delivered(event);
   }
 
+  /** Never throws: a frame that cannot be encoded closes this socket (fan-out loops go on to the others). */
   send(topic: string, event: string, payload: unknown, ref: string | null, joinRef: string | null): void {
-    this.write(encodeText({ topic, event, payload, ref, joinRef }, this.vsn));
+    let text: string;
+    try {
+      text = encodeText({ topic, event, payload, ref, joinRef }, this.vsn);
+    } catch (error) {
+      return this.failed(error);
+    }
+    this.write(text, event);
   }
 
   sendBinaryBroadcast(topic: string, event: string, bytes: Buffer): void {
     const frame = this.vsn === '2.0.0' ? encodeBinaryBroadcast(topic, event, bytes) : null;
-    if (frame) this.write(frame);
+    if (frame) this.write(frame, 'broadcast');
   }
 
   authorize(subTopic: string, identity: Identity): Promise<Permissions> {
@@ -89,19 +123,10 @@ export class Connection implements ChannelHost {
     this.send(f.topic, 'phx_reply', { status, response }, f.ref, f.joinRef);
   }
 
-  private allowed(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(MAX_MESSAGES_PER_SECOND, this.tokens + ((now - this.refilled) / 1000) * MAX_MESSAGES_PER_SECOND);
-    this.refilled = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-
   private receive(data: Buffer, isBinary: boolean): void {
     this.touch();
-    if (!this.allowed()) {
-      for (const c of this.channels.values()) c.shutdown('Too many messages per second');
+    if (!this.rates.messages.take('') || !this.quota.events.take(this.ip)) {
+      for (const c of [...this.channels.values()]) c.shutdown(REFUSALS.tooManyMessages);
       this.ws.close(1008, 'too many messages');
       return;
     }
@@ -113,20 +138,24 @@ export class Connection implements ChannelHost {
     this.route(frame).catch((error: unknown) => {
       this.onError(error);
       if (frame.ref !== null) this.reply(frame, 'error', { reason: 'Internal error' });
-    });
+    }).catch(this.failed);
   }
 
   private async route(f: Frame): Promise<void> {
     if (f.topic === 'phoenix' && f.event === 'heartbeat') return this.reply(f, 'ok', {});
     if (f.event === 'phx_join') {
-      if (this.channels.size + this.joining >= this.services.config.REALTIME_MAX_CHANNELS_PER_SOCKET && !this.channels.has(f.topic)) {
-        return this.reply(f, 'error', { reason: 'Too many channels' });
+      if (this.channelCount() >= this.services.config.REALTIME_MAX_CHANNELS_PER_SOCKET && !this.channels.has(f.topic) && !this.joining.has(f.topic)) {
+        return this.reply(f, 'error', { reason: REFUSALS.tooManyChannels });
       }
-      this.joining++;
+      // Before any database work: a join costs a transaction.
+      if (!this.quota.joins.take(this.ip)) return this.reply(f, 'error', { reason: REFUSALS.tooManyJoins });
+      this.joining.set(f.topic, (this.joining.get(f.topic) ?? 0) + 1);
       try {
         return await this.join(f);
       } finally {
-        this.joining--;
+        const n = this.joining.get(f.topic)! - 1;
+        if (n) this.joining.set(f.topic, n);
+        else this.joining.delete(f.topic);
       }
     }
     const channel = this.channels.get(f.topic);
@@ -147,7 +176,32 @@ export class Connection implements ChannelHost {
     const config = parsed.data.config ?? {};
     // A join on a topic this socket has already joined replaces it, as Phoenix does.
     this.channels.get(f.topic)?.shutdown();
-    const token = parsed.data.access_token ?? parsed.data.user_token ?? this.apikey;
+    const wanted = config.postgres_changes?.length ?? 0;
+    const maxBindings = this.services.config.REALTIME_MAX_BINDINGS_PER_SOCKET;
+    if (this.bindingsHeld() + this.bindingsJoining + wanted > maxBindings) return fail(REFUSALS.tooManyBindings(maxBindings));
+    this.bindingsJoining += wanted;
+    try {
+      await this.open({ ...f, joinRef: f.joinRef }, config, parsed.data.access_token ?? parsed.data.user_token ?? this.apikey);
+    } finally {
+      this.bindingsJoining -= wanted;
+    }
+  }
+
+  /** Channels joined or joining (a topic counts once). */
+  private channelCount(): number {
+    let n = this.channels.size;
+    for (const topic of this.joining.keys()) if (!this.channels.has(topic)) n++;
+    return n;
+  }
+
+  private bindingsHeld(): number {
+    let n = 0;
+    for (const c of this.channels.values()) n += c.bindingCount;
+    return n;
+  }
+
+  private async open(f: Frame & { joinRef: string }, config: NonNullable<JoinPayload['config']>, token: string): Promise<void> {
+    const fail = (reason: string) => this.reply(f, 'error', { reason });
     let identity;
     try {
       identity = await identify(token, this.secret, this.now());
@@ -162,6 +216,8 @@ export class Connection implements ChannelHost {
     const bindings = await resolveBindings(this.services.db, config.postgres_changes ?? [], identity);
     if (bindings.problems.length && config.postgres_changes_options?.wait) return fail(`RealtimeDisabledForConfiguration: ${bindings.problems[0]}`);
     if (this.ws.readyState !== this.ws.OPEN) return;
+    const crowded = this.hub.bindings.overCap(bindings.subs, this.services.config.REALTIME_MAX_FILTERS_PER_TABLE);
+    if (crowded) return fail(REFUSALS.tooManyFilters(crowded));
     const channel = new Channel(this, this.hub, {
       topic: f.topic,
       joinRef: f.joinRef,
@@ -183,8 +239,9 @@ export class Connection implements ChannelHost {
     channel.reportBindings(bindings);
   }
 
+  /** Each channel leaves on its own: one that fails to close cannot keep the others' presence. */
   private teardown(): void {
     clearTimeout(this.idle);
-    for (const c of [...this.channels.values()]) c.close();
+    for (const c of [...this.channels.values()]) contained(this.onError, () => c.close())();
   }
 }

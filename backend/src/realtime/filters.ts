@@ -66,15 +66,47 @@ export function parseFilter(text: string, table: TableInfo): Filter {
   return { column, op, values, key: JSON.stringify([column, op, values]) };
 }
 
+/** A PostgreSQL array literal of texts (every element quoted), for a text[] parameter. */
+export const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
 /**
- * A boolean SQL expression over the alias `t` for this filter, its values appended to `params`
- * (as JSON text, cast to the column's type in SQL).
+ * One SQL query over the alias `t` (the row image) returning, as rows `k`, the indexes of the
+ * `filters` that pass; each group's indexes and values go into `params` as two arrays. Filters are
+ * grouped by column and operator (an `in` list is its values compared with `=`), each group one
+ * `unnest` compared with the column, the value cast to the column's type. So the query's shape is
+ * bounded by the table's columns, never by how many filters there are: one expression per filter
+ * used to make a target list, and past 1,664 filters on a table ("target lists can have at most
+ * 1664 entries") that table's changes reached nobody.
  */
-export function filterSql(filter: Filter, table: TableInfo, params: unknown[]): string {
-  const column = table.columns.find((c) => c.name === filter.column)!;
-  params.push(JSON.stringify(filter.values));
-  const p = `$${params.length}`;
-  const col = `t.${quoteIdent(column.name)}`;
-  if (filter.op === 'in') return `(${col} in (select v::${column.sqlType} from jsonb_array_elements_text(${p}::jsonb) as e(v)))`;
-  return `(${col} ${SQL_OP[filter.op]} (${p}::jsonb ->> 0)::${column.sqlType})`;
+export function passingFiltersSql(filters: Filter[], table: TableInfo, params: unknown[]): string {
+  const groups = new Map<string, { column: string; op: Exclude<FilterOp, 'in'>; keys: number[]; values: string[] }>();
+  filters.forEach((f, k) => {
+    const op = f.op === 'in' ? 'eq' : f.op;
+    const key = JSON.stringify([f.column, op]);
+    const group = groups.get(key) ?? { column: f.column, op, keys: [], values: [] };
+    for (const v of f.values) {
+      group.keys.push(k);
+      group.values.push(v);
+    }
+    groups.set(key, group);
+  });
+  const parts = [...groups.values()].map(({ column, op, keys, values }) => {
+    params.push(`{${keys.join(',')}}`, textArray(values));
+    return `select f.k from unnest($${params.length - 1}::int[], $${params.length}::text[]) as f(k, v) where t.${quoteIdent(column)} ${SQL_OP[op]} f.v::${columnType(table, column)}`;
+  });
+  return parts.join(' union all ');
 }
+
+/**
+ * One query that casts every value of `filters` to its column's type: it fails when one of them
+ * does not cast (a join checks its filters with it, then finds the culprit one by one).
+ */
+export function castSql(filters: Filter[], table: TableInfo, params: unknown[]): string {
+  const casts = filters.map((f) => {
+    params.push(textArray(f.values));
+    return `(select count(v::${columnType(table, f.column)}) from unnest($${params.length}::text[]) as v)`;
+  });
+  return `select ${casts.length ? casts.join(' + ') : '0'} as n`;
+}
+
+const columnType = (table: TableInfo, column: string) => table.columns.find((c) => c.name === column)!.sqlType;

@@ -12,22 +12,30 @@ import { verifyApiKey } from './auth';
 import { registerBroadcastApi } from './broadcast-api';
 import { openBus } from './bus';
 import { CHANGES_CHANNEL, ChangeDispatcher } from './changes';
+import { upgradeClientIp } from './client-ip';
 import { Connection } from './connection';
+import { contained } from './contain';
 import { Hub } from './hub';
 import { MAX_FRAME_BYTES } from './limits';
 import { standingFor, startStandingSweep } from './standing';
 import type { Vsn } from './protocol';
+import { REFUSALS, RealtimeQuota } from './quota';
 
 export const WEBSOCKET_PATH = '/realtime/v1/websocket';
 
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** An upgrade refused with an HTTP answer; with `error`, Realtime's JSON body `{error}`. */
+function refuse(socket: Duplex, status: number, text: string, error?: string): void {
+  const body = error ? JSON.stringify({ error }) : '';
+  const type = error ? 'Content-Type: application/json\r\n' : '';
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 export interface RealtimeHandle {
   /** Resolves once every change notified so far has been delivered (tests). */
   idle(): Promise<void>;
   connections(): number;
+  /** Channels joined on this instance (the metrics). */
+  channels(): number;
 }
 
 declare module 'fastify' {
@@ -52,29 +60,37 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const bus = await openBus(services.db, (m) => ref.hub?.receive(m), onError);
   const hub = (ref.hub = new Hub(bus, onError));
   const dispatcher = new ChangeDispatcher(services.db, hub, onError);
-  const stopListening = await services.db.listen(CHANGES_CHANNEL, (payload) => dispatcher.notify(payload), () => {
+  const stopListening = await services.db.listen(CHANGES_CHANNEL, contained(onError, (payload: string) => dispatcher.notify(payload)), contained(onError, () => {
     app.log.warn('realtime: change listener reconnected; changes made meanwhile were not delivered, subscribers are told to re-read');
     dispatcher.reconnected();
-  });
+  }));
   hub.start();
+  const quota = new RealtimeQuota(services.config);
+  registerBroadcastApi(app, services, hub, quota);
   const stopStandingSweep = startStandingSweep(hub, standingFor(services), onError);
-  registerBroadcastApi(app, services, hub);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const onUpgrade = contained(onError, (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) return refuse(socket, 404, 'Not Found');
     const vsn = url.searchParams.get('vsn') ?? '1.0.0';
     if (vsn !== '1.0.0' && vsn !== '2.0.0') return refuse(socket, 400, 'Bad Request');
-    if (wss.clients.size >= services.config.REALTIME_MAX_CONNECTIONS) return refuse(socket, 503, 'Service Unavailable');
+    const ip = upgradeClientIp(request, services.config.trustProxy);
+    // Counted from here (not from the open): concurrent upgrades cannot all slip under the limit.
+    if (wss.clients.size >= services.config.REALTIME_MAX_CONNECTIONS || quota.sockets.count(ip) >= services.config.REALTIME_MAX_CONNECTIONS_PER_IP) {
+      return refuse(socket, 429, 'Too Many Requests', REFUSALS.tooManyConnections);
+    }
+    quota.sockets.add(ip);
+    // The TCP socket closes once, whether the upgrade is refused below or the WebSocket ends later.
+    socket.once('close', () => quota.sockets.remove(ip));
     const header = request.headers['x-api-key'] ?? request.headers.apikey;
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null);
     verifyApiKey(apikey, jwtKeys(services.config), services.now()).then((ok) => {
       if (!ok) return refuse(socket, 403, 'Forbidden');
-      wss.handleUpgrade(request, socket, head, (ws) => new Connection(ws, vsn as Vsn, apikey!, services, hub, onError));
-    }, () => refuse(socket, 403, 'Forbidden'));
-  };
+      wss.handleUpgrade(request, socket, head, (ws) => new Connection(ws, vsn as Vsn, apikey!, services, hub, quota, ip, onError));
+    }, () => refuse(socket, 403, 'Forbidden')).catch(onError);
+  });
   app.server.on('upgrade', onUpgrade);
 
   app.addHook('preClose', async () => {
@@ -92,5 +108,5 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     wss.close();
   });
 
-  app.decorate('realtime', { idle: () => dispatcher.idle(), connections: () => wss.clients.size });
+  app.decorate('realtime', { idle: () => dispatcher.idle(), connections: () => wss.clients.size, channels: () => hub.channelCount });
 }

@@ -4,10 +4,10 @@
  * bindings resolved against the published tables.
  */
 import { z } from 'zod';
-import type { Database } from '../db/types';
+import type { Database, Tx } from '../db/types';
 import type { Identity } from './auth';
-import { FilterError, parseFilter, type Filter } from './filters';
-import type { ChangeEvent, PgSub } from './hub';
+import { castSql, FilterError, parseFilter, type Filter } from './filters';
+import type { ChangeEvent, PgSub } from './bindings';
 import { MAX_BINDINGS_PER_CHANNEL } from './limits';
 import { describeTable, publishedTables, type TableInfo } from './tables';
 
@@ -50,55 +50,84 @@ const EVENTS = new Set(['INSERT', 'UPDATE', 'DELETE', '*']);
 const describe = (b: Binding) =>
   `[event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: ${b.filter ?? 'none'}]`.slice(0, 500);
 
-async function tablesFor(db: Database, b: Binding): Promise<TableInfo[]> {
-  return db.transaction(async (tx) => {
-    const names = !b.table || b.table === '*' ? await publishedTables(tx, b.schema) : [b.table];
-    const out: TableInfo[] = [];
-    for (const t of names) {
-      const info = await describeTable(db, tx, b.schema, t);
-      if (info) out.push(info);
-    }
-    return out;
-  }, { readOnly: true });
+async function tablesFor(db: Database, tx: Tx, b: Binding): Promise<TableInfo[]> {
+  const names = !b.table || b.table === '*' ? await publishedTables(tx, b.schema) : [b.table];
+  const out: TableInfo[] = [];
+  for (const t of names) {
+    const info = await describeTable(db, tx, b.schema, t);
+    if (info) out.push(info);
+  }
+  return out;
 }
 
-/** A filter's values must cast to the column's type, or the join says so now rather than never matching. */
-async function castable(db: Database, table: TableInfo, filter: Filter): Promise<void> {
-  const type = table.columns.find((c) => c.name === filter.column)!.sqlType;
+/** Do all values of `filters` cast to their columns' types? (one query, in a savepoint) */
+async function casts(tx: Tx, table: TableInfo, filters: Filter[]): Promise<boolean> {
+  const params: unknown[] = [];
+  const sql = castSql(filters, table, params);
+  await tx.query('savepoint need40_rt_cast');
   try {
-    await db.transaction((tx) => tx.query(`select v::${type} from jsonb_array_elements_text($1::jsonb) as e(v)`, [JSON.stringify(filter.values)]), { readOnly: true });
+    await tx.query(sql, params);
+    await tx.query('release savepoint need40_rt_cast');
+    return true;
   } catch {
-    throw new FilterError(`Error parsing \`filter\` params: invalid value for column ${filter.column}`);
+    await tx.query('rollback to savepoint need40_rt_cast');
+    return false;
   }
 }
 
-/** `ids`: the ids the join reply gave (a re-subscription keeps them: the client matches by id). */
-export async function resolveBindings(db: Database, bindings: Binding[], who: Identity, ids?: number[]): Promise<ResolvedBindings> {
+/**
+ * The filters whose values do not cast to their column's type: the join says so now rather than
+ * never matching. One query when all cast (the usual case), then one per filter to find the culprits.
+ */
+async function uncastable(tx: Tx, table: TableInfo, filters: Filter[]): Promise<Set<Filter>> {
+  const bad = new Set<Filter>();
+  if (!filters.length || (await casts(tx, table, filters))) return bad;
+  for (const f of filters) if (!(await casts(tx, table, [f]))) bad.add(f);
+  return bad;
+}
+
+/**
+ * `ids`: the ids the join reply gave (a re-subscription keeps them: the client matches by id).
+ * Every binding of a join is resolved in one read-only transaction (it was one or two per binding).
+ */
+export function resolveBindings(db: Database, bindings: Binding[], who: Identity, ids?: number[]): Promise<ResolvedBindings> {
+  if (!bindings.length) return Promise.resolve({ subs: [], reply: [], problems: [] });
+  return db.transaction((tx) => resolveIn(db, tx, bindings, who, ids), { readOnly: true });
+}
+
+async function resolveIn(db: Database, tx: Tx, bindings: Binding[], who: Identity, ids?: number[]): Promise<ResolvedBindings> {
   const out: ResolvedBindings = { subs: [], reply: [], problems: [] };
+  const parsed: { b: Binding; subs: PgSub[]; problem?: string }[] = [];
+  const byTable = new Map<TableInfo, Filter[]>();
   for (const [i, b] of bindings.entries()) {
     const id = ids?.[i] ?? nextId++;
     out.reply.push({ ...b, id });
     const event = b.event.toUpperCase();
     const unable = `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(b)}`;
-    if (!EVENTS.has(event)) {
-      out.problems.push(unable);
-      continue;
-    }
-    const tables = (await tablesFor(db, b)).filter((t) => t.published && (t.selectable.get(who.role)?.size ?? 0) > 0);
+    const tables = EVENTS.has(event) ? (await tablesFor(db, tx, b)).filter((t) => t.published && (t.selectable.get(who.role)?.size ?? 0) > 0) : [];
     if (!tables.length) {
-      out.problems.push(unable);
+      parsed.push({ b, subs: [], problem: unable });
       continue;
     }
     try {
-      for (const t of tables) {
-        const filter = b.filter ? parseFilter(b.filter, t) : null;
-        if (filter) await castable(db, t, filter);
-        out.subs.push({ id, event: event as ChangeEvent, schema: t.schema, table: t.table, filter });
-      }
+      const subs = tables.map((t) => ({ id, event: event as ChangeEvent, schema: t.schema, table: t.table, filter: b.filter ? parseFilter(b.filter, t) : null }));
+      tables.forEach((t, k) => {
+        const filter = subs[k]!.filter;
+        if (filter) byTable.set(t, [...(byTable.get(t) ?? []), filter]);
+      });
+      parsed.push({ b, subs });
     } catch (error) {
       if (!(error instanceof FilterError)) throw error;
-      out.problems.push(`${error.message} ${describe(b)}`);
+      parsed.push({ b, subs: [], problem: `${error.message} ${describe(b)}` });
     }
+  }
+  const bad = new Set<Filter>();
+  for (const [table, filters] of byTable) for (const f of await uncastable(tx, table, filters)) bad.add(f);
+  for (const { b, subs, problem } of parsed) {
+    const culprit = subs.find((sub) => sub.filter && bad.has(sub.filter))?.filter;
+    if (problem) out.problems.push(problem);
+    else if (culprit) out.problems.push(`Error parsing \`filter\` params: invalid value for column ${culprit.column} ${describe(b)}`);
+    else out.subs.push(...subs);
   }
   return out;
 }

@@ -4,8 +4,11 @@
  *   vsn 2.0.0 (realtime-js's default): text frames, an array [join_ref, ref, topic, event, payload];
  *     plus binary frames for broadcast: the client pushes kind 3 (user broadcast push) and the
  *     server sends kind 4 (user broadcast) when the user payload is binary.
- * Decoding never throws: a frame that is not one of these shapes comes back as null.
+ * Decoding never throws: a frame that is not one of these shapes, or nested deeper than
+ * MAX_JSON_DEPTH (checked on the text, before parsing), comes back as null.
  */
+import { jsonDepth } from '../http/limits';
+import { MAX_JSON_DEPTH } from './limits';
 
 export type Vsn = '1.0.0' | '2.0.0';
 
@@ -38,13 +41,19 @@ function frameOf(joinRef: unknown, ref: unknown, topic: unknown, event: unknown,
   return { joinRef: j, ref: r, topic, event, payload };
 }
 
-export function decodeText(text: string, vsn: Vsn): Frame | null {
-  let data: unknown;
+/** JSON text within the depth bound, parsed; undefined when it is not JSON or too deep. */
+export function parseBounded(text: string): unknown {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return undefined;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+export function decodeText(text: string, vsn: Vsn): Frame | null {
+  const data = parseBounded(text);
+  if (data === undefined) return null;
   if (vsn === '2.0.0') {
     if (!Array.isArray(data) || data.length !== 5) return null;
     return frameOf(data[0], data[1], data[2], data[3], data[4]);
@@ -70,23 +79,14 @@ export function decodeBinary(buf: Buffer): Frame | null {
   const body = buf.subarray(offset);
   let userPayload: unknown;
   if (encoding === ENCODING_JSON) {
-    try {
-      userPayload = JSON.parse(body.toString('utf8'));
-    } catch {
-      return null;
-    }
+    userPayload = parseBounded(body.toString('utf8'));
+    if (userPayload === undefined) return null;
   } else if (encoding === ENCODING_BINARY) {
     userPayload = { binary: Buffer.from(body) } satisfies BinaryPayload;
   } else {
     return null;
   }
-  if (meta !== '') {
-    try {
-      JSON.parse(meta);
-    } catch {
-      return null;
-    }
-  }
+  if (meta !== '' && parseBounded(meta) === undefined) return null;
   return { joinRef: joinRef || null, ref: ref || null, topic, event: 'broadcast', payload: { type: 'broadcast', event: userEvent, payload: userPayload } };
 }
 

@@ -12,6 +12,7 @@
 import { suspendedAmong } from '../auth/store/users';
 import type { Database } from '../db/types';
 import type { Services } from '../services';
+import { contained } from './contain';
 import type { Identity } from './auth';
 import type { Hub } from './hub';
 
@@ -86,13 +87,14 @@ export function startStandingSweep(hub: Hub, standing: Standing, onError: (error
       for (const channel of byUser.get(user) ?? []) channel.shutdown(SUSPENDED_REASON);
     }
   };
-  const timer = setInterval(() => {
+  // contained: a timer's callback runs outside any request (contain.ts).
+  const timer = setInterval(contained(onError, () => {
     if (running) return;
     running = true;
-    sweep().catch(onError).finally(() => {
+    return sweep().finally(() => {
       running = false;
     });
-  }, STANDING_CHECK_MS);
+  }), STANDING_CHECK_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

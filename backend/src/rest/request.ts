@@ -6,8 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { headersObject, scopeSettings, searchPathFor } from '../db/scope';
-import { JwtError, verifyJwt, type Claims } from '../security/jwt';
-import { jwtKeys, type JwtKeys } from '../security/jwt-keys';
+import { JwtError, type Claims } from '../security/jwt';
+import { jwtKeys } from '../security/jwt-keys';
+import { verifyJwtCached } from '../security/verified-tokens';
 import { invalidApiKey, jwtClaimsInvalid, jwtInvalid, noApiKey, schemaNotExposed } from './errors';
 import { negotiate, type Media } from './media';
 import { parsePrefer, type Preferences, type TxEnd } from './preferences';
@@ -28,30 +29,6 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * Verified tokens, by their exact text: a signature check costs ~0.1 ms and the same apikey and
- * session token come with every request. Only successful verifications are kept; exp is checked
- * again on every use against the backend's clock. Bounded (oldest evicted first).
- */
-const VERIFIED_MAX = 2000;
-const verified = new Map<string, { secret: JwtKeys; claims: Claims }>();
-
-async function verifyCached(token: string, secret: JwtKeys, now: number): Promise<Claims> {
-  const hit = verified.get(token);
-  if (hit && hit.secret === secret) {
-    if (typeof hit.claims.exp !== 'number' || hit.claims.exp <= now) {
-      verified.delete(token);
-      throw new JwtError('expired', 'JWT expired');
-    }
-    return hit.claims;
-  }
-  const claims = await verifyJwt(token, secret, { now });
-  if (claims.nbf !== undefined) return claims; // not-before tokens are re-verified each time
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-  verified.set(token, { secret, claims });
-  return claims;
-}
-
-/**
  * The caller: the apikey must be a key signed with JWT_SECRET (anon or service_role); the role
  * comes from the Bearer token when there is one (HS256 only, exp required), else from the apikey.
  */
@@ -64,7 +41,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
   }
   let keyClaims: Claims;
   try {
-    keyClaims = await verifyCached(apikey, secret, now);
+    keyClaims = await verifyJwtCached(apikey, secret, now);
   } catch {
     throw invalidApiKey();
   }
@@ -77,7 +54,7 @@ export async function authenticate(request: FastifyRequest, services: Services):
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!m) throw jwtInvalid('Expected a Bearer token in the Authorization header', 'invalid authorization header');
     try {
-      claims = await verifyCached(m[1]!, secret, now);
+      claims = await verifyJwtCached(m[1]!, secret, now);
     } catch (error) {
       // PostgREST: PGRST301 for a token that does not decode or verify, PGRST303 for claims that do not hold.
       if (!(error instanceof JwtError)) throw error;

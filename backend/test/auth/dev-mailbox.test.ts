@@ -65,6 +65,9 @@ describe('dev mailbox', () => {
       ANON_KEY: 'x',
       SERVICE_ROLE_KEY: 'y',
       SMTP_URL: 'smtp://127.0.0.1:9',
+      SITE_URL: 'https://need40.example',
+      API_EXTERNAL_URL: 'https://api.need40.example',
+      CORS_ORIGINS: 'https://need40.example',
     });
     try {
       expect((await fetch(`${prod.url}/_dev/mailbox.json`)).status).toBe(404);

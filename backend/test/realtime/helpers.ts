@@ -4,6 +4,7 @@
  * supabase-js would never send.
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import http from 'node:http';
 import WebSocket from 'ws';
 import type { TestBackend } from '../harness';
 
@@ -17,12 +18,20 @@ export interface RtClient {
  * supabase-js as the app makes it, acting as `token` (the anon key when omitted). Resolves once
  * realtime-js holds the token, as in the app where a channel is subscribed after the session loads.
  */
-export async function rtClient(be: TestBackend, token?: string, url = be.url): Promise<RtClient> {
+export async function rtClient(be: TestBackend, token?: string, url = be.url, from?: string): Promise<RtClient> {
   const ref = { current: token ?? be.config.ANON_KEY };
+  // `from`: another loopback address (see rawSocket), for the per-IP limits.
+  const transport = from
+    ? class extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { localAddress: from });
+      }
+    }
+    : WebSocket;
   const sb = createClient(url, be.config.ANON_KEY, {
     accessToken: async () => ref.current,
     // The default 25 s heartbeat: a short one times out on a loaded machine and reconnects.
-    realtime: { transport: WebSocket as never },
+    realtime: { transport: transport as never },
   });
   await sb.realtime.setAuth();
   return { sb, token: ref };
@@ -64,9 +73,12 @@ export class Inbox<T = unknown> {
 /** Nothing more arrives in `ms` (used after an event that must NOT be delivered). */
 export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
-/** A raw Phoenix socket (vsn 2.0.0 arrays by default) for hand-made frames. */
-export async function rawSocket(be: TestBackend, query = `apikey=${be.config.ANON_KEY}&vsn=2.0.0`): Promise<{ ws: WebSocket; inbox: Inbox<unknown>; closed: Promise<number> }> {
-  const ws = new WebSocket(`${be.url.replace('http', 'ws')}/realtime/v1/websocket?${query}`);
+/**
+ * A raw Phoenix socket (vsn 2.0.0 arrays by default) for hand-made frames. `from`: another
+ * loopback address (127.0.0.2 …), so a test of the per-IP limits is a client of its own.
+ */
+export async function rawSocket(be: TestBackend, query = `apikey=${be.config.ANON_KEY}&vsn=2.0.0`, from?: string): Promise<{ ws: WebSocket; inbox: Inbox<unknown>; closed: Promise<number> }> {
+  const ws = new WebSocket(`${be.url.replace('http', 'ws')}/realtime/v1/websocket?${query}`, from ? { localAddress: from } : {});
   const inbox = new Inbox<unknown>();
   ws.on('message', (data, isBinary) => inbox.push(isBinary ? data : JSON.parse(String(data))));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
@@ -75,6 +87,19 @@ export async function rawSocket(be: TestBackend, query = `apikey=${be.config.ANO
     ws.once('error', reject);
   });
   return { ws, inbox, closed };
+}
+
+/** POST from another loopback address (see rawSocket's `from`): status, Retry-After and the JSON body. */
+export function postFrom(from: string, url: string, headers: Record<string, string>, body: string): Promise<{ status: number; retryAfter: string | undefined; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, localAddress: from }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, json: text ? (JSON.parse(text) as unknown) : null }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export async function closeAll(clients: RtClient[]): Promise<void> {

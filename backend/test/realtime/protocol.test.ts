@@ -61,14 +61,14 @@ describe('Phoenix frames', () => {
     ws.close();
   });
 
-  it('refuses a join past the channel limit with "Too many channels" and a join payload of the wrong shape', async () => {
+  it('refuses a join past the channel limit with "ChannelRateLimitReached: Too many channels" and a join payload of the wrong shape', async () => {
     const { ws, inbox } = await rawSocket(be);
     for (const i of [1, 2, 3, 4]) ws.send(join(`realtime:limit-${i}`, String(i)));
     // Every join answered first: joins are handled concurrently, and a topic still joining is not
     // yet "already joined" (under load, join 1 could still be pending when the 5th frame arrives).
     await inbox.until((items) => ['1', '2', '3', '4'].every((ref) => replyTo(ref)(items)));
     expect(find(inbox.items, '3')[4].status).toBe('ok');
-    expect(find(inbox.items, '4')[4]).toEqual({ status: 'error', response: { reason: 'Too many channels' } });
+    expect(find(inbox.items, '4')[4]).toEqual({ status: 'error', response: { reason: 'ChannelRateLimitReached: Too many channels' } });
     ws.send(JSON.stringify(['5', '5', 'realtime:limit-1', 'phx_join', { config: { postgres_changes: 'all' } }]));
     await inbox.until(replyTo('5'));
     expect(find(inbox.items, '5')[4]).toEqual({ status: 'error', response: { reason: 'Invalid join payload' } });

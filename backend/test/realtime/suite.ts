@@ -10,9 +10,10 @@ import { ROOM_POLICIES } from './room-policies';
 
 /**
  * Registers the file's hooks; `ready` runs once the backend is up (keep `be`, add users there).
- * Returns `open(token?)`: a client acting as `token` (the anon key when omitted), closed at the end.
+ * Returns `open(token?, from?)`: a client acting as `token` (the anon key when omitted), from the
+ * loopback address `from` when given (for per-IP limits), closed at the end.
  */
-export function realtimeBackend(ready: (be: TestBackend) => unknown, env: Record<string, string> = {}): (token?: string) => Promise<RtClient> {
+export function realtimeBackend(ready: (be: TestBackend) => unknown, env: Record<string, string> = {}): (token?: string, from?: string) => Promise<RtClient> {
   let be: TestBackend | undefined;
   const clients: RtClient[] = [];
   beforeAll(async () => {
@@ -23,8 +24,8 @@ export function realtimeBackend(ready: (be: TestBackend) => unknown, env: Record
     await closeAll(clients);
     await be?.close();
   });
-  return async (token) => {
-    const c = await rtClient(be!, token);
+  return async (token, from) => {
+    const c = await rtClient(be!, token, undefined, from);
     clients.push(c);
     return c;
   };

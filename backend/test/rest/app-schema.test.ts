@@ -130,11 +130,11 @@ describe('app migrations', () => {
          and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        order by 1`,
     );
-    // private.aal_satisfied and private.member_may_write are called by the MFA and the members-only
-    // write policies, which run as the client's role; the private schema is not exposed by
-    // /rest/v1 (the access suite checks it is no rpc).
+    // private.aal_satisfied, private.is_thread_party and private.member_may_write are called by the
+    // MFA, the private thread channel and the members-only write policies, which run as the
+    // client's role; the private schema is not exposed by /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'private.aal_satisfied', 'private.member_may_write',
+      'private.aal_satisfied', 'private.is_thread_party', 'private.member_may_write',
       ...['accept_application', 'accept_deal_change', 'apply_to_gig', 'close_gig', 'confirm_payment_received', 'contact_details', 'create_paid_gig', 'decline_application',
         'decline_deal_change', 'leave_review', 'mark_thread_read', 'my_unread_threads', 'propose_deal_change', 'record_application_payment', 'record_payment',
         'report_payment_missing', 'send_message', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),

@@ -109,7 +109,7 @@ const scenarios: Scenario[] = [
   // ── the private machinery is not part of the API ──────────────────────────────────────────
   ...['fire_application_transition', 'record_application_step', 'enqueue_notification', 'session_aal_ok', 'require_member', 'create_notification_preferences',
     'member_refusal', 'member_may_write', 'raise_member_refusal', 'members_only_statement', 'ban_member', 'unban_member', 'claim_notifications',
-    'notification_outbox_limits', 'applications_reapply_cooldown'].map(
+    'notification_outbox_limits', 'applications_reapply_cooldown', 'is_thread_party'].map(
     (fn): Scenario => ({ name: `rpc: private.${fn}`, as: 'P', method: 'POST', path: rpc(fn), body: {}, status: 404, code: 'PGRST202' }),
   ),
   { name: 'private schema: the notification outbox as a table', as: 'P', method: 'GET', path: `${R}/notification_outbox`, status: 404, code: 'PGRST205' },

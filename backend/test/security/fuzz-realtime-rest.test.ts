@@ -3,11 +3,12 @@
  * topics, events and query strings to POST /realtime/v1/api/broadcast and its httpSend form,
  * from every credential but the service role (none, the anon key, the attacker's token, forged
  * tokens, garbage). Meanwhile victim B listens on B's private room (`room:<B>`, readable and
- * writable by B alone under the app's realtime.messages policies).
+ * writable by B alone under the test's realtime.messages policies) and on B's private message
+ * thread (`thread:<application>`, B and its poster alone under the app's policies).
  *
  * For every case: the answer is one of 202, 400, 401, 404, 413, 415, 422 or 429 (never 5xx,
- * never a hang). After the run nothing has reached B's private room but the service role's
- * closing sentinel, and the server keeps serving.
+ * never a hang). After the run nothing has reached B's private room or thread but the service
+ * role's closing sentinels, and the server keeps serving.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,23 +23,26 @@ const EXPECTED = new Set([202, 400, 401, 404, 413, 415, 422, 429]);
 
 let be: TestBackend;
 let victim: TestUser;
+let thread = '';
 let listener: RtClient;
 let tokens: string[] = [];
 const heard = new Inbox<{ event: string }>();
 
 beforeAll(async () => {
   be = await startTestBackend();
-  ({ victim, tokens } = await victimAndTokens(be, 'rt-rest-fuzz'));
+  ({ victim, thread, tokens } = await victimAndTokens(be, 'rt-rest-fuzz'));
   tokens.push('garbage', '');
   listener = await rtClient(be, victim.token);
-  await subscribed(listener.sb.channel(`room:${victim.id}`, { config: { private: true } }).on('broadcast', { event: '*' }, (m) => heard.push(m as never)));
+  for (const topic of [`room:${victim.id}`, thread]) {
+    await subscribed(listener.sb.channel(topic, { config: { private: true } }).on('broadcast', { event: '*' }, (m) => heard.push(m as never)));
+  }
 });
 afterAll(async () => {
   if (listener) await closeAll([listener]);
   await be?.close();
 });
 
-const topic = fc.oneof(fc.constantFrom('room:VICTIM', 'lobby', 'room:', ''), hostileString);
+const topic = fc.oneof(fc.constantFrom('room:VICTIM', 'THREAD', 'lobby', 'room:', ''), hostileString);
 const message = fc.record({
   topic,
   event: fc.oneof(fc.constant('say'), hostileString),
@@ -66,7 +70,7 @@ async function runCase(s: typeof scenario extends fc.Arbitrary<infer T> ? T : ne
   const headers: Record<string, string> = { 'content-type': s.contentType };
   if (s.apikey !== undefined) headers.apikey = tokens[s.apikey % tokens.length]!;
   if (s.bearer !== undefined) headers.authorization = `Bearer ${tokens[s.bearer % tokens.length]}`;
-  const forVictim = (t: string) => t.replaceAll('VICTIM', victim.id);
+  const forVictim = (t: string) => t.replaceAll('VICTIM', victim.id).replaceAll('THREAD', thread);
   const path = s.form === 'batch'
     ? '/realtime/v1/api/broadcast'
     : `/realtime/v1/api/broadcast/${pct(forVictim(s.topic)) || 'x'}/events/${pct(s.event) || 'x'}${s.query}`;
@@ -82,11 +86,11 @@ describe('fuzz /realtime/v1/api/broadcast', () => {
     const sentinel = await fetch(`${be.url}/realtime/v1/api/broadcast`, {
       method: 'POST',
       headers: { apikey: be.config.SERVICE_ROLE_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ topic: `room:${victim.id}`, event: 'sentinel', payload: {}, private: true }] }),
+      body: JSON.stringify({ messages: [`room:${victim.id}`, thread].map((topic) => ({ topic, event: 'sentinel', payload: {}, private: true })) }),
     });
     expect(sentinel.status).toBe(202);
-    await heard.until((items) => items.some((m) => m.event === 'sentinel'));
-    expect(heard.items.map((m) => m.event)).toEqual(['sentinel']);
+    await heard.until((items) => items.filter((m) => m.event === 'sentinel').length === 2);
+    expect(heard.items.map((m) => m.event)).toEqual(['sentinel', 'sentinel']);
     expect((await fetch(`${be.url}/health`)).status).toBe(200);
     console.log(summary('fuzz-realtime-rest.test.ts', PROPERTIES));
   });

@@ -5,7 +5,8 @@
  * hostile postgres_changes bindings (other schemas, forged tokens, filters naming the victim),
  * private and public joins of the victim's private room — then a heartbeat. Meanwhile victim B
  * records a payment carrying a canary, and the service role broadcasts another canary on B's
- * private room (`room:<B>`, readable by B alone under the app's realtime.messages policies).
+ * private room (`room:<B>`, readable by B alone under the test's realtime.messages policies) and
+ * on B's private message thread (`thread:<application>`, B and its poster alone: the app's policies).
  *
  * For every case: the heartbeat is answered, or the socket was closed cleanly with one of the
  * server's codes (1000, 1007 invalid frame, 1008 too many messages, 1009 too large); no frame the
@@ -25,19 +26,20 @@ const CLEAN_CLOSES = new Set([1000, 1007, 1008, 1009]);
 
 let be: TestBackend;
 let victim: TestUser;
+let thread = '';
 let tokens: string[] = [];
 const secret = canary('payment');
 const whisper = canary('private-broadcast');
 
 beforeAll(async () => {
   be = await startTestBackend();
-  ({ victim, tokens } = await victimAndTokens(be, 'rt-fuzz'));
+  ({ victim, thread, tokens } = await victimAndTokens(be, 'rt-fuzz'));
 });
 afterAll(async () => {
   await be?.close();
 });
 
-const topic = fc.oneof(fc.constantFrom('phoenix', 'realtime:room', 'realtime:', 'realtime:payments', 'realtime:room:VICTIM', 'realtime:lobby'), fc.string({ maxLength: 40 }).map((s) => `realtime:${s}`), hostileString);
+const topic = fc.oneof(fc.constantFrom('phoenix', 'realtime:room', 'realtime:', 'realtime:payments', 'realtime:room:VICTIM', 'realtime:lobby', 'realtime:THREAD'), fc.string({ maxLength: 40 }).map((s) => `realtime:${s}`), hostileString);
 const binding = fc.record({
   event: fc.oneof(fc.constantFrom('*', 'INSERT', 'UPDATE', 'DELETE'), hostileString),
   schema: fc.oneof(fc.constantFrom('public', 'auth', 'need40_realtime', 'pg_catalog'), hostileString),
@@ -74,9 +76,9 @@ function encode(f: [unknown, unknown, unknown, unknown, unknown], vsn: string): 
   if (payload && typeof payload === 'object' && 'access_token' in payload && typeof payload.access_token === 'number') {
     payload = { ...payload, access_token: tokens[payload.access_token % tokens.length] };
   }
-  const text = JSON.stringify(payload ?? null).replaceAll('VICTIM', victim.id);
+  const text = JSON.stringify(payload ?? null).replaceAll('VICTIM', victim.id).replaceAll('THREAD', thread);
   const p = JSON.parse(text) as unknown;
-  const to = typeof t === 'string' ? t.replaceAll('VICTIM', victim.id) : t;
+  const to = typeof t === 'string' ? t.replaceAll('VICTIM', victim.id).replaceAll('THREAD', thread) : t;
   return vsn === '2.0.0' ? JSON.stringify([joinRef, ref, to, event, p]) : JSON.stringify({ join_ref: joinRef, ref, topic: to, event, payload: p });
 }
 
@@ -97,7 +99,7 @@ async function runCase(s: { vsn: string; frames: { kind: string; f?: unknown; s?
   const sent = await fetch(`${be.url}/realtime/v1/api/broadcast`, {
     method: 'POST',
     headers: { apikey: be.config.SERVICE_ROLE_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ messages: [{ topic: `room:${victim.id}`, event: 'whisper', payload: { text: whisper }, private: true }] }),
+    body: JSON.stringify({ messages: [`room:${victim.id}`, thread].map((topic) => ({ topic, event: 'whisper', payload: { text: whisper }, private: true })) }),
   });
   if (sent.status !== 202) throw new Error(`the private broadcast was answered ${sent.status}`);
   const ref = `hb-${randomUUID()}`;

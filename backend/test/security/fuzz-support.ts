@@ -1,7 +1,7 @@
 /**
  * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-auth-admin.test.ts,
  * fuzz-auth-webauthn.test.ts, fuzz-market.test.ts, fuzz-deal.test.ts, fuzz-realtime.test.ts, fuzz-realtime-rest.test.ts,
- * fuzz-browser.test.ts, fuzz-storage.test.ts).
+ * fuzz-realtime-shapes.test.ts, fuzz-browser.test.ts, fuzz-storage.test.ts).
  *
  * Budget: FUZZ_RUNS is the total number of generated cases across the three files (default 300, the
  * fast run inside `pnpm test`; `pnpm fuzz` runs 24 000). Each property gets a share by weight.
@@ -44,6 +44,7 @@ const WEIGHTS = {
   'deal: money edits after acceptance': 1.5,
   'realtime: frames': 2,
   'realtime: REST broadcast': 1,
+  'realtime: hostile shapes': 1,
   'storage: paths': 1.5,
   'storage: headers': 1,
   'storage: bodies': 1.5,

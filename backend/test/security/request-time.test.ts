@@ -63,6 +63,7 @@ beforeAll(async () => {
     kind: raw.kind,
     close: () => raw.close(),
     listen: (channel, onNotify, onReconnect) => raw.listen(channel, onNotify, onReconnect),
+    stats: () => raw.stats(),
     transaction: (fn, options) => {
       if (options?.signal) signals.push(options.signal);
       return raw.transaction(fn, options);

@@ -16,7 +16,7 @@ export class FakeChannel {
   closed = false;
   private status: ((status: string) => void) | undefined;
 
-  constructor(readonly topic: string) {}
+  constructor(readonly topic: string, readonly options: unknown = {}) {}
 
   on(type: string, filter: Record<string, unknown>, callback: (payload: never) => void) {
     this.listeners.push({ type, filter, callback });

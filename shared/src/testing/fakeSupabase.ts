@@ -150,7 +150,7 @@ export function fakeSupabase(): FakeSupabase {
     auth,
     channel: (topic: string, options?: unknown) => {
       calls.push(options === undefined ? ['channel', topic] : ['channel', topic, options]);
-      const channel = new FakeChannel(topic);
+      const channel = new FakeChannel(topic, options);
       channels.push(channel);
       return channel;
     },

@@ -142,6 +142,8 @@ describe('live', () => {
     act(() => live.subscribed());
     expect(await screen.findByText('Sent while you were away')).toBeInTheDocument();
     expect(live.tracked).toEqual([{ user_id: 'worker-1' }]);
+    // A private channel: only the application's two parties may join it (realtime.messages policies).
+    expect(live.options).toMatchObject({ config: { private: true, presence: { key: 'worker-1' } } });
   });
 
   it('shows when the other party is online and typing, and tells them when this one types', async () => {

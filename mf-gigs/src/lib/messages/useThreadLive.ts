@@ -17,7 +17,9 @@ interface Handlers {
 /**
  * The thread's live channel, shared by its two parties (topic `thread:<application id>`): new
  * messages (postgres_changes, delivered only to the parties by row-level security), "typing…"
- * (broadcast) and "online" (presence, keyed by member). Nothing is opened without a member.
+ * (broadcast) and "online" (presence, keyed by member). A private channel: policies on
+ * realtime.messages let only the two parties join it, read it and write to it (the app's
+ * migration `thread_channels_private`). Nothing is opened without a member.
  */
 export function useThreadLive(applicationId: string, userId: string | null, handlers: Handlers) {
   const [typing, setTyping] = useState(false);
@@ -34,7 +36,7 @@ export function useThreadLive(applicationId: string, userId: string | null, hand
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     const close = openChannel(
       `thread:${applicationId}`,
-      { config: { presence: { key: userId }, broadcast: { self: false } } },
+      { config: { private: true, presence: { key: userId }, broadcast: { self: false } } },
       (channel) => {
         channel
           .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'application_messages', filter: `application_id=eq.${applicationId}` }, (change) => {

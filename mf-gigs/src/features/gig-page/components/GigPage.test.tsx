@@ -56,6 +56,9 @@ describe("a gig's page", () => {
     load.mockResolvedValue(gig({ applicantCount: 7 }));
     act(() => watch.onRejoined!());
     expect(await within(page).findByText('7')).toBeInTheDocument();
+    // DELETEs are not filtered (Supabase's rule under row-level security): another gig's changes nothing.
+    act(() => watch.onChange({ event: 'DELETE', row: {}, old: { id: 'g2' } }));
+    expect(within(page).getByTestId('applicant-count')).toHaveTextContent('7');
     act(() => watch.onChange({ event: 'DELETE', row: {}, old: { id: 'g1' } }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MISSING_GIG);
   });

@@ -5,10 +5,14 @@ import type { GigDetail } from '../types';
 
 export type GigState = { status: 'loading' } | { status: 'missing' } | { status: 'error' } | { status: 'ready'; gig: GigDetail };
 
-/** A Realtime change of this gig applied to what the page shows (count and status change live). */
-function applyChange(state: GigState, { event, row }: GigChange): GigState {
+/**
+ * A Realtime change of this gig applied to what the page shows (count and status change live).
+ * Realtime does not apply filters to DELETE on a table with row-level security (Supabase's rule),
+ * so a DELETE of any gig the visitor may read arrives here: only this gig's own is "missing".
+ */
+function applyChange(state: GigState, gigId: string, { event, row, old }: GigChange): GigState {
   if (state.status !== 'ready') return state;
-  if (event === 'DELETE') return { status: 'missing' };
+  if (event === 'DELETE') return old.id === gigId ? { status: 'missing' } : state;
   if (event !== 'UPDATE') return state;
   const count = Number(row.applicant_count);
   const { gig } = state;
@@ -49,7 +53,7 @@ export function useGig(gigId: string) {
     () =>
       watchGigs(
         `need40-gig-${gigId}`,
-        { onChange: (change) => setState((prev) => applyChange(prev, change)), onRejoined: () => setGeneration((g) => g + 1) },
+        { onChange: (change) => setState((prev) => applyChange(prev, gigId, change)), onRejoined: () => setGeneration((g) => g + 1) },
         `id=eq.${gigId}`,
       ),
     [gigId],

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setRuntimeConfig } from './config';
-import { avatarSrc, publicFileUrl } from './files';
+import { avatarSrc, publicFileUrl, safeFileName } from './files';
 import { resetSupabase } from './supabase';
 
 describe('avatarSrc', () => {
@@ -14,5 +14,13 @@ describe('avatarSrc', () => {
     for (const bad of ['', '  ', null, undefined, 'javascript:alert(1)', '../../rest/v1/gigs', `${id}/../x.png`, 'someone/photo.png']) expect(avatarSrc(bad, 32)).toBeNull();
     expect(publicFileUrl('portfolio', `${id}/work.pdf`)).toBe(`https://api.example.com/storage/v1/object/public/portfolio/${id}/work.pdf`);
     expect(publicFileUrl('portfolio', 'x/../y')).toBeNull();
+  });
+
+  it('safeFileName keeps what a storage key allows', () => {
+    expect(safeFileName('My CV (final).pdf')).toBe('My-CV-final-.pdf');
+    expect(safeFileName('../../etc/passwd')).toBe('etc-passwd');
+    expect(safeFileName('日本.png')).toBe('png');
+    expect(safeFileName('')).toBe('file');
+    expect(safeFileName(`${'a'.repeat(200)}.jpg`)).toHaveLength(80);
   });
 });

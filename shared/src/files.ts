@@ -15,6 +15,14 @@ export const FILE_BUCKETS = { avatars: 'avatars', portfolio: 'portfolio', attach
 /** A path in a member's folder of a public bucket (what the storage policies allow). */
 export const MEMBER_FILE_PATH = /^[0-9a-f-]{36}\/[A-Za-z0-9._-]{1,100}$/;
 
+/**
+ * A file's name as the last part of a storage key: the characters the buckets' paths allow
+ * (MEMBER_FILE_PATH), no leading dot or dash, at most 80 (room for a unique prefix).
+ */
+export function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-80) || 'file';
+}
+
 /** The URL of a profile photo at `px` CSS pixels square, or null when there is none to show. */
 export function avatarSrc(avatarUrl: string | null | undefined, px: number): string | null {
   const value = avatarUrl?.trim();

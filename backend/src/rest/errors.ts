@@ -4,6 +4,7 @@
  * Codes are stable: never renamed or reused (PostgREST docs/references/errors.rst).
  */
 import { RestApiError } from '../http/errors';
+import { isPgError, type PgLikeError } from '../db/pg-error';
 import { fromPgrstRaise, fromPtRaise, ptStatus } from './raise';
 import type { RoutineDef } from './schema-cache';
 
@@ -169,18 +170,8 @@ export function statusForSqlState(code: string, role: string, message = ''): num
   return 400;
 }
 
-interface PgLikeError {
-  code?: unknown;
-  message?: unknown;
-  detail?: unknown;
-  hint?: unknown;
-}
-
-export function isPgError(error: unknown): error is PgLikeError & { code: string } {
-  if (!error || typeof error !== 'object') return false;
-  const code = (error as PgLikeError).code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-}
+// One test of "the database raised this" for every API (db/pg-error.ts).
+export { isPgError };
 
 /**
  * A database error as PostgREST answers it: the SQLSTATE as code, its message, detail and hint —

@@ -3,7 +3,7 @@
  * `<application id>/<sender id>/` (the storage policies let only the application's two parties read
  * them and only the sender write there), then shown through short-lived signed URLs.
  */
-import { FILE_BUCKETS, getSupabase } from '@need40/shared';
+import { FILE_BUCKETS, getSupabase, safeFileName } from '@need40/shared';
 
 /** What the attachments bucket takes (supabase/migrations/20241201000100_storage_buckets.sql). */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -21,8 +21,7 @@ export const attachable = (file: File) => ATTACHMENT_TYPES.includes(file.type) &
 
 /** A storage key for the file: a random prefix (unique) and its name in safe characters. */
 function keyOf(applicationId: string, userId: string, name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-80) || 'file';
-  return `${applicationId}/${userId}/${crypto.randomUUID()}-${safe}`;
+  return `${applicationId}/${userId}/${crypto.randomUUID()}-${safeFileName(name)}`;
 }
 
 export async function uploadAttachment(applicationId: string, userId: string, file: File): Promise<string> {

@@ -3,7 +3,7 @@
  * member's folder): read by anyone, added and removed by the member. A file is uploaded first and
  * the row written after; if the row is refused, the file goes again.
  */
-import { FILE_BUCKETS, MEMBER_FILE_PATH, getSupabase, type QueryRow, type TablesInsert } from '@need40/shared';
+import { FILE_BUCKETS, MEMBER_FILE_PATH, getSupabase, safeFileName, type QueryRow, type TablesInsert } from '@need40/shared';
 import { isNetworkFailure, NETWORK_MESSAGE } from '../network';
 
 export interface PortfolioItem {
@@ -42,8 +42,7 @@ export async function fetchPortfolio(userId: string): Promise<PortfolioItem[]> {
 
 /** A file name the storage keys accept: safe characters, at most 100, unique by a time prefix. */
 export function fileKey(userId: string, name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-80) || 'file';
-  return `${userId}/${Date.now().toString(36)}-${safe}`;
+  return `${userId}/${Date.now().toString(36)}-${safeFileName(name)}`;
 }
 
 export async function addPortfolioItem(userId: string, item: { title: string; link: string | null; file: File | null; position: number }): Promise<PortfolioItem> {

@@ -97,7 +97,7 @@ describe('app migrations', () => {
     );
     expect(rows.map((r) => r.relname)).toEqual([
       'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'deal_notes', 'gig_takedowns', 'gigs',
-      'member_ratings', 'notification_preferences', 'payments', 'payout_details', 'profiles', 'reports', 'reviews', 'saved_gigs',
+      'member_ratings', 'notification_preferences', 'payments', 'payout_details', 'portfolio_items', 'profiles', 'reports', 'reviews', 'saved_gigs',
     ]);
     for (const r of rows) {
       expect(r.rls, r.relname).toBe(true);

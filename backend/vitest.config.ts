@@ -12,7 +12,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's backend (PGlite from the migrated template, users, storage's policies) starts in a few
+    // seconds on a quiet machine, but CI runs two files at once beside builds: starts of 50-60 s were
+    // seen there, so the start gets two minutes before it counts as a failure.
+    hookTimeout: 120_000,
     // Each file gets its own in-memory database; keep parallelism modest on 2 cores.
     maxWorkers: 2,
     // Each worker imports the backend (fastify, PGlite, the app) once and runs file after file on it:

@@ -2686,7 +2686,7 @@ create policy gig_takedowns_select_all on public.gig_takedowns for select to ano
   using (true);
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.gig_takedowns FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.gig_takedowns to anon, authenticated;
-grant select, insert, update, delete, truncate, references, trigger on table public.gig_takedowns to service_role;
+grant select, insert, update, delete on table public.gig_takedowns to service_role;
 alter publication supabase_realtime add table public.gig_takedowns;
 
 create table public.gigs (
@@ -3045,7 +3045,7 @@ CREATE INDEX reports_queue_idx ON public.reports USING btree (status, created_at
 CREATE INDEX reports_reporter_idx ON public.reports USING btree (reporter_id, created_at DESC);
 CREATE INDEX reports_target_idx ON public.reports USING btree (target_kind, target_id) WHERE (status = 'open'::text);
 grant select on table public.reports to authenticated;
-grant select, insert, update, delete, truncate, references, trigger on table public.reports to service_role;
+grant select, insert, update, delete on table public.reports to service_role;
 
 create table public.reviews (
   id uuid default gen_random_uuid() not null,

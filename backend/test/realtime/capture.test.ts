@@ -21,7 +21,7 @@ const triggered = async () =>
 describe('change capture', () => {
   it('the supabase_realtime publication holds the gigs, payments and marketplace tables, each with a capture trigger', async () => {
     const published = await q<{ tablename: string }>("select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1");
-    const tables = ['application_messages', 'application_payments', 'application_reads', 'applications', 'gigs', 'payments', 'saved_gigs'];
+    const tables = ['application_messages', 'application_payments', 'application_reads', 'applications', 'gig_takedowns', 'gigs', 'payments', 'saved_gigs'];
     expect(published.map((r) => r.tablename)).toEqual(tables);
     expect(await triggered()).toEqual(tables);
   });

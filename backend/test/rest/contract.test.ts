@@ -51,7 +51,7 @@ describe('the home page list', () => {
     const first = data![0];
     expect(first).toMatchObject({ user_id: bob.id, payment_type: 'hourly', rate: 70, hours: 5, location: 'remote', skills: ['react', 'typescript'], status: 'active', worker_rate: null, platform_fee: null, payment_id: null });
     expect(first.profiles).toEqual({ username: 'bobsmith', avatar_url: null });
-    expect(Object.keys(first).sort()).toEqual(['applicant_count', 'created_at', 'description', 'hours', 'id', 'location', 'payment_id', 'payment_type', 'platform_fee', 'profiles', 'rate', 'skills', 'status', 'title', 'user_id', 'worker_rate'].sort());
+    expect(Object.keys(first).sort()).toEqual(['applicant_count', 'created_at', 'description', 'hidden_at', 'hidden_cause', 'hidden_reason', 'hours', 'id', 'location', 'payment_id', 'payment_type', 'platform_fee', 'profiles', 'rate', 'skills', 'status', 'title', 'user_id', 'worker_rate'].sort());
     expect(first.created_at).toMatch(/^2025-01-05T00:00:00(\.0+)?\+00:00$/);
   });
 

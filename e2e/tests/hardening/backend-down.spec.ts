@@ -18,6 +18,10 @@ import { createConfirmedUser, passwordSession, signIn, type Backend, type TestUs
 const FAILED = 'Connection failed. Check console for details.';
 const OK = 'Connection successful! Database is ready.';
 
+// Each test starts a backend of its own on a fresh database (every migration applied) and starts
+// it again after the outage: on a loaded CI machine that alone can pass the default 60 s.
+test.describe.configure({ timeout: 180_000 });
+
 let own: RunningBackend | null = null;
 test.afterEach(async () => {
   await own?.stop();

@@ -45,7 +45,7 @@ export function parsePrefer(raw: string, txEnd: TxEnd = 'commit'): Preferences {
     const eq = token.indexOf('=');
     const k = eq < 0 ? token : token.slice(0, eq).trim();
     const v = eq < 0 ? '' : token.slice(eq + 1).trim();
-    const ok = k === 'max-affected' ? /^\d{1,9}$/.test(v) : (CHOICES[k]?.includes(v) ?? false);
+    const ok = k === 'max-affected' ? /^\d{1,9}$/.test(v) : Object.hasOwn(CHOICES, k) && CHOICES[k]!.includes(v);
     // tx= may only change how the transaction ends when the server allows it (db-tx-end *-allow-override).
     if (!ok || (k === 'tx' && !txEnd.endsWith('allow-override'))) invalid.push(token);
     else if (!seen.has(k)) seen.set(k, v);

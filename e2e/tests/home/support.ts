@@ -15,7 +15,9 @@ import { test as base } from '../../fixtures';
 export { expect } from '../../fixtures';
 
 export const test = base.extend<{ ownBackend: Backend }>({
-  ownBackend: async ({ page, app }, use) => {
+  // Its own timeout, apart from the test's: a backend on an empty database applies every migration
+  // first, which on a loaded CI machine took most of a test's 60 s.
+  ownBackend: [async ({ page, app }, use) => {
     const shellUrl = app.state.shellUrl;
     const backend = await startBackend({ env: { SITE_URL: shellUrl } });
     try {
@@ -27,7 +29,7 @@ export const test = base.extend<{ ownBackend: Backend }>({
     } finally {
       await backend.stop();
     }
-  },
+  }, { timeout: 120_000 }],
 });
 
 export interface GigSeed {

@@ -1,7 +1,7 @@
 /**
- * The composed page: navbar, then one section per view (#home, #profile, #dashboard, #about,
- * #contact, a gig's page at #gig/<id>, a member's public profile at #profile/<id>; only the current
- * one is shown), each remote in its own slot. Home stays
+ * The composed page: navbar, then one section per view (#home, #profile, #dashboard, #money, #about,
+ * #contact, a gig's page at #gig/<id>, a member's public profile at #profile/<id>, a receipt at
+ * #receipt/<id>; only the current one is shown), each remote in its own slot. Home stays
  * mounted while hidden so the grid keeps its filters and cards; the pages with an id mount only
  * while shown.
  * The auth modal's slot mounts on intent (layout/AuthSlot.tsx); switching view moves focus to the
@@ -59,6 +59,24 @@ export function App() {
               <RemoteSlot remote="gigs" expose="Dashboard" label="Your dashboard" />
             ) : (
               <SignInPrompt text="Log in to see your gigs, applications and saved gigs." />
+            )}
+          </section>
+        )}
+        {view === 'money' && (
+          <section id="money" className={styles.section} aria-label="Earnings and spending">
+            {userId ? (
+              <RemoteSlot remote="profile" expose="Money" label="Your earnings and spending" />
+            ) : (
+              <SignInPrompt text="Log in to see your earnings and spending." />
+            )}
+          </section>
+        )}
+        {view === 'receipt' && id && (
+          <section id="receipt" className={styles.section} aria-label="Receipt">
+            {userId ? (
+              <RemoteSlot key={id} remote="profile" expose="Receipt" label="This receipt" props={{ transactionId: id }} />
+            ) : (
+              <SignInPrompt text="Log in to see this receipt." />
             )}
           </section>
         )}

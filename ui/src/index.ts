@@ -11,7 +11,7 @@ export { TextField, type TextFieldProps } from './TextField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { SafeLink } from './SafeLink';
 export { safeUrl } from './safeUrl';
-export { formatDate, formatNumber, type DateOptions, type NumberOptions } from './format';
+export { formatCents, formatDate, formatMoney, formatNumber, type DateOptions, type NumberOptions } from './format';
 export { openPendingTab, type PendingTab } from './pendingTab';
 export { usePages, type FetchPage, type Page, type Pages, type PagesOptions, type PagesState } from './paging/usePages';
 export { PagedList, type PagedListProps } from './paging/PagedList';

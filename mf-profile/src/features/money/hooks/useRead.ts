@@ -3,23 +3,27 @@ import { errorMessage } from '@need40/shared';
 
 export type Read<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; value: T };
 
-/** The result of `read()` (run again when `key` changes or `retry()` is called); a stale answer is dropped. */
+/**
+ * The result of `read()`, read again when `key` changes or `retry()` is called. Each answer is
+ * tagged with the read it answers, so a stale one is never shown and "loading" needs no state.
+ */
 export function useRead<T>(read: () => Promise<T>, key: string, fallback: string): Read<T> & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Read<T>>({ status: 'loading' });
+  const [answer, setAnswer] = useState<{ tag: string; result: Read<T> } | null>(null);
+  const tag = `${key}#${attempt}`;
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
     read().then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => live && setState({ status: 'failed', message: errorMessage(error, fallback) }),
+      (value) => live && setAnswer({ tag, result: { status: 'ready', value } }),
+      (error: unknown) => live && setAnswer({ tag, result: { status: 'failed', message: errorMessage(error, fallback) } }),
     );
     return () => {
       live = false;
     };
-    // `read` is a new closure each render; `key` says when it reads something else.
+    // `read` is a new closure each render; the tag says when it reads something else.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
+  }, [tag]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const state: Read<T> = answer?.tag === tag ? answer.result : { status: 'loading' };
   return { ...state, retry };
 }

@@ -10,6 +10,7 @@ export interface StatementState {
   /** More lines are older than the last one shown. */
   more: boolean;
   error: string | null;
+  /** The next page (or, after a failed first read, the first one again). */
   loadMore: () => void;
 }
 
@@ -20,21 +21,22 @@ export function useStatement(side: Side): StatementState {
   const [more, setMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  /** Read the page before `before` (null: the first) and take its answer while `live()`. */
   const read = useCallback(
-    async (before: number | null, live: () => boolean) => {
-      setBusy(true);
-      setError(null);
-      try {
-        const page = await fetchStatement(side, before);
-        if (!live()) return;
-        setLines((old) => (before === null ? page : [...old, ...page]));
-        setMore(page.length === PAGE_LINES);
-      } catch (e) {
-        if (live()) setError(errorMessage(e, 'Your statement could not be loaded.'));
-      } finally {
-        if (live()) setBusy(false);
-      }
-    },
+    (before: number | null, live: () => boolean) =>
+      fetchStatement(side, before).then(
+        (page) => {
+          if (!live()) return;
+          setLines((old) => (before === null ? page : [...old, ...page]));
+          setMore(page.length === PAGE_LINES);
+          setBusy(false);
+        },
+        (e: unknown) => {
+          if (!live()) return;
+          setError(errorMessage(e, 'Your statement could not be loaded.'));
+          setBusy(false);
+        },
+      ),
     [side],
   );
 
@@ -47,7 +49,10 @@ export function useStatement(side: Side): StatementState {
   }, [read]);
 
   const loadMore = useCallback(() => {
-    if (!busy) void read(lines.length ? lines[lines.length - 1]!.id : null, () => true);
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    void read(lines.length ? lines[lines.length - 1]!.id : null, () => true);
   }, [busy, lines, read]);
 
   return { lines, busy, more, error, loadMore };

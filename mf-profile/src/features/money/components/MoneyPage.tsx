@@ -1,9 +1,10 @@
-import { formatCents, ui } from '@need40/ui';
+import { formatCents } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { fetchBalances } from '../api/money';
 import { useRead } from '../hooks/useRead';
 import type { Balances } from '../types';
 import styles from './Money.module.css';
+import { ReadStatus } from './ReadStatus';
 import { Statement } from './Statement';
 
 type Figure = [label: string, cents: number, always?: boolean];
@@ -47,19 +48,7 @@ export function MoneyPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Earnings and spending</h1>
-      {balances.status === 'loading' && (
-        <p role="status" className={ui.busy}>
-          Loading your money...
-        </p>
-      )}
-      {balances.status === 'failed' && (
-        <div role="alert" className={ui.alert}>
-          <p>{balances.message}</p>
-          <button type="button" className={ui.secondary} onClick={balances.retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      <ReadStatus read={balances} what="your money" />
       <ViewSection title="Your earnings" level={2}>
         {balances.status === 'ready' && <Figures figures={EARNINGS(balances.value)} />}
         <Statement side="earnings" />

@@ -5,6 +5,7 @@ import { fetchReceipt } from '../api/money';
 import { useRead } from '../hooks/useRead';
 import { paidThrough, splitOf } from '../lib/lines';
 import styles from './Money.module.css';
+import { ReadStatus } from './ReadStatus';
 
 /**
  * One receipt (`#receipt/<id>`), for the member who paid or was paid: the step, the gig, the amount
@@ -20,19 +21,7 @@ export function ReceiptView({ transactionId }: { transactionId: string }) {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Receipt{id !== null ? ` no. ${id}` : ''}</h1>
-      {read.status === 'loading' && (
-        <p role="status" className={ui.busy}>
-          Loading the receipt...
-        </p>
-      )}
-      {read.status === 'failed' && (
-        <div role="alert" className={ui.alert}>
-          <p>{read.message}</p>
-          <button type="button" className={ui.secondary} onClick={read.retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      <ReadStatus read={read} what="the receipt" />
       {read.status === 'ready' && (
         <dl className={styles.receipt}>
           <dt>Date</dt>

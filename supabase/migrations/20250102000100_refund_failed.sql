@@ -8,8 +8,8 @@
 -- pending). That transaction makes the money due again: ledger.refunds_due lists it (kind
 -- `refund_failed`), so it shows in the operators' refunds-due queue, and the provider adapters do
 -- not retry it (private.provider_work leaves it to the manual provider: an operator sends it some
--- other way and records it with operator_record_refund). my_money's refunded total no longer counts
--- a refund that failed. Forward-only; safe to re-run.
+-- other way and records it with operator_record_refund). (my_money's refunded total leaves out a
+-- refund that failed: 20250102000200.) Forward-only; safe to re-run.
 
 alter table ledger.provider_events drop constraint if exists provider_events_type_check;
 alter table ledger.provider_events add constraint provider_events_type_check check (type in
@@ -171,37 +171,4 @@ as $$
 $$;
 comment on function private.provider_work(text) is 'Payouts and refunds one provider should execute, each with the idempotency key to send with the provider call (a refund that failed goes to the manual provider).';
 revoke all on function private.provider_work(text) from public;
-
--- A refund that failed is no longer refunded (it is due again).
-create or replace function public.my_money()
-returns table (earnings_pending_cents bigint, earnings_available_cents bigint, earnings_paid_out_cents bigint, owed_back_cents bigint,
-  spending_announced_cents bigint, spending_held_cents bigint, spending_released_cents bigint, refund_due_cents bigint, refunded_cents bigint,
-  credit_cents bigint, credit_announced_cents bigint)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_uid uuid := private.require_member('see your money');
-begin
-  return query select
-    coalesce((select sum(a.deal_worker_cents) from public.applications a where a.worker_id = v_uid and a.status in ('funded', 'delivered', 'disputed')), 0)::bigint,
-    private.balance_of('payable:' || v_uid),
-    coalesce((select sum(t.amount_cents) from ledger.transactions t where t.payee_id = v_uid and t.kind = 'payout'), 0)::bigint,
-    private.balance_of('receivable:' || v_uid),
-    coalesce((select sum(t.amount_cents) from ledger.transactions t where t.payer_id = v_uid and t.phase = 'pending'
-               and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)), 0)::bigint,
-    coalesce((select sum(b.credits_posted - b.debits_posted) from public.applications a join ledger.accounts b on b.key = 'held:' || a.id where a.poster_id = v_uid), 0)::bigint,
-    coalesce((select sum((ledger.parts(t.id) ->> 'payable')::bigint + coalesce((ledger.parts(t.id) ->> 'fee_revenue')::bigint, 0))
-               from ledger.transactions t where t.payer_id = v_uid and t.kind in ('release', 'split')), 0)::bigint,
-    private.balance_of('refund_due:' || v_uid),
-    coalesce((select sum(case t.kind when 'refund_sent' then t.amount_cents else -t.amount_cents end) from ledger.transactions t
-               where t.payer_id = v_uid and t.kind in ('refund_sent', 'refund_failed')), 0)::bigint,
-    coalesce((select a.credits_posted - a.debits_posted - a.debits_pending from ledger.accounts a where a.key = 'credit:' || v_uid), 0)::bigint,
-    coalesce((select a.credits_pending from ledger.accounts a where a.key = 'credit:' || v_uid), 0)::bigint;
-end
-$$;
-comment on function public.my_money() is
-  'The caller''s money in cents. Earnings: pending (their part of money held for their deals), available (released, owed to them, on its way), paid out, owed back. Spending: announced (not yet confirmed), held, released, refund due, refunded (less refunds that failed); credit (and credit announced).';
 

@@ -39,7 +39,7 @@ const body = fc.oneof(fc.record({ application_id: appId }, { requiredKeys: [] })
 const forgery = fc.oneof(
   fc.constant({ kind: 'none' as const }),
   // Header values are bytes: a string's UTF-8 read as Latin-1, without the bytes no header may hold.
-  hostileString.map((s) => ({ kind: 'raw' as const, raw: Buffer.from(s, 'utf8').toString('latin1').replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '') })),
+  hostileString.map((s) => ({ kind: 'raw' as const, raw: [...Buffer.from(s, 'utf8').toString('latin1')].filter((c) => c === '\t' || (c >= ' ' && c !== '\x7f')).join('') })),
   fc.constant({ kind: 'other secret' as const }),
   fc.constant({ kind: 'other body' as const }),
   fc.integer({ min: 301, max: 86_400 }).map((age) => ({ kind: 'old' as const, age })),

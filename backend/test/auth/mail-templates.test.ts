@@ -41,7 +41,7 @@ describe('mail templates from files', () => {
     expect(mail.subject).toBe('Welcome to http://localhost:3000');
     expect(mail.text).toBe(`Confirm: ${mail.link}`);
     expect(mail.link).toMatch(/\/auth\/v1\/verify\?token=/);
-    const [{ html_body: html }] = await be.db.transaction(async (tx) => (await tx.query<{ html_body: string }>('select html_body from auth.dev_mailbox where to_address = $1', [email])).rows);
+    const html = await be.db.transaction(async (tx) => (await tx.query<{ html_body: string }>('select html_body from auth.dev_mailbox where to_address = $1', [email])).rows[0]!.html_body);
     expect(html).toContain(`<h1>Hello o&#39;brien.`);
     expect(html).toContain(`<a href="${mail.link.replace(/&/g, '&#38;')}">Confirm</a> or type `);
     expect(html).not.toContain('{{');

@@ -49,4 +49,5 @@ export interface ExposedContract {
   'profile/Profile': ProfileProps;
   'profile/PublicProfile': PublicProfileProps;
   'auth/AuthModal': NoProps;
+  'admin/Console': NoProps;
 }

@@ -1,12 +1,12 @@
 /**
  * The page has no router (docs/product.md, the page): the hash picks the view. #home, #profile,
- * #about, #contact and #dashboard are views; `#gig/<id>` is one gig's page and `#profile/<id>`
+ * #about, #contact, #dashboard and #admin (the operators' console) are views; `#gig/<id>` is one gig's page and `#profile/<id>`
  * another member's public profile (`#profile` alone stays the signed-in person's own profile).
  * Any other anchor (#gigs, #post-gig, #need40) lives inside Home.
  */
 import { useSyncExternalStore } from 'react';
 
-export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'gig', 'member'] as const;
+export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'gig', 'member', 'admin'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The current view and, for `gig` and `member`, the id in the address. */
@@ -15,7 +15,7 @@ export interface Route {
   id: string | null;
 }
 
-const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard'];
+const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'admin'];
 /** Addresses with an id: the id is a uuid in practice; anything else is left to the page to refuse. */
 const WITH_ID = /^(gig|profile)\/([A-Za-z0-9-]{1,64})$/;
 

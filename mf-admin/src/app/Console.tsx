@@ -9,6 +9,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, CoreAdminUI, LoadingPage, memoryStore, NotFound, Notification, Resource } from 'react-admin';
 import { createDataProvider } from '../data/dataProvider';
 import { ConsoleLayout } from './ConsoleLayout';
+import { consoleTheme } from './theme';
+import { i18nProvider } from './i18n';
 import { ReportList, ReportShow } from '../screens/reports';
 import { MemberList, MemberShow } from '../screens/members';
 import { GigList } from '../screens/gigs';
@@ -22,7 +24,7 @@ export default function Console() {
   const store = useMemo(() => memoryStore(), []);
   return (
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} store={store}>
+      <AdminContext dataProvider={dataProvider} store={store} theme={consoleTheme} i18nProvider={i18nProvider}>
         <CoreAdminUI layout={ConsoleLayout} catchAll={NotFoundScreen} loading={LoadingPage} title="Need40 console" disableTelemetry>
           <Resource name="admin_reports" list={ReportList} show={ReportShow} options={{ label: 'Reports' }} />
           <Resource name="admin_members" list={MemberList} show={MemberShow} options={{ label: 'Members' }} />

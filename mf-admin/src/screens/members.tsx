@@ -4,7 +4,7 @@
  * unban. The database refuses a ban of oneself or of another operator.
  */
 import {
-  BooleanField, Datagrid, DateField, List, ReferenceManyField, SearchInput, Show, Tab, TabbedShowLayout, TextField,
+  BooleanField, Datagrid, ShowButton, DateField, List, ReferenceManyField, SearchInput, Show, SimpleShowLayout, TextField,
   TopToolbar, useRecordContext, type RaRecord,
 } from 'react-admin';
 import { ActionButton, REASON, type ActionField } from '../components/ActionButton';
@@ -37,6 +37,7 @@ export function MemberList() {
         <TextField source="gig_count" label="Gigs" />
         <TextField source="application_count" label="Applications" />
         <TextField source="open_reports" label="Open reports" />
+        <ShowButton label="Open" />
       </Datagrid>
     </List>
   );
@@ -64,17 +65,14 @@ function MemberActions() {
 export function MemberShow() {
   return (
     <Show resource="admin_members" actions={<MemberActions />} title="Member">
-      <TabbedShowLayout>
-        <Tab label="Member">
-          <TextField source="full_name" label="Name" />
+      <SimpleShowLayout>
+        <TextField source="full_name" label="Name" />
           <TextField source="username" />
           <TextField source="email" />
           <TextField source="id" />
           <DateField source="last_sign_in_at" showTime emptyText="—" />
           <DateField source="banned_until" showTime emptyText="—" />
-        </Tab>
-        <Tab label="Gigs" path="gigs">
-          <ReferenceManyField reference="admin_gigs" target="user_id" sort={{ field: 'created_at', order: 'DESC' }}>
+          <ReferenceManyField label="Gigs" reference="admin_gigs" target="user_id" sort={{ field: 'created_at', order: 'DESC' }}>
             <Datagrid bulkActionButtons={false} rowClick={false}>
               <TextField source="title" />
               <TextField source="status" />
@@ -83,9 +81,7 @@ export function MemberShow() {
               <GigActions />
             </Datagrid>
           </ReferenceManyField>
-        </Tab>
-        <Tab label="Applications" path="applications">
-          <ReferenceManyField reference="admin_applications" target="worker_id" sort={{ field: 'created_at', order: 'DESC' }}>
+          <ReferenceManyField label="Applications" reference="admin_applications" target="worker_id" sort={{ field: 'created_at', order: 'DESC' }}>
             <Datagrid bulkActionButtons={false} rowClick={false}>
               <TextField source="gig_title" label="Gig" />
               <TextField source="poster_name" label="Poster" />
@@ -93,9 +89,7 @@ export function MemberShow() {
               <DateField source="created_at" />
             </Datagrid>
           </ReferenceManyField>
-        </Tab>
-        <Tab label="Deals" path="deals">
-          <ReferenceManyField reference="admin_applications" target="poster_id" filter={{ 'deal_amount_cents@not.is': null }} sort={{ field: 'created_at', order: 'DESC' }}>
+          <ReferenceManyField label="Deals" reference="admin_applications" target="poster_id" filter={{ 'deal_amount_cents@not.is': null }} sort={{ field: 'created_at', order: 'DESC' }}>
             <Datagrid bulkActionButtons={false} rowClick={false}>
               <TextField source="gig_title" label="Gig" />
               <TextField source="worker_name" label="Worker" />
@@ -103,9 +97,7 @@ export function MemberShow() {
               <MoneyField source="deal_amount_cents" label="Amount" />
             </Datagrid>
           </ReferenceManyField>
-        </Tab>
-        <Tab label="Reports" path="reports">
-          <ReferenceManyField reference="admin_reports" target="target_owner_id" sort={{ field: 'created_at', order: 'DESC' }}>
+          <ReferenceManyField label="Reports" reference="admin_reports" target="target_owner_id" sort={{ field: 'created_at', order: 'DESC' }}>
             <Datagrid bulkActionButtons={false} rowClick={false}>
               <TextField source="target_kind" label="Item" />
               <TextField source="target_summary" label="Summary" />
@@ -113,17 +105,14 @@ export function MemberShow() {
               <TextField source="status" />
             </Datagrid>
           </ReferenceManyField>
-        </Tab>
-        <Tab label="Reviews" path="reviews">
-          <ReferenceManyField reference="reviews" target="reviewee_id" sort={{ field: 'created_at', order: 'DESC' }}>
+          <ReferenceManyField label="Reviews" reference="reviews" target="reviewee_id" sort={{ field: 'created_at', order: 'DESC' }}>
             <Datagrid bulkActionButtons={false} rowClick={false}>
               <TextField source="rating" />
               <TextField source="body" emptyText="—" />
               <DateField source="created_at" />
             </Datagrid>
           </ReferenceManyField>
-        </Tab>
-      </TabbedShowLayout>
+      </SimpleShowLayout>
     </Show>
   );
 }

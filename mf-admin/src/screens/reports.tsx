@@ -4,7 +4,7 @@
  * message, warn or ban the item's owner, or decide the report without acting.
  */
 import {
-  Datagrid, DateField, FunctionField, List, ReferenceManyField, SelectInput, Show, SimpleShowLayout, TextField,
+  Datagrid, DateField, ShowButton, FunctionField, List, ReferenceManyField, SelectInput, Show, SimpleShowLayout, TextField,
   TopToolbar, useRecordContext, type RaRecord,
 } from 'react-admin';
 import { ActionButton, REASON } from '../components/ActionButton';
@@ -71,6 +71,7 @@ export function ReportList() {
         <TextField source="reporter_name" label="Reporter" />
         <TextField source="open_reports_on_item" label="Open on item" />
         <TextField source="status" />
+        <ShowButton label="Open" />
       </Datagrid>
     </List>
   );

@@ -20,7 +20,7 @@ import { AuditList, OutboxList } from '../screens/outbox';
 const NotFoundScreen = () => <NotFound />;
 
 export default function Console() {
-  const dataProvider = useMemo(createDataProvider, []);
+  const dataProvider = useMemo(() => createDataProvider(), []);
   const store = useMemo(() => memoryStore(), []);
   return (
     <MemoryRouter>

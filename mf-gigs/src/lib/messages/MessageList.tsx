@@ -61,7 +61,7 @@ export function MessageList({ messages, userId, otherName, otherAvatarUrl = null
               <span className={styles.sender}>{mine ? 'You' : otherName}</span> · <time dateTime={m.created_at}>{when(m.created_at)}</time>
             </p>
             {m.body && <p className={ui.prose}>{m.body}</p>}
-            <Attachment message={m} />
+            <Attachment file={m} />
             {!mine && userId && <ReportButton client={getSupabase()} kind="message" targetId={m.id} what={`this message from ${otherName}`} />}
           </li>
         );

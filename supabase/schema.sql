@@ -898,8 +898,8 @@ AS $function$
 declare
   v_until timestamptz;
 begin
-  if p_duration is null or p_duration <= interval '0' or p_duration > interval '100 years' then
-    raise exception 'A ban lasts more than 0 and at most 100 years' using errcode = '22023';
+  if p_duration is null or p_duration <= interval '0' or p_duration > interval '36500 days' then
+    raise exception 'A ban lasts more than 0 and at most 36500 days' using errcode = '22023';
   end if;
   update auth.users set banned_until = now() + p_duration, updated_at = now()
    where id = p_user_id
@@ -912,7 +912,7 @@ begin
   return v_until;
 end
 $function$;
-comment on function private.ban_member(p_user_id uuid, p_duration interval) is 'Operators: ban a member for p_duration (their sessions end, their writes are refused, their queued emails dropped). Returns banned_until.';
+comment on function private.ban_member(p_user_id uuid, p_duration interval) is 'Operators: ban a member for p_duration, at most 36500 days (their sessions end, their writes are refused, their queued emails dropped). Returns banned_until.';
 
 CREATE OR REPLACE FUNCTION private.ban_target(p_op uuid, p_user_id uuid, p_action text)
  RETURNS jsonb

@@ -56,4 +56,5 @@ export interface ExposedContract {
   'profile/Money': NoProps;
   'profile/Receipt': ReceiptProps;
   'auth/AuthModal': NoProps;
+  'admin/Console': NoProps;
 }

@@ -1,13 +1,14 @@
 /**
  * The page has no router (docs/product.md, the page): the hash picks the view. #home, #profile,
- * #about, #contact, #dashboard and #money (the member's earnings and spending) are views;
- * `#gig/<id>` is one gig's page, `#profile/<id>` another member's public profile (`#profile` alone
- * stays the signed-in person's own profile) and `#receipt/<id>` the receipt of one money step.
+ * #about, #contact, #dashboard, #money (the member's earnings and spending) and #admin (the
+ * operators' console) are views; `#gig/<id>` is one gig's page, `#profile/<id>` another member's
+ * public profile (`#profile` alone stays the signed-in person's own profile) and `#receipt/<id>`
+ * the receipt of one money step.
  * Any other anchor (#gigs, #post-gig, #need40) lives inside Home.
  */
 import { useSyncExternalStore } from 'react';
 
-export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'gig', 'member', 'receipt'] as const;
+export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'gig', 'member', 'receipt', 'admin'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The current view and, for `gig`, `member` and `receipt`, the id in the address. */
@@ -16,7 +17,7 @@ export interface Route {
   id: string | null;
 }
 
-const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money'];
+const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'admin'];
 /** Addresses with an id: the id is a uuid in practice; anything else is left to the page to refuse. */
 const WITH_ID = /^(gig|profile|receipt)\/([A-Za-z0-9-]{1,64})$/;
 const VIEW_WITH_ID: Record<string, View> = { gig: 'gig', profile: 'member', receipt: 'receipt' };

@@ -17,3 +17,4 @@ export { usePages, type FetchPage, type Page, type Pages, type PagesOptions, typ
 export { PagedList, type PagedListProps } from './paging/PagedList';
 export { keysetAfter } from './paging/keyset';
 export { Loading, LoadFailed } from './LoadStates';
+export { ReportButton, REPORT_REASONS, REPORT_SENT, type ReportButtonProps, type ReportKind, type ReportReason, type RpcClient } from './ReportButton';

@@ -17,3 +17,4 @@ export { usePages, type FetchPage, type Page, type Pages, type PagesOptions, typ
 export { PagedList, type PagedListProps } from './paging/PagedList';
 export { keysetAfter } from './paging/keyset';
 export { Loading, LoadFailed } from './LoadStates';
+export { formatCents, formatMoney, formatRate } from './money';

@@ -4,8 +4,9 @@
  * page (each adds its own rows as children and its own class).
  */
 import type { ReactNode } from 'react';
+import { formatMoney } from '@need40/ui';
 import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from './labels';
-import { formatMoney, splitOf } from './money';
+import { splitOf } from './money';
 
 export interface GigFactsProps {
   className?: string;

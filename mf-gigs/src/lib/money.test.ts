@@ -1,15 +1,9 @@
 import { expect, it } from 'vitest';
-import { splitOf, formatMoney } from './money';
+import { splitOf } from './money';
 
 it('splits an amount into what the worker keeps (95%) and the fee (5%, to the cent)', () => {
   expect(splitOf(600)).toEqual({ worker: 570, fee: 30 });
   expect(splitOf(45)).toEqual({ worker: 42.75, fee: 2.25 });
   expect(splitOf(0.1)).toEqual({ worker: 0.09, fee: 0.01 });
   expect(splitOf(33.33)).toEqual({ worker: 31.66, fee: 1.67 });
-});
-
-it('writes whole dollars without cents and other amounts with two decimals', () => {
-  expect(formatMoney(570)).toBe('$570');
-  expect(formatMoney(1200)).toBe('$1,200');
-  expect(formatMoney(42.5)).toBe('$42.50');
 });

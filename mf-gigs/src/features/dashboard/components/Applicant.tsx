@@ -1,9 +1,8 @@
-import { ui } from '@need40/ui';
+import { formatMoney, ui } from '@need40/ui';
 import { STATUS_LABELS } from '../../../lib/applications';
 import { Avatar } from '../../../lib/Avatar';
 import { formatDay } from '../../../lib/dates';
 import { MessagesToggle } from '../../../lib/messages';
-import { formatMoney } from '../../../lib/money';
 import { profileHref } from '../../../lib/navigation';
 import type { ApplicantRow } from '../api/dashboard';
 import { ItemHead } from './ItemHead';

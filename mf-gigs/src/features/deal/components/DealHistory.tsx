@@ -1,6 +1,5 @@
-import { SafeLink, ui } from '@need40/ui';
+import { formatCents, SafeLink, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/dates';
-import { formatCents } from '../../../lib/money';
 import type { Deal, DealNote, MoneyStep, Side } from '../types';
 import styles from './Deal.module.css';
 

@@ -1,5 +1,6 @@
 import { PLATFORM_FEE_PERCENT, WORKER_SHARE_PERCENT } from '@need40/shared';
-import { formatMoney, splitOf } from '../../../lib/money';
+import { formatMoney } from '@need40/ui';
+import { splitOf } from '../../../lib/money';
 import type { GigDetail } from '../types';
 import styles from './GigPage.module.css';
 

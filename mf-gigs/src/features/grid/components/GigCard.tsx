@@ -1,11 +1,11 @@
-import { ui } from '@need40/ui';
+import { formatRate, ui } from '@need40/ui';
 import { useSession } from '@need40/shared';
 import { wantToApply } from '../../../lib/applyIntent';
 import { gigHref, markOpenedInPage } from '../../../lib/navigation';
 import { SaveButton } from '../../../lib/saved/SaveButton';
 import { GigFacts } from '../../../lib/GigFacts';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
-import { formatRate, formatShortDate } from '../lib/format';
+import { formatShortDate } from '../lib/format';
 import type { Gig } from '../types';
 import styles from './GigCard.module.css';
 import { PosterBadge } from './PosterBadge';

@@ -1,6 +1,5 @@
-import { PagedList, ui, usePages } from '@need40/ui';
+import { formatMoney, formatRate, PagedList, ui, usePages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
-import { formatHourlyRate, formatMoney } from '../../../lib/format';
 import { fetchMoreOpenGigs } from '../api/morePages';
 import { PROFILE_PAGE } from '../api/queries';
 import styles from './PublicProfile.module.css';
@@ -28,7 +27,7 @@ export function OpenGigs({ profileId, gigs, more }: Props) {
               <a className={ui.link} href={`#gig/${encodeURIComponent(gig.id)}`}>
                 {gig.title}
               </a>
-              <span className={styles.rate}>{gig.paymentType === 'hourly' ? formatHourlyRate(gig.rate) : `${formatMoney(gig.rate)} fixed`}</span>
+              <span className={styles.rate}>{gig.paymentType === 'hourly' ? formatRate(gig.rate, 'hourly') : `${formatMoney(gig.rate)} fixed`}</span>
             </li>
           ))}
         </PagedList>

@@ -18,3 +18,4 @@ export { PagedList, type PagedListProps } from './paging/PagedList';
 export { keysetAfter } from './paging/keyset';
 export { Loading, LoadFailed } from './LoadStates';
 export { formatCents, formatMoney, formatRate } from './money';
+export { memberName, UNNAMED_MEMBER } from './memberName';

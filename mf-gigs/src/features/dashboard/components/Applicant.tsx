@@ -1,4 +1,4 @@
-import { formatMoney, ui } from '@need40/ui';
+import { formatMoney, memberName, ui } from '@need40/ui';
 import { STATUS_LABELS } from '../../../lib/applications';
 import { Avatar } from '../../../lib/Avatar';
 import { formatDay } from '../../../lib/dates';
@@ -18,7 +18,7 @@ interface Props {
 
 /** One applicant: photo, name (to their public profile), message, proposed rate, start, status, Accept / Decline. */
 export function Applicant({ row, canChoose, busy, onChoose }: Props) {
-  const name = row.worker?.full_name?.trim() || 'A Need40 member';
+  const name = memberName(row.worker);
   const start = formatDay(row.available_from);
   return (
     <li className={styles.item} aria-label={`Application from ${name}`}>

@@ -47,8 +47,8 @@ describe('getPublicProfile', () => {
       ['order', 'created_at', { ascending: false }], ['order', 'id'], ['limit', 21],
     ]);
     expect(queryOf('contact_details')).toEqual([]);
-    expect(p).toMatchObject({ name: 'grace', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
-    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'Need40 member' }]);
+    expect(p).toMatchObject({ name: 'A Need40 member', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
+    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'A Need40 member' }]);
     expect([p.moreReviews, p.moreOpenGigs]).toEqual([false, false]);
   });
 

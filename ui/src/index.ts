@@ -19,3 +19,4 @@ export { keysetAfter } from './paging/keyset';
 export { Loading, LoadFailed } from './LoadStates';
 export { formatCents, formatMoney, formatRate } from './money';
 export { memberName, UNNAMED_MEMBER } from './memberName';
+export { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from './failureText';

@@ -1,4 +1,5 @@
-import { errorMessage, getSupabase, MESSAGES, type Tables } from '@need40/shared';
+import { getSupabase, MESSAGES, type Tables } from '@need40/shared';
+import { failureText, worded } from '@need40/ui';
 import { validateGigPayment } from '../lib/validation';
 
 export interface CreatePaidGigInput {
@@ -15,13 +16,13 @@ export interface CreatePaidGigInput {
  */
 export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<Tables<'gigs'>> {
   const invalid = validateGigPayment({ userId, title, description });
-  if (invalid) throw new Error(invalid);
+  if (invalid) throw worded(invalid);
 
   const { data, error } = await getSupabase().rpc('create_paid_gig', {
     p_title: title.trim(),
     p_description: description.trim(),
   });
-  if (error) throw new Error(errorMessage(error, MESSAGES.gigPaymentFailed));
-  if (!data) throw new Error(MESSAGES.gigPaymentFailed);
+  if (error) throw worded(failureText(error, MESSAGES.gigPaymentFailed));
+  if (!data) throw worded(MESSAGES.gigPaymentFailed);
   return data;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { errorMessage, MESSAGES, notifyGigsChanged, useSession, type Tables } from '@need40/shared';
+import { MESSAGES, notifyGigsChanged, useSession, type Tables } from '@need40/shared';
+import { failureText } from '@need40/ui';
 import { validateGigPayment } from '../lib/validation';
 import { createPaidGig } from '../api/createPaidGig';
 
@@ -47,7 +48,7 @@ export function useCreatePaidGig() {
         setState({ status: 'done', gig });
         return true;
       } catch (error) {
-        setState({ status: 'error', message: errorMessage(error, MESSAGES.gigPaymentFailed), needsLogin: false });
+        setState({ status: 'error', message: failureText(error, MESSAGES.gigPaymentFailed), needsLogin: false });
         return false;
       }
     },

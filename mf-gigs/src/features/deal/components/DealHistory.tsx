@@ -1,5 +1,6 @@
 import { formatCents, SafeLink, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/dates';
+import { receiptHref } from '../../../lib/navigation';
 import type { Deal, DealNote, MoneyStep, Side } from '../types';
 import styles from './Deal.module.css';
 
@@ -20,7 +21,7 @@ function Step({ step }: { step: MoneyStep }) {
       {!step.pending && (
         <>
           {' '}
-          <a className={ui.link} href={`#receipt/${step.id}`}>
+          <a className={ui.link} href={receiptHref(String(step.id))}>
             Receipt<span className="visually-hidden"> for {name.toLowerCase()}, {formatCents(step.amountCents)}</span>
           </a>
         </>

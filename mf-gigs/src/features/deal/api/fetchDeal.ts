@@ -4,7 +4,7 @@
  */
 import { getSupabase, type Database, type QueryRow } from '@need40/shared';
 import { memberName } from '@need40/ui';
-import { orThrow } from '../../../lib/marketErrors';
+import { orThrow } from '../../../lib/orThrow';
 import type { Deal, DealNote, Side } from '../types';
 
 /** The application with its frozen terms, gig, both parties' names, notes and reviews, in one read. */

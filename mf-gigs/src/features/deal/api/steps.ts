@@ -3,7 +3,7 @@
  * (docs/payments.md, "The deal's process"); the caller reads the deal again afterwards.
  */
 import { getSupabase, type Database } from '@need40/shared';
-import { orThrow } from '../../../lib/marketErrors';
+import { orThrow } from '../../../lib/orThrow';
 
 /** The database's limits, so the forms say so before the database refuses. */
 export const NOTE_MAX = 2000;

@@ -75,12 +75,12 @@ describe('getPublicProfile', () => {
     await expect(getPublicProfile(ID, false)).rejects.toThrow('This member could not be found.');
   });
 
-  it('a network failure gets the plain sentence; other failures keep their message or a fallback', async () => {
+  it('a network failure gets the plain sentence; any other failure the fallback, never the server text', async () => {
     answers.profiles = { data: null, error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 };
     await expect(getPublicProfile(ID, false)).rejects.toThrow("Can't reach Need40 right now — check your connection and try again.");
     answers.profiles = ok(row);
     answers.gigs = { data: null, error: { message: 'statement timeout', code: '57014' }, status: 500 };
-    await expect(getPublicProfile(ID, false)).rejects.toThrow('statement timeout');
+    await expect(getPublicProfile(ID, false)).rejects.toThrow('This profile could not be loaded.');
     answers.gigs = { data: null, error: { message: '' }, status: 500 };
     await expect(getPublicProfile(ID, false)).rejects.toThrow('This profile could not be loaded.');
   });

@@ -14,7 +14,7 @@ it("reads one gig with its poster's display name, avatar and member since", asyn
       profiles: { full_name: 'Ada Lovelace', avatar_url: null, created_at: '2024-01-01T00:00:00Z' } },
   });
   const gig = await fetchGig(id);
-  expect(supabase.calls).toEqual([['from', 'gigs'], ['select', '*, profiles!gigs_user_id_fkey(full_name, avatar_url, created_at)'], ['eq', 'id', id], ['maybeSingle']]);
+  expect(supabase.calls).toEqual([['from', 'gigs'], ['select', '*, worker_cents, fee_cents, estimate_worker_cents, profiles!gigs_user_id_fkey(full_name, avatar_url, created_at)'], ['eq', 'id', id], ['maybeSingle']]);
   expect(gig).toMatchObject({ rate: 45.5, hours: 10, applicantCount: 2, poster: { displayName: 'Ada Lovelace', memberSince: '2024-01-01T00:00:00Z' } });
 });
 

@@ -1,11 +1,11 @@
 import { getSupabase, type QueryRow } from '@need40/shared';
 import { memberName } from '@need40/ui';
-import { gigFieldsFromRow } from '../../../lib/gig';
+import { GIG_SPLIT, gigFieldsFromRow } from '../../../lib/gig';
 import type { GigDetail } from '../types';
 
-/** One gig with its poster's name, avatar and join date. */
+/** One gig with its split (as the database computes it) and its poster's name, avatar and join date. */
 const gigQuery = (id: string) =>
-  getSupabase().from('gigs').select('*, profiles!gigs_user_id_fkey(full_name, avatar_url, created_at)').eq('id', id);
+  getSupabase().from('gigs').select(`*, ${GIG_SPLIT}, profiles!gigs_user_id_fkey(full_name, avatar_url, created_at)`).eq('id', id);
 
 export type GigDetailRow = QueryRow<ReturnType<typeof gigQuery>>;
 

@@ -37,7 +37,7 @@ export function GigCard({ gig, ended }: { gig: Gig; ended?: string }) {
       </header>
       <PosterBadge poster={gig.poster} userId={gig.userId} />
       <p className={styles.description}>{gig.description}</p>
-      <GigFacts className={styles.facts} paymentType={gig.paymentType} rate={gig.rate} hours={gig.hours} location={gig.location} postedDate={gig.postedDate} posted={posted} />
+      <GigFacts className={styles.facts} paymentType={gig.paymentType} workerCents={gig.workerCents} hours={gig.hours} location={gig.location} postedDate={gig.postedDate} posted={posted} />
       {gig.skills.length > 0 && (
         <ul className={ui.chips} aria-label="Skills">
           {gig.skills.map((skill) => (

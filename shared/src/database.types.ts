@@ -507,6 +507,10 @@ export type Database = {
         Row: {
           application_id: string
           attachment_id: string | null
+          attachment_name: string | null
+          attachment_path: string | null
+          attachment_size: number | null
+          attachment_type: string | null
           author_id: string | null
           author_role: string
           body: string
@@ -518,6 +522,10 @@ export type Database = {
         Insert: {
           application_id: string
           attachment_id?: string | null
+          attachment_name?: string | null
+          attachment_path?: string | null
+          attachment_size?: number | null
+          attachment_type?: string | null
           author_id?: string | null
           author_role: string
           body: string
@@ -529,6 +537,10 @@ export type Database = {
         Update: {
           application_id?: string
           attachment_id?: string | null
+          attachment_name?: string | null
+          attachment_path?: string | null
+          attachment_size?: number | null
+          attachment_type?: string | null
           author_id?: string | null
           author_role?: string
           body?: string
@@ -2143,7 +2155,7 @@ export type Database = {
       deliver_work: {
         Args: {
           p_application_id: string
-          p_attachment_id?: string
+          p_attachment_path?: string
           p_link?: string
           p_note: string
         }

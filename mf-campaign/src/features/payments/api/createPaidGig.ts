@@ -1,6 +1,9 @@
-import { getSupabase, MESSAGES, type Tables } from '@need40/shared';
+import { getSupabase, MESSAGES, type Database } from '@need40/shared';
 import { failureText, worded } from '@need40/ui';
 import { validateGigPayment } from '../lib/validation';
+
+/** The gig row `create_paid_gig` returns (its columns; computed fields are read by name, not returned). */
+export type PaidGig = Database['public']['Functions']['create_paid_gig']['Returns'];
 
 export interface CreatePaidGigInput {
   userId: string | null | undefined;
@@ -14,7 +17,7 @@ export interface CreatePaidGigInput {
  * rows in the same transaction. The client never sends an amount, so it cannot send a wrong one.
  * Throws the spec's validation messages, the backend's message, or "Gig payment processing failed".
  */
-export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<Tables<'gigs'>> {
+export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<PaidGig> {
   const invalid = validateGigPayment({ userId, title, description });
   if (invalid) throw worded(invalid);
 

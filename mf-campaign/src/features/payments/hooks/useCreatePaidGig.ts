@@ -1,15 +1,15 @@
 import { useCallback, useState } from 'react';
-import { MESSAGES, notifyGigsChanged, useSession, type Tables } from '@need40/shared';
+import { MESSAGES, notifyGigsChanged, useSession } from '@need40/shared';
 import { failureText } from '@need40/ui';
 import { validateGigPayment } from '../lib/validation';
-import { createPaidGig } from '../api/createPaidGig';
+import { createPaidGig, type PaidGig } from '../api/createPaidGig';
 
 export type PaidGigState =
   | { status: 'idle' }
   | { status: 'confirming' }
   | { status: 'busy' }
   | { status: 'error'; message: string; needsLogin: boolean }
-  | { status: 'done'; gig: Tables<'gigs'> };
+  | { status: 'done'; gig: PaidGig };
 
 /**
  * The $600 gig path for a signed-in person, in two steps because it records a completed payment:

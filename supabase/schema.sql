@@ -4248,6 +4248,29 @@ $function$;
 comment on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_path text) is 'The worker delivers the work of a funded deal: a note, optionally a link and a file uploaded first to the deliveries bucket under <application id>/<worker id>/. The money is released automatically after the window unless the poster approves, requests changes or disputes.';
 grant execute on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_path text) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.estimate_worker_cents(g public.gigs)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when g.payment_type = 'hourly' and g.hours is not null
+    then round(round(g.rate * 100) * g.hours)::bigint - ledger.platform_fee_cents(round(round(g.rate * 100) * g.hours)::bigint) end
+$function$;
+comment on function public.estimate_worker_cents(g public.gigs) is 'Computed field of gigs: what the worker keeps of an hourly gig''s estimate (rate × hours) in cents, as acceptance would freeze it; null for a fixed gig or without hours.';
+grant execute on function public.estimate_worker_cents(g public.gigs) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.fee_cents(g public.gigs)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select ledger.platform_fee_cents(round(g.rate * 100)::bigint)
+$function$;
+comment on function public.fee_cents(g public.gigs) is 'Computed field of gigs: the Need40 fee of the gig''s rate in cents (per hour for an hourly gig), as a deal would freeze it.';
+grant execute on function public.fee_cents(g public.gigs) to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.fund_with_credit(p_application_id uuid)
  RETURNS public.applications
  LANGUAGE plpgsql
@@ -5101,6 +5124,17 @@ end
 $function$;
 comment on function public.withdraw_application(p_application_id uuid) is 'The applicant withdraws their pending application.';
 grant execute on function public.withdraw_application(p_application_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.worker_cents(g public.gigs)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select round(g.rate * 100)::bigint - ledger.platform_fee_cents(round(g.rate * 100)::bigint)
+$function$;
+comment on function public.worker_cents(g public.gigs) is 'Computed field of gigs: what the worker keeps of the gig''s rate in cents (rate − fee; per hour for an hourly gig).';
+grant execute on function public.worker_cents(g public.gigs) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.write_audit_log()
  RETURNS trigger

@@ -637,6 +637,9 @@ export type Database = {
           title: string
           user_id: string
           worker_rate: number | null
+          estimate_worker_cents: number | null
+          fee_cents: number | null
+          worker_cents: number | null
         }
         Insert: {
           applicant_count?: number
@@ -2196,6 +2199,14 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      estimate_worker_cents: {
+        Args: { g: Database["public"]["Tables"]["gigs"]["Row"] }
+        Returns: number
+      }
+      fee_cents: {
+        Args: { g: Database["public"]["Tables"]["gigs"]["Row"] }
+        Returns: number
+      }
       fund_with_credit: {
         Args: { p_application_id: string }
         Returns: {
@@ -2866,6 +2877,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      worker_cents: {
+        Args: { g: Database["public"]["Tables"]["gigs"]["Row"] }
+        Returns: number
       }
     }
     Enums: {

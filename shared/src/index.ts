@@ -15,3 +15,4 @@ export * from './session';
 export * from './ui';
 export * from './errors';
 export * from './files';
+export * from './routes';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatNumber } from './format';
+import { formatCents, formatMoney } from './money';
 
 const intl = (value: number, min: number, max: number) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);

@@ -96,3 +96,27 @@ describe('changing the money of an accepted deal takes the other party\'s consen
     expect(await deal(app)).toMatchObject({ deal_amount_cents: 30000 });
   });
 });
+
+describe("a gig's split is the database's, the one acceptance freezes", () => {
+  const SPLIT = 'rate, worker_cents, fee_cents, estimate_worker_cents';
+  const read = async (id: string) => (await as(m.be, m.stranger).from('gigs').select(SPLIT).eq('id', id).single()).data as Record<string, unknown>;
+
+  it('a visitor reads the fee and the worker part of a fixed and an hourly gig; the deal then freezes the same figures', async () => {
+    const fixed = await postGig(m.be, m.poster, { payment_type: 'fixed', rate: 600 });
+    expect(await read(fixed)).toEqual({ rate: 600, worker_cents: 57000, fee_cents: 3000, estimate_worker_cents: null });
+    const anon = await as(m.be).from('gigs').select('worker_cents, fee_cents').eq('id', fixed).single();
+    expect(anon.data).toEqual({ worker_cents: 57000, fee_cents: 3000 });
+
+    const { gig, app } = await accepted({ payment_type: 'hourly', rate: 25.5, hours: 10 });
+    // 5% of 2550 is 127.5 → 128 per hour; of the 25500 estimate exactly 1275.
+    expect(await read(gig)).toEqual({ rate: 25.5, worker_cents: 2422, fee_cents: 128, estimate_worker_cents: 24225 });
+    expect(await deal(app)).toMatchObject({ deal_amount_cents: 25500, deal_worker_cents: 24225, deal_fee_cents: 1275 });
+  });
+
+  it('the computed fields cannot be written', async () => {
+    const g = await postGig(m.be, m.poster, { payment_type: 'fixed', rate: 100 });
+    const write = await as(m.be, m.poster).from('gigs').update({ fee_cents: 0 } as never).eq('id', g);
+    expect(write.status).toBe(400);
+    expect(await read(g)).toMatchObject({ fee_cents: 500, worker_cents: 9500 });
+  });
+});

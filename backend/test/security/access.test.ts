@@ -192,6 +192,7 @@ const scenarios: Scenario[] = [
   { name: 'A: delete its own profile', as: 'A', method: 'DELETE', path: `${R}/profiles?id=eq.{A}`, status: 403, code: '42501' },
   { name: 'A: insert a payment claiming a confirmed transfer', as: 'A', method: 'POST', path: `${R}/payments`, body: { ...pending, user_id: '{A}', source: 'confirmed_transfer' }, status: 403, code: '42501' },
   { name: 'A: set the fee of its own gig', as: 'A', method: 'PATCH', path: `${R}/gigs?id=eq.{gigA}`, body: { platform_fee: 0, worker_rate: 30 }, status: 403, code: '42501' },
+  { name: 'A: write the computed fee of its own gig', as: 'A', method: 'PATCH', path: `${R}/gigs?id=eq.{gigA}`, body: { fee_cents: 0 }, status: 400, code: 'PGRST204' },
   { name: 'A: hand its gig to B', as: 'A', method: 'PATCH', path: `${R}/gigs?id=eq.{gigA}`, body: { user_id: '{B}' }, status: 403, code: '42501' },
   { name: 'A: mark its gig paid (payment_id)', as: 'A', method: 'PATCH', path: `${R}/gigs?id=eq.{gigA}`, body: { payment_id: '{payB}' }, status: 403, code: '42501' },
   { name: 'A: insert a gig with fee figures', as: 'A', method: 'POST', path: `${R}/gigs`, body: gig({ rate: 600, worker_rate: 570, platform_fee: 30 }), status: 403, code: '42501' },

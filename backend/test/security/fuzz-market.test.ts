@@ -112,12 +112,14 @@ async function invariants(): Promise<Record<string, number>> {
       (select count(*) from public.reviews r join public.applications a on a.id = r.application_id where a.status not in ('released', 'paid_out', 'paid', 'refunded') or r.reviewer_id not in (a.worker_id, a.poster_id))::text as review_not_for_paid_work,
       (select count(*) from public.application_messages m join public.applications a on a.id = m.application_id where m.sender_id not in (a.worker_id, a.poster_id))::text as message_from_outsider,
       (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.status = 'applied' and g.status <> 'active')::text as pending_on_closed_gig,
-      (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.poster_id <> g.user_id or a.worker_id = g.user_id)::text as wrong_parties`),
+      (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.poster_id <> g.user_id or a.worker_id = g.user_id)::text as wrong_parties,
+      (select count(*) from public.gigs g where public.worker_cents(g) + public.fee_cents(g) <> round(g.rate * 100) or public.fee_cents(g) <> (round(g.rate * 100) * 5 + 50) / 100
+        or (g.payment_type = 'hourly' and g.hours is not null) <> (public.estimate_worker_cents(g) is not null))::text as gig_split_off`),
   );
   return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
 }
 const HOLD = {
-  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0,
+  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0, gig_split_off: 0,
 };
 
 /** What a caller who may not write must leave exactly as it was: every row (null for the others). */
@@ -134,7 +136,7 @@ async function expectSafe(a: Answer, who: Caller, context: string, victimBefore:
 }
 
 const TABLES = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'gigs', 'application_payments', 'application_messages', 'application_reads', 'reviews', 'member_ratings', 'deal_notes', 'payout_details'] as const;
-const COLUMNS = ['id', 'gig_id', 'worker_id', 'poster_id', 'message', 'proposed_rate', 'available_from', 'status', 'decline_notice', 'created_at', 'updated_at',
+const COLUMNS = ['id', 'worker_cents', 'fee_cents', 'estimate_worker_cents', 'gig_id', 'worker_id', 'poster_id', 'message', 'proposed_rate', 'available_from', 'status', 'decline_notice', 'created_at', 'updated_at',
   'application_id', 'transition', 'from_status', 'to_status', 'actor_role', 'actor_id', 'user_id', 'email_enabled', 'applicant_count', 'title',
   'agreed_amount', 'worker_amount', 'platform_fee', 'amount', 'payer_id', 'payee_id', 'missing_note', 'sender_id', 'body', 'last_read_at', 'rating', 'reviewer_id', 'reviewee_id', 'average_rating'];
 const EMBEDS = ['gigs', 'applications', 'application_events', 'worker:worker_id', 'poster_id', 'profiles', 'saved_gigs', 'applications!applications_worker_id_fkey'];

@@ -1,7 +1,7 @@
 /**
- * Feature code ships with its remote. The campaign's money formatting lives in mf-campaign (not in
- * the @need40/shared singleton, where the shell's copy would win on the composed page), so a
- * change to it, built and deployed with mf-campaign alone, shows on the composed page while the
+ * Feature code ships with its remote. The campaign's launch-date formatting lives in mf-campaign
+ * (not in the @need40/shared singleton, where the shell's copy would win on the composed page), so
+ * a change to it, built and deployed with mf-campaign alone, shows on the composed page while the
  * shell and the other remotes stay as they are.
  */
 import { test, expect } from '../../fixtures';
@@ -11,21 +11,21 @@ test('a feature-level change redeployed with one remote alone shows on the compo
   test.setTimeout(120_000);
   const v2 = buildRemoteVariant({
     remote: 'campaign',
-    tag: 'usd',
-    edit: (dir) => editFile(dir, 'src/lib/format.ts', 'return `$${formatNumber(amount, { maxFraction: 2 })}`;', 'return `US$${formatNumber(amount, { maxFraction: 2 })}`;'),
+    tag: 'short-date',
+    edit: (dir) => editFile(dir, 'src/lib/format.ts', "{ month: 'long', timeZone: 'UTC' }", "{ month: 'short', timeZone: 'UTC' }"),
   });
   const server = await remotes.control('campaign', 'ok');
-  // The fee split's first figure (the hero above the campaign is the shell's own).
-  const figure = app.slot('campaign').getByRole('definition').first();
+  // The launch badge's date (the hero above the campaign is the shell's own).
+  const figure = app.slot('campaign').locator('time').first();
 
   await app.goto();
   await expect(app.slot('campaign')).toHaveAttribute('data-remote-status', 'ready');
-  await expect(figure).toHaveText('$570 (95%)');
+  await expect(figure).toHaveText('April 8, 2024');
 
   server.setRoot(v2);
   await page.reload();
   await expect(app.slot('campaign')).toHaveAttribute('data-remote-status', 'ready');
-  await expect(figure).toHaveText('US$570 (95%)');
+  await expect(figure).toHaveText('Apr 8, 2024');
   // The rest of the page is the same build: gigs loads as before, the shell's own text is unchanged.
   await expect(app.slot('gigs')).toHaveAttribute('data-remote-status', 'ready');
   await expect(app.slot('gigs').getByRole('heading', { name: 'Post Your Gig' })).toBeVisible();

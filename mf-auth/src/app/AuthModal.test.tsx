@@ -126,7 +126,7 @@ describe('the auth modal: login', () => {
   });
 
   it("shows the backend's message in the error area and stays open", async () => {
-    signInMock.mockRejectedValue(new Error('Invalid login credentials'));
+    signInMock.mockRejectedValue(Object.assign(new Error('Invalid login credentials'), { name: 'AuthApiError' }));
     const user = userEvent.setup();
     await openWith(user, 'Open login');
     await submitLogin(user, inDialog(), 'wrong-one');
@@ -215,7 +215,7 @@ describe('the auth modal: signup', () => {
   });
 
   it("shows the backend's message in the error area", async () => {
-    signUpMock.mockRejectedValue(Object.assign(new Error('User already registered'), { code: 'email_exists' }));
+    signUpMock.mockRejectedValue(Object.assign(new Error('User already registered'), { name: 'AuthApiError', code: 'email_exists' }));
     const user = userEvent.setup();
     await openWith(user, 'Open signup');
     await fillSignup(user, { fullName: 'Ada', email: 'ada@example.com', password: 'secret123', confirmPassword: 'secret123' });
@@ -227,7 +227,7 @@ describe('the auth modal: signup', () => {
 
 describe('the auth modal: switching modes', () => {
   it('toggles between login and signup and clears the error', async () => {
-    signInMock.mockRejectedValue(new Error('Invalid login credentials'));
+    signInMock.mockRejectedValue(Object.assign(new Error('Invalid login credentials'), { name: 'AuthApiError' }));
     const user = userEvent.setup();
     await openWith(user, 'Open login');
     await submitLogin(user, inDialog(), 'nope-nope');

@@ -1,17 +1,17 @@
 /**
  * The facts of a gig as a description list — payment type, what the worker keeps of the rate (when
- * `rate` is given), estimated hours, location, posted date — shared by the grid's card and the gig
+ * `workerCents` is given), estimated hours, location, posted date — shared by the grid's card and the gig
  * page (each adds its own rows as children and its own class).
  */
 import type { ReactNode } from 'react';
+import { formatCents } from '@need40/ui';
 import { LOCATION_LABELS, PAYMENT_TYPE_LABELS } from './labels';
-import { formatMoney, splitOf } from './money';
 
 export interface GigFactsProps {
   className?: string;
   paymentType: string;
-  /** The gig's rate: adds "Worker keeps $570" (or "$42.75/hr"), the split as the database will compute it. */
-  rate?: number;
+  /** What the worker keeps of the rate, as the database computes it (cents): adds "Worker keeps $570" (or "$42.75/hr"). */
+  workerCents?: number | null;
   hours: number | null;
   location: string | null;
   postedDate: string;
@@ -20,18 +20,18 @@ export interface GigFactsProps {
   children?: ReactNode;
 }
 
-export function GigFacts({ className, paymentType, rate, hours, location, postedDate, posted, children }: GigFactsProps) {
+export function GigFacts({ className, paymentType, workerCents, hours, location, postedDate, posted, children }: GigFactsProps) {
   return (
     <dl className={className}>
       <div>
         <dt>Payment</dt>
         <dd>{PAYMENT_TYPE_LABELS[paymentType as keyof typeof PAYMENT_TYPE_LABELS] ?? paymentType}</dd>
       </div>
-      {rate !== undefined && (
+      {workerCents !== undefined && workerCents !== null && (
         <div>
           <dt>Worker keeps</dt>
           <dd>
-            {formatMoney(splitOf(rate).worker)}
+            {formatCents(workerCents)}
             {paymentType === 'hourly' ? '/hr' : ''}
           </dd>
         </div>

@@ -3,7 +3,7 @@
  * every change of state is an rpc the database checks; the client never writes the tables.
  */
 import { getSupabase, type Tables } from '@need40/shared';
-import { orThrow } from './marketErrors';
+import { orThrow } from './orThrow';
 
 export const APPLICATION_STATUSES = ['applied', 'accepted', 'declined', 'withdrawn', 'closed', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'cancelled', 'refunded'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

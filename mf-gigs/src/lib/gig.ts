@@ -5,11 +5,18 @@
  */
 import type { GigLocation, PaymentType, Tables } from '@need40/shared';
 
-/** The columns both screens read (`select('*, …')` gives them all). */
+/**
+ * The columns both screens read (`select('*, …')` gives them all) and the split the database
+ * computes for the gig (computed fields, read by name: GIG_SPLIT).
+ */
 export type GigColumns = Pick<
   Tables<'gigs'>,
   'id' | 'user_id' | 'title' | 'description' | 'payment_type' | 'rate' | 'hours' | 'location' | 'skills' | 'status' | 'applicant_count' | 'created_at'
->;
+> &
+  Partial<Pick<Tables<'gigs'>, 'worker_cents' | 'fee_cents' | 'estimate_worker_cents'>>;
+
+/** The computed fields of the split, for a select string: `select(\`*, ${GIG_SPLIT}, …\`)`. */
+export const GIG_SPLIT = 'worker_cents, fee_cents, estimate_worker_cents';
 
 export interface GigFields {
   id: string;
@@ -25,7 +32,16 @@ export interface GigFields {
   status: string;
   applicantCount: number;
   postedDate: string;
+  /**
+   * The split as the database computes it (per hour for an hourly gig), in cents: what the worker
+   * keeps and the Need40 fee, and the worker's part of an hourly estimate. Null when not read.
+   */
+  workerCents: number | null;
+  feeCents: number | null;
+  estimateWorkerCents: number | null;
 }
+
+const cents = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 export function gigFieldsFromRow(row: GigColumns): GigFields {
   return {
@@ -41,5 +57,8 @@ export function gigFieldsFromRow(row: GigColumns): GigFields {
     status: row.status,
     applicantCount: Number(row.applicant_count ?? 0),
     postedDate: row.created_at,
+    workerCents: cents(row.worker_cents),
+    feeCents: cents(row.fee_cents),
+    estimateWorkerCents: cents(row.estimate_worker_cents),
   };
 }

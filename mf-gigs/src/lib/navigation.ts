@@ -1,11 +1,14 @@
 /**
- * In-page addresses of the marketplace (the page has no router; the shell reads the hash):
- * a gig's page `#gig/<id>`, a member's public profile `#profile/<id>`, the dashboard `#dashboard`.
+ * In-page addresses of the marketplace, from the kernel's one address contract (HREF, which the
+ * shell reads back): a gig's page, a member's public profile, the dashboard, the grid.
  */
-export const gigHref = (id: string) => `#gig/${encodeURIComponent(id)}`;
-export const profileHref = (id: string) => `#profile/${encodeURIComponent(id)}`;
-export const DASHBOARD_HREF = '#dashboard';
-export const GRID_HREF = '#gigs';
+import { HREF } from '@need40/shared';
+
+export const gigHref = HREF.gig;
+export const profileHref = HREF.profile;
+export const receiptHref = HREF.receipt;
+export const DASHBOARD_HREF = HREF.dashboard;
+export const GRID_HREF = HREF.gigs;
 
 /** Set when a gig page is opened from this page (a card, the dashboard), so Back can be a real Back. */
 let openedInPage = false;

@@ -4,7 +4,7 @@ import type { GigDetail } from '../features/gig-page/types';
 import type { Session } from '@supabase/supabase-js';
 
 /** What a gig card and a gig page show alike. */
-const basics = (): Pick<Gig, 'id' | 'title' | 'paymentType' | 'rate' | 'hours' | 'location' | 'skills' | 'status' | 'applicantCount' | 'postedDate'> => ({
+const basics = (): Pick<Gig, 'id' | 'title' | 'paymentType' | 'rate' | 'hours' | 'location' | 'skills' | 'status' | 'applicantCount' | 'postedDate' | 'workerCents' | 'feeCents' | 'estimateWorkerCents'> => ({
   id: 'g1',
   title: 'Build a landing page',
   paymentType: 'hourly',
@@ -15,6 +15,10 @@ const basics = (): Pick<Gig, 'id' | 'title' | 'paymentType' | 'rate' | 'hours' |
   status: 'active',
   applicantCount: 0,
   postedDate: '2024-04-08T12:00:00Z',
+  // The split the database computes for $45/hr × 10 hours.
+  workerCents: 4275,
+  feeCents: 225,
+  estimateWorkerCents: 42750,
 });
 
 /** A gig card's data; override what the test is about. */

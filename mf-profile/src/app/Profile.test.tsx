@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { worded } from '@need40/ui';
 import { getProfile } from '../features/profile/api/getProfile';
 import { updateProfile } from '../features/profile/api/updateProfile';
 import { aProfile } from '../test/profiles';
@@ -28,14 +29,14 @@ describe('Profile: loading and load failure', () => {
 
   it('replaces the profile view with the error message on a load failure, and Retry loads again', async () => {
     get.mockImplementationOnce(async () => {
-      throw new Error('permission denied for table profiles');
+      throw worded('Failed to load profile');
     });
     get.mockResolvedValueOnce(aProfile());
     const user = userEvent.setup();
     render(<Profile userId="user-1" editable />);
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('permission denied for table profiles');
+    expect(alert).toHaveTextContent('Failed to load profile');
     expect(screen.queryByRole('heading', { name: 'Ada Lovelace' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
 

@@ -140,7 +140,7 @@ describe('Profile: edit mode', () => {
   });
 
   it.each([
-    ['the backend message', 'new row violates row-level security policy', 'new row violates row-level security policy'],
+    ['its fallback, never a raw server text', 'new row violates row-level security policy', 'Failed to save profile'],
     ['"Failed to save profile" without a message', '', 'Failed to save profile'],
   ])('on a save failure it stays in edit mode with %s and keeps what was typed', async (_what, message, shown) => {
     const user = await openEditor();

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { worded } from '@need40/ui';
 import { getEmailEnabled, setEmailEnabled } from '../features/notifications/api/emailPreference';
 import { getProfile } from '../features/profile/api/getProfile';
 import { aProfile } from '../test/profiles';
@@ -89,7 +90,7 @@ describe('My Profile: email notifications', () => {
 
   it('on a failed save puts the stored value back and says why', async () => {
     getPref.mockResolvedValue(true);
-    setPref.mockRejectedValue(new Error(NETWORK));
+    setPref.mockRejectedValue(worded(NETWORK));
     const user = userEvent.setup();
     const region = await renderOwn();
     const box = await within(region).findByRole('checkbox');

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { worded } from '@need40/ui';
 import { applyAuthEvent, sessionStore } from '@need40/shared';
 import type { Session } from '@supabase/supabase-js';
 import { getPublicProfile, MemberNotFoundError } from '../features/public-profile/api/getPublicProfile';
@@ -44,7 +45,7 @@ describe('PublicProfile: states', () => {
   });
 
   it('shows a load failure with Retry, which loads again', async () => {
-    get.mockRejectedValueOnce(new Error("Can't reach Need40 right now — check your connection and try again."));
+    get.mockRejectedValueOnce(worded("Can't reach Need40 right now — check your connection and try again."));
     get.mockResolvedValueOnce(aPublicProfile());
     const user = userEvent.setup();
     render(<PublicProfile profileId={ID} />);

@@ -1,18 +1,6 @@
-/** How the profile pages write money, dates and ratings. */
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** How the profile pages write dates and ratings (money: @need40/ui's formatMoney and formatRate). */
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** "$90/hr", "$25.50/hr": whole amounts stay whole, others always show two decimals. */
-export function formatHourlyRate(rate: number): string {
-  return `${formatMoney(rate)}/hr`;
-}
-
-/** "$600", "$25.50". */
-export function formatMoney(amount: number): string {
-  return `$${Number.isInteger(amount) ? whole.format(amount) : cents.format(amount)}`;
-}
 
 /** "March 2024" from an ISO timestamp; null when it is missing or unreadable. */
 export function formatMonthYear(iso: string | null | undefined): string | null {

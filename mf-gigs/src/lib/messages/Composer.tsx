@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Field, ui } from '@need40/ui';
-import { marketErrorText } from '../marketErrors';
+import { failureText, Field, ui } from '@need40/ui';
 import { MESSAGE_BODY_MAX } from './api';
 import { ATTACHMENT_RULE, ATTACHMENT_TYPES, attachable } from './attachments';
 import styles from './Messages.module.css';
@@ -39,7 +38,7 @@ export function Composer({ otherName, send, onTyping }: Props) {
       setFile(null);
       setFileKey((k) => k + 1);
     } catch (err) {
-      setFailure(marketErrorText(err, SEND_FAILED));
+      setFailure(failureText(err, SEND_FAILED));
     } finally {
       setSending(false);
     }

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_MESSAGE } from '@need40/ui';
 import { signIn, signOutForTest } from '../../test/fixtures';
 import { fetchThread, markThreadRead, sendMessage, type Message } from './api';
 import { MessagesToggle } from './MessagesToggle';
@@ -115,7 +116,7 @@ describe('the composer', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This conversation is closed');
     expect(box).toHaveValue('Are you there?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your message could not be sent. Check your connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK_MESSAGE);
     expect(box).toHaveValue('Are you there?');
   });
 });

@@ -4,7 +4,7 @@
  * the row written after; if the row is refused, the file goes again.
  */
 import { FILE_BUCKETS, MEMBER_FILE_PATH, getSupabase, safeFileName, type QueryRow, type TablesInsert } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../network';
+import { NETWORK_MESSAGE, isNetworkFailure, worded } from '@need40/ui';
 
 export interface PortfolioItem {
   id: string;
@@ -29,7 +29,7 @@ export const PORTFOLIO_SAVE_FAILED = 'The item could not be added. Try again.';
 export const PORTFOLIO_REMOVE_FAILED = 'The item could not be removed. Try again.';
 
 const fromRow = (r: Row): PortfolioItem => ({ id: r.id, title: r.title, link: r.link, filePath: r.file_path, fileType: r.file_type });
-const fail = (error: { message?: string; status?: number } | null, fallback: string) => new Error(isNetworkFailure(error, error?.status) ? NETWORK_MESSAGE : fallback);
+const fail = (error: { message?: string; status?: number } | null, fallback: string) => worded(isNetworkFailure(error, error?.status) ? NETWORK_MESSAGE : fallback);
 
 export async function fetchPortfolio(userId: string): Promise<PortfolioItem[]> {
   const { data, error, status } = await portfolioQuery(userId)

@@ -1,14 +1,13 @@
 import { useCallback, useState } from 'react';
-import { errorMessage } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../lib/network';
+import { failureText } from '@need40/ui';
 
 /** Shown when a failure carries no message of its own. */
 export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 
 /**
- * One auth request at a time: `busy` while it runs, `error` with the backend's message when it
+ * One auth request at a time: `busy` while it runs, `error` with the auth server's message when it
  * fails (docs/product.md, error catalogue: the backend message in the form's error area), or the
- * plain network sentence when the request got no answer. `fail` shows a local message;
+ * plain network sentence when the request got no answer (both through @need40/ui's failureText). `fail` shows a local message;
  * `initialError` is shown until the next request.
  */
 export function useAuthRequest(initialError: string | null = null) {
@@ -22,7 +21,7 @@ export function useAuthRequest(initialError: string | null = null) {
       const value = await request();
       return { ok: true, value };
     } catch (caught) {
-      setError(isNetworkFailure(caught) ? NETWORK_MESSAGE : errorMessage(caught, GENERIC_AUTH_ERROR));
+      setError(failureText(caught, GENERIC_AUTH_ERROR));
       return { ok: false };
     } finally {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { GIG_PRICE, GOAL_GIGS_PER_WEEK, GOAL_JOBS_PER_YEAR, PLATFORM_FEE, PLATFORM_FEE_PERCENT, WORKER_EARNINGS, WORKER_SHARE_PERCENT } from '@need40/shared';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@need40/ui';
 import styles from './Need40Section.module.css';
 
 const FEATURES = [

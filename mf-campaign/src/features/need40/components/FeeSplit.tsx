@@ -1,5 +1,5 @@
 import { GIG_PRICE, PLATFORM_FEE, PLATFORM_FEE_PERCENT, WORKER_EARNINGS, WORKER_SHARE_PERCENT } from '@need40/shared';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@need40/ui';
 import styles from './FeeSplit.module.css';
 
 /** The pitch: where the $600 goes, as a sentence and as a bar the eye can read at once. */

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { GIG_PRICE, SECTIONS, scrollToSection, WORKER_EARNINGS } from '@need40/shared';
-import { ui } from '@need40/ui';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, ui } from '@need40/ui';
 import styles from './Need40Section.module.css';
 
 /**

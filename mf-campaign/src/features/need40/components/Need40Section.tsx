@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { GIG_PRICE, SECTIONS, WORKER_EARNINGS } from '@need40/shared';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@need40/ui';
 import { FeatureCards } from './FeatureCards';
 import { FeeSplit } from './FeeSplit';
 import { Goal } from './Goal';

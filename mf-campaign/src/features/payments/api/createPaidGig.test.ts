@@ -26,9 +26,11 @@ describe('createPaidGig', () => {
     expect(rpcCalls()).toEqual([]);
   });
 
-  it('passes the backend message through', async () => {
-    supabase.answer('rpc:create_paid_gig', { data: null, error: { message: 'JWT expired' } });
-    await expect(createPaidGig({ userId: 'u1', title: 'a', description: 'b' })).rejects.toThrow('JWT expired');
+  it("never passes a raw server text through; a refusal worded for people is kept", async () => {
+    supabase.answer('rpc:create_paid_gig', { data: null, error: { message: 'JWT expired', code: 'PGRST301' } });
+    await expect(createPaidGig({ userId: 'u1', title: 'a', description: 'b' })).rejects.toThrow('Gig payment processing failed');
+    supabase.answer('rpc:create_paid_gig', { data: null, error: { message: 'Sign in to post a gig.', code: '42501' } });
+    await expect(createPaidGig({ userId: 'u1', title: 'a', description: 'b' })).rejects.toThrow('Sign in to post a gig.');
   });
 
   it.each([

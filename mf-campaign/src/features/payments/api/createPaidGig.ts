@@ -1,5 +1,9 @@
-import { errorMessage, getSupabase, MESSAGES, type Tables } from '@need40/shared';
+import { getSupabase, MESSAGES, type Database } from '@need40/shared';
+import { failureText, worded } from '@need40/ui';
 import { validateGigPayment } from '../lib/validation';
+
+/** The gig row `create_paid_gig` returns (its columns; computed fields are read by name, not returned). */
+export type PaidGig = Database['public']['Functions']['create_paid_gig']['Returns'];
 
 export interface CreatePaidGigInput {
   userId: string | null | undefined;
@@ -13,15 +17,15 @@ export interface CreatePaidGigInput {
  * rows in the same transaction. The client never sends an amount, so it cannot send a wrong one.
  * Throws the spec's validation messages, the backend's message, or "Gig payment processing failed".
  */
-export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<Tables<'gigs'>> {
+export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<PaidGig> {
   const invalid = validateGigPayment({ userId, title, description });
-  if (invalid) throw new Error(invalid);
+  if (invalid) throw worded(invalid);
 
   const { data, error } = await getSupabase().rpc('create_paid_gig', {
     p_title: title.trim(),
     p_description: description.trim(),
   });
-  if (error) throw new Error(errorMessage(error, MESSAGES.gigPaymentFailed));
-  if (!data) throw new Error(MESSAGES.gigPaymentFailed);
+  if (error) throw worded(failureText(error, MESSAGES.gigPaymentFailed));
+  if (!data) throw worded(MESSAGES.gigPaymentFailed);
   return data;
 }

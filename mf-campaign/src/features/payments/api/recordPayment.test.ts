@@ -34,9 +34,11 @@ describe('recordPayment', () => {
     expect(rpcCalls()).toEqual([]);
   });
 
-  it('passes the backend message through', async () => {
-    supabase.answer('rpc:record_payment', { data: null, error: { message: 'amount must be positive' } });
+  it('keeps a refusal the database words for people, never a raw server text', async () => {
+    supabase.answer('rpc:record_payment', { data: null, error: { message: 'amount must be positive', code: '22023' } });
     await expect(recordPayment({ amount: 600, description: 'x' })).rejects.toThrow('amount must be positive');
+    supabase.answer('rpc:record_payment', { data: null, error: { message: 'permission denied for table payments', code: '42P01' } });
+    await expect(recordPayment({ amount: 600, description: 'x' })).rejects.toThrow('Failed to record payment');
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { errorMessage, getSupabase, MESSAGES, PAYMENT_METHOD, type Json, type Tables } from '@need40/shared';
+import { getSupabase, MESSAGES, PAYMENT_METHOD, type Json, type Tables } from '@need40/shared';
+import { failureText, worded } from '@need40/ui';
 import { validatePaymentData } from '../lib/validation';
 
 export interface RecordPaymentInput {
@@ -16,7 +17,7 @@ export interface RecordPaymentInput {
 export async function recordPayment({ amount, description, metadata = {} }: RecordPaymentInput): Promise<Tables<'payments'>> {
   const status = 'pending';
   const invalid = validatePaymentData({ amount, paymentMethod: PAYMENT_METHOD, status });
-  if (invalid) throw new Error(invalid);
+  if (invalid) throw worded(invalid);
 
   const { data, error } = await getSupabase().rpc('record_payment', {
     p_amount: amount,
@@ -25,7 +26,7 @@ export async function recordPayment({ amount, description, metadata = {} }: Reco
     p_description: description,
     p_metadata: metadata,
   });
-  if (error) throw new Error(errorMessage(error, MESSAGES.recordPaymentFailed));
-  if (!data) throw new Error(MESSAGES.recordPaymentFailed);
+  if (error) throw worded(failureText(error, MESSAGES.recordPaymentFailed));
+  if (!data) throw worded(MESSAGES.recordPaymentFailed);
   return data;
 }

@@ -1,5 +1,4 @@
-import { ui } from '@need40/ui';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, ui } from '@need40/ui';
 import type { CheckoutState } from '../hooks/useCheckout';
 
 /** The message area under the campaign buttons: progress, the error, or where to finish paying. */

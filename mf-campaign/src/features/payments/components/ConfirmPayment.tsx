@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { GIG_PRICE, PLATFORM_FEE, WORKER_EARNINGS } from '@need40/shared';
-import { formatMoney } from '../../../lib/format';
-import { ui } from '@need40/ui';
+import { formatMoney, ui } from '@need40/ui';
 import styles from './PaidGigForm.module.css';
 
 interface Props {

@@ -86,7 +86,7 @@ describe('the $600 gig path', () => {
   });
 
   it.each([
-    ['the backend message', 'new row violates row-level security policy', 'new row violates row-level security policy'],
+    ['its fallback, never a raw server text', 'new row violates row-level security policy', 'Gig payment processing failed'],
     ['"Gig payment processing failed" without a message', '', 'Gig payment processing failed'],
     ['"Gig payment processing failed" for a non-error', undefined, 'Gig payment processing failed'],
   ])('a backend failure shows %s and keeps what was typed', async (_what, message, shown) => {

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GIG_PRICE, openAuthModal, PLATFORM_FEE, SECTIONS, scrollToSection, WORKER_EARNINGS } from '@need40/shared';
-import { ui } from '@need40/ui';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, ui } from '@need40/ui';
 import { useCreatePaidGig } from '../hooks/useCreatePaidGig';
 import { ConfirmPayment } from './ConfirmPayment';
 import styles from './PaidGigForm.module.css';

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type Tables } from '@need40/shared';
+import { worded } from '@need40/ui';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubWindowOpen } from '../../../test/fakeTab';
 import { recordPayment } from '../api/recordPayment';
@@ -86,7 +87,7 @@ describe('Pay $600 and Give40 Support', () => {
   });
 
   it.each([
-    ['Pay $600', 'the backend message', 'permission denied for table payments', 'permission denied for table payments'],
+    ['Pay $600', 'its fallback, never a raw server text', 'permission denied for table payments', 'Payment processing failed'],
     ['Pay $600', '"Failed to record payment" when recording failed', MESSAGES.recordPaymentFailed, 'Failed to record payment'],
     ['Pay $600', 'the validation message', MESSAGES.invalidPaymentData, MESSAGES.invalidPaymentData],
     ['Pay $600', '"Payment processing failed" for a failure without a message', '', 'Payment processing failed'],
@@ -94,9 +95,10 @@ describe('Pay $600 and Give40 Support', () => {
     ['Give40 Support', '"Failed to record payment" when recording failed', MESSAGES.recordPaymentFailed, 'Failed to record payment'],
   ])('%s shows %s in the error area under the buttons and closes the blank tab', async (button, _what, message, shown) => {
     const { tab } = stubWindowOpen();
-    // undefined stands for a rejection that is not an Error at all.
+    // undefined stands for a rejection that is not an Error at all; recordPayment words its own
+    // messages (worded), a raw text stands for anything else thrown.
     record.mockImplementation(async () => {
-      throw message === undefined ? undefined : new Error(message);
+      throw message === undefined ? undefined : (Object.values(MESSAGES) as string[]).includes(message) ? worded(message) : new Error(message);
     });
     const user = setup();
     await user.click(screen.getByRole('button', { name: button }));
@@ -132,7 +134,7 @@ describe('Pay $600 and Give40 Support', () => {
     record.mockRejectedValue(new Error('permission denied for table payments'));
     const user = setup(() => {});
     await user.click(screen.getByRole('button', { name: 'Give40 Support' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('permission denied');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Donation processing failed');
     expect(tab!.close).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Share Movement' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

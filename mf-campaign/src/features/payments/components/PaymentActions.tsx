@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { DONATION_DEFAULT, GIG_PRICE } from '@need40/shared';
-import { ui } from '@need40/ui';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, ui } from '@need40/ui';
 import { useCheckout, type CheckoutKind } from '../hooks/useCheckout';
 import { CheckoutStatus } from './CheckoutStatus';
 import styles from './PaymentActions.module.css';

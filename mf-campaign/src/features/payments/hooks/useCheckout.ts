@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { DONATION_DEFAULT, errorMessage, GIG_PRICE, MESSAGES } from '@need40/shared';
+import { DONATION_DEFAULT, GIG_PRICE, MESSAGES } from '@need40/shared';
 import { recordPayment } from '../api/recordPayment';
-import { openPendingTab } from '@need40/ui';
+import { failureText, openPendingTab } from '@need40/ui';
 import { paypalLink } from '../lib/paypalLink';
 
 /** The two PayPal paths open to visitors: Pay $600 and the Give40 donation. */
@@ -41,7 +41,7 @@ export function useCheckout() {
       setState({ status: 'done', kind, amount: plan.amount, url, tabOpened });
     } catch (error) {
       tab.cancel();
-      setState({ status: 'error', kind, message: errorMessage(error, plan.fallback) });
+      setState({ status: 'error', kind, message: failureText(error, plan.fallback) });
     }
   }, []);
 

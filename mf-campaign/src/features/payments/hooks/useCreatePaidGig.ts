@@ -1,14 +1,15 @@
 import { useCallback, useState } from 'react';
-import { errorMessage, MESSAGES, notifyGigsChanged, useSession, type Tables } from '@need40/shared';
+import { MESSAGES, notifyGigsChanged, useSession } from '@need40/shared';
+import { failureText } from '@need40/ui';
 import { validateGigPayment } from '../lib/validation';
-import { createPaidGig } from '../api/createPaidGig';
+import { createPaidGig, type PaidGig } from '../api/createPaidGig';
 
 export type PaidGigState =
   | { status: 'idle' }
   | { status: 'confirming' }
   | { status: 'busy' }
   | { status: 'error'; message: string; needsLogin: boolean }
-  | { status: 'done'; gig: Tables<'gigs'> };
+  | { status: 'done'; gig: PaidGig };
 
 /**
  * The $600 gig path for a signed-in person, in two steps because it records a completed payment:
@@ -47,7 +48,7 @@ export function useCreatePaidGig() {
         setState({ status: 'done', gig });
         return true;
       } catch (error) {
-        setState({ status: 'error', message: errorMessage(error, MESSAGES.gigPaymentFailed), needsLogin: false });
+        setState({ status: 'error', message: failureText(error, MESSAGES.gigPaymentFailed), needsLogin: false });
         return false;
       }
     },

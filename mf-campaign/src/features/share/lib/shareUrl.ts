@@ -1,5 +1,5 @@
 import { getRuntimeConfig, GIG_PRICE, PLATFORM_FEE, PLATFORM_FEE_PERCENT, WORKER_EARNINGS, WORKER_SHARE_PERCENT } from '@need40/shared';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@need40/ui';
 
 /** The fixed campaign text of the tweet (the product's URL is added separately by the composer). */
 export const SHARE_TEXT =

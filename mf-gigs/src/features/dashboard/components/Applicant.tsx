@@ -1,9 +1,8 @@
-import { ui } from '@need40/ui';
+import { formatMoney, memberName, ui } from '@need40/ui';
 import { STATUS_LABELS } from '../../../lib/applications';
 import { Avatar } from '../../../lib/Avatar';
 import { formatDay } from '../../../lib/dates';
 import { MessagesToggle } from '../../../lib/messages';
-import { formatMoney } from '../../../lib/money';
 import { profileHref } from '../../../lib/navigation';
 import type { ApplicantRow } from '../api/dashboard';
 import { ItemHead } from './ItemHead';
@@ -19,7 +18,7 @@ interface Props {
 
 /** One applicant: photo, name (to their public profile), message, proposed rate, start, status, Accept / Decline. */
 export function Applicant({ row, canChoose, busy, onChoose }: Props) {
-  const name = row.worker?.full_name?.trim() || 'A Need40 member';
+  const name = memberName(row.worker);
   const start = formatDay(row.available_from);
   return (
     <li className={styles.item} aria-label={`Application from ${name}`}>

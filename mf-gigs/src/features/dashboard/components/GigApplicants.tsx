@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { notifyGigsChanged } from '@need40/shared';
-import { ui } from '@need40/ui';
+import { failureText, ui } from '@need40/ui';
 import { closeGig, fireTransition } from '../../../lib/applications';
-import { marketErrorText } from '../../../lib/marketErrors';
 import { fetchApplicants, type ApplicantRow, type MyGigRow } from '../api/dashboard';
 import { useDashboardPages } from '../hooks/useDashboardPages';
 import { Applicant } from './Applicant';
@@ -34,7 +33,7 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
       onChanged();
       if (action.kind !== 'decline') notifyGigsChanged();
     } catch (error) {
-      setFailure(marketErrorText(error, 'That did not go through. Check your connection and try again.'));
+      setFailure(failureText(error, 'That did not go through. Check your connection and try again.'));
     } finally {
       setBusy(false);
     }

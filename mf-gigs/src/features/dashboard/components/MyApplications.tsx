@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { ui } from '@need40/ui';
+import { failureText, ui } from '@need40/ui';
 import { fireTransition, STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
-import { marketErrorText } from '../../../lib/marketErrors';
 import { MessagesToggle } from '../../../lib/messages';
 import { DealSlot } from '../../../lib/dealSlot';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
@@ -27,7 +26,7 @@ export function MyApplications({ userId }: { userId: string }) {
       await fireTransition('withdraw_application', id);
       reload();
     } catch (error) {
-      setFailure(marketErrorText(error, 'Your application could not be withdrawn. Try again.'));
+      setFailure(failureText(error, 'Your application could not be withdrawn. Try again.'));
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,5 @@
-import { ui } from '@need40/ui';
+import { formatMoney, ui } from '@need40/ui';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
-import { formatMoney } from '../../../lib/money';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { SaveButton } from '../../../lib/saved/SaveButton';
 import { useSavedVersion } from '../../../lib/saved/savedStore';

@@ -3,10 +3,9 @@
  * and its money steps from the ledger (`deal_money`, docs/payments.md).
  */
 import { getSupabase, type Database, type QueryRow } from '@need40/shared';
-import { orThrow } from '../../../lib/marketErrors';
+import { memberName } from '@need40/ui';
+import { orThrow } from '../../../lib/orThrow';
 import type { Deal, DealNote, Side } from '../types';
-
-const NAMELESS = 'A Need40 member';
 
 /** The application with its frozen terms, gig, both parties' names, notes and reviews, in one read. */
 const dealQuery = (applicationId: string) =>
@@ -31,8 +30,8 @@ export function dealFromRows(row: DealRow, steps: StepRow[]): Deal {
     gigTitle: row.gigs?.title ?? 'A removed gig',
     workerId: row.worker_id,
     posterId: row.poster_id,
-    workerName: row.worker?.full_name?.trim() || NAMELESS,
-    posterName: row.poster?.full_name?.trim() || NAMELESS,
+    workerName: memberName(row.worker),
+    posterName: memberName(row.poster),
     hourly: row.deal_payment_type === 'hourly',
     rateCents: num(row.deal_rate_cents),
     hours: num(row.agreed_hours),

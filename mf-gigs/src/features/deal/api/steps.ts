@@ -3,7 +3,7 @@
  * (docs/payments.md, "The deal's process"); the caller reads the deal again afterwards.
  */
 import { FILE_BUCKETS, getSupabase, type Database } from '@need40/shared';
-import { orThrow } from '../../../lib/marketErrors';
+import { orThrow } from '../../../lib/orThrow';
 import { uploadAttachment } from '../../../lib/messages/attachments';
 
 /** The database's limits, so the forms say so before the database refuses. */

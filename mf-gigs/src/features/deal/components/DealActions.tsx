@@ -1,5 +1,4 @@
-import { ui } from '@need40/ui';
-import { formatCents } from '../../../lib/money';
+import { formatCents, ui } from '@need40/ui';
 import { approveWork, cancelDeal, confirmPayout, deliverWork, openDispute, requestChanges } from '../api/steps';
 import { useStep } from '../hooks/useStep';
 import type { Deal, Side } from '../types';

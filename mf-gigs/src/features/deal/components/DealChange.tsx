@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TextField, ui } from '@need40/ui';
-import { formatCents } from '../../../lib/money';
+import { formatCents, TextField, ui } from '@need40/ui';
 import { acceptChange, declineChange, HOURS_MAX, proposeChange, RATE_MAX } from '../api/steps';
 import { useStep } from '../hooks/useStep';
 import type { Deal, Side } from '../types';

@@ -1,8 +1,8 @@
 import { moneyStepName } from '@need40/shared';
-import { SafeLink, ui } from '@need40/ui';
+import { formatCents, SafeLink, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/dates';
 import { Attachment } from '../../../lib/messages/Attachment';
-import { formatCents } from '../../../lib/money';
+import { receiptHref } from '../../../lib/navigation';
 import type { Deal, DealNote, MoneyStep, Side } from '../types';
 import styles from './Deal.module.css';
 
@@ -18,7 +18,7 @@ function Step({ step }: { step: MoneyStep }) {
       {!step.pending && (
         <>
           {' '}
-          <a className={ui.link} href={`#receipt/${step.id}`}>
+          <a className={ui.link} href={receiptHref(String(step.id))}>
             Receipt<span className="visually-hidden"> for {name.toLowerCase()}, {formatCents(step.amountCents)}</span>
           </a>
         </>

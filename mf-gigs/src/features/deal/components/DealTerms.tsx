@@ -1,4 +1,4 @@
-import { formatCents } from '../../../lib/money';
+import { formatCents } from '@need40/ui';
 import type { Deal } from '../types';
 import styles from './Deal.module.css';
 

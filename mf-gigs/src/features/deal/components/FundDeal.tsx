@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { openPendingTab, ui } from '@need40/ui';
-import { formatCents } from '../../../lib/money';
+import { formatCents, openPendingTab, ui } from '@need40/ui';
 import { fetchCredit, fundWithCredit, startFunding, type Funding } from '../api/steps';
 import { useStep } from '../hooks/useStep';
 import { openHold } from '../lib/whereMoney';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { marketErrorText } from '../../../lib/marketErrors';
+import { failureText } from '@need40/ui';
 
 /**
  * One step of a deal (pay, confirm, report, review): busy while it runs (a second click is
@@ -19,7 +19,7 @@ export function useStep(done: () => void) {
         done();
         return true;
       } catch (error) {
-        setFailure(marketErrorText(error, fallback));
+        setFailure(failureText(error, fallback));
         return false;
       } finally {
         setBusy(false);

@@ -3,8 +3,8 @@
  * naming who holds the money: it is read from the deal's status and its ledger steps, never from
  * what a party said it did.
  */
+import { formatCents } from '@need40/ui';
 import { formatDay } from '../../../lib/dates';
-import { formatCents } from '../../../lib/money';
 import type { Deal, MoneyStep, Side } from '../types';
 
 const stepOf = (deal: Deal, ...kinds: string[]): MoneyStep | undefined => deal.steps.find((s) => kinds.includes(s.kind));

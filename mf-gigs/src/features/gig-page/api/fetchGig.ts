@@ -1,21 +1,18 @@
 import { getSupabase, type QueryRow } from '@need40/shared';
-import { gigFieldsFromRow } from '../../../lib/gig';
+import { memberName } from '@need40/ui';
+import { GIG_SPLIT, gigFieldsFromRow } from '../../../lib/gig';
 import type { GigDetail } from '../types';
 
-/** One gig with its poster's name, avatar and join date. */
+/** One gig with its split (as the database computes it) and its poster's name, avatar and join date. */
 const gigQuery = (id: string) =>
-  getSupabase().from('gigs').select('*, profiles!gigs_user_id_fkey(full_name, username, avatar_url, created_at)').eq('id', id);
+  getSupabase().from('gigs').select(`*, ${GIG_SPLIT}, profiles!gigs_user_id_fkey(full_name, avatar_url, created_at)`).eq('id', id);
 
 export type GigDetailRow = QueryRow<ReturnType<typeof gigQuery>>;
-
-/** A member's name as others see it: the full name given at sign-up, else the username. */
-export const displayNameOf = (p: { full_name: string | null; username: string | null } | null | undefined) =>
-  p?.full_name?.trim() || p?.username?.trim() || 'A Need40 member';
 
 export function gigDetailFromRow(row: GigDetailRow): GigDetail {
   return {
     ...gigFieldsFromRow(row),
-    poster: { displayName: displayNameOf(row.profiles), avatarUrl: row.profiles?.avatar_url ?? null, memberSince: row.profiles?.created_at ?? null },
+    poster: { displayName: memberName(row.profiles), avatarUrl: row.profiles?.avatar_url ?? null, memberSince: row.profiles?.created_at ?? null },
     hidden: row.hidden_cause && row.hidden_reason ? { cause: row.hidden_cause, reason: row.hidden_reason } : null,
   };
 }

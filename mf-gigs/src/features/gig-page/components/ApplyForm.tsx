@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Field, TextField, ui } from '@need40/ui';
+import { failureText, Field, TextField, ui } from '@need40/ui';
 import { applyToGig, MESSAGE_MAX, type ApplicationRef } from '../../../lib/applications';
 import { todayIso } from '../../../lib/dates';
-import { marketErrorText } from '../../../lib/marketErrors';
 import styles from './GigPage.module.css';
 
 const MAX_RATE = 1_000_000;
@@ -46,7 +45,7 @@ export function ApplyForm({ gigId, hourly, onApplied, onCancel }: Props) {
     try {
       onApplied(await applyToGig({ gigId, message: message.trim(), proposedRate: proposed, availableFrom: start || null }));
     } catch (error) {
-      setFailure(marketErrorText(error, APPLY_FAILED));
+      setFailure(failureText(error, APPLY_FAILED));
     } finally {
       setSending(false);
     }

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { uiStore } from '@need40/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_MESSAGE } from '@need40/ui';
 import { makeGigDetail as gig, signIn, signOutForTest } from '../../../test/fixtures';
 import { applyToGig, fetchMyApplication, fireTransition } from '../../../lib/applications';
 import { fetchGig } from '../api/fetchGig';
@@ -92,7 +93,7 @@ describe('applying', () => {
     await user.click(screen.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This gig is no longer open for applications');
     await user.click(screen.getByRole('button', { name: 'Send application' }));
-    expect(await screen.findByText('Your application could not be sent. Check your connection and try again.')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeInTheDocument();
   });
 
   it('already applied: shows the status and withdraws while pending; then offers to apply again', async () => {

@@ -63,8 +63,8 @@ describe("a gig's page", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MISSING_GIG);
   });
 
-  it('a fixed gig shows the split of its total', async () => {
-    load.mockResolvedValue(gig({ paymentType: 'fixed', rate: 600, hours: null }));
+  it('a fixed gig shows the split of its total, as the database computed it', async () => {
+    load.mockResolvedValue(gig({ paymentType: 'fixed', rate: 600, hours: null, workerCents: 57000, feeCents: 3000, estimateWorkerCents: null }));
     render(<GigPage gigId="g1" />);
     const page = await screen.findByRole('article');
     expect(page).toHaveTextContent('The worker keeps (95%)$570');

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { ui } from '@need40/ui';
+import { failureText, ui } from '@need40/ui';
 import { fireTransition, STATUS_LABELS, type ApplicationRef } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
-import { marketErrorText } from '../../../lib/marketErrors';
 import { DealSlot } from '../../../lib/dealSlot';
 
 /** The person's own application to this gig: status, date, the poster's notice, Withdraw while pending. */
@@ -15,7 +14,7 @@ export function MyApplication({ application, onChanged }: { application: Applica
     try {
       onChanged(await fireTransition('withdraw_application', application.id));
     } catch (error) {
-      setFailure(marketErrorText(error, 'Your application could not be withdrawn. Try again.'));
+      setFailure(failureText(error, 'Your application could not be withdrawn. Try again.'));
     } finally {
       setBusy(false);
     }

@@ -17,7 +17,7 @@ describe('reading gigs', () => {
     const page = await fetchGigs({});
     expect(supabase.calls).toEqual([
       ['from', 'gigs'],
-      ['select', '*, profiles!gigs_user_id_fkey(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' }],
+      ['select', '*, worker_cents, fee_cents, estimate_worker_cents, profiles!gigs_user_id_fkey(full_name, username, avatar_url, member_ratings(average_rating, review_count))', { count: 'exact' }],
       ['eq', 'status', 'active'],
       ['order', 'created_at', { ascending: false }],
       ['range', 0, PAGE_SIZE - 1],

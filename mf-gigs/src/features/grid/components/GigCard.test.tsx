@@ -24,7 +24,7 @@ describe('a gig card', () => {
   });
 
   it('shows what the worker keeps of the rate, and the poster\'s average rating once there is one', () => {
-    const { rerender } = render(<GigCard gig={makeGig({ paymentType: 'fixed', rate: 600 })} />);
+    const { rerender } = render(<GigCard gig={makeGig({ paymentType: 'fixed', rate: 600, workerCents: 57000 })} />);
     expect(screen.getByRole('article')).toHaveTextContent('Worker keeps$570');
     expect(screen.queryByTestId('rating')).toBeNull();
     rerender(<GigCard gig={makeGig({ rate: 45, poster: { name: 'Ada Lovelace', username: 'ada', avatarUrl: null, rating: { average: 4.5, count: 2 } } })} />);

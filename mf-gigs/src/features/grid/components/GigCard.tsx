@@ -1,11 +1,11 @@
-import { ui } from '@need40/ui';
+import { formatRate, ui } from '@need40/ui';
 import { useSession } from '@need40/shared';
 import { wantToApply } from '../../../lib/applyIntent';
 import { gigHref, markOpenedInPage } from '../../../lib/navigation';
 import { SaveButton } from '../../../lib/saved/SaveButton';
 import { GigFacts } from '../../../lib/GigFacts';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
-import { formatRate, formatShortDate } from '../lib/format';
+import { formatShortDate } from '../lib/format';
 import type { Gig } from '../types';
 import styles from './GigCard.module.css';
 import { PosterBadge } from './PosterBadge';
@@ -37,7 +37,7 @@ export function GigCard({ gig, ended }: { gig: Gig; ended?: string }) {
       </header>
       <PosterBadge poster={gig.poster} userId={gig.userId} />
       <p className={styles.description}>{gig.description}</p>
-      <GigFacts className={styles.facts} paymentType={gig.paymentType} rate={gig.rate} hours={gig.hours} location={gig.location} postedDate={gig.postedDate} posted={posted} />
+      <GigFacts className={styles.facts} paymentType={gig.paymentType} workerCents={gig.workerCents} hours={gig.hours} location={gig.location} postedDate={gig.postedDate} posted={posted} />
       {gig.skills.length > 0 && (
         <ul className={ui.chips} aria-label="Skills">
           {gig.skills.map((skill) => (

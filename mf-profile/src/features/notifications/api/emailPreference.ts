@@ -1,13 +1,13 @@
-import { errorMessage, getSupabase } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
+import { getSupabase } from '@need40/shared';
+import { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from '@need40/ui';
 
 export const PREFERENCE_LOAD_FAILED = 'Your email settings could not be loaded.';
 export const PREFERENCE_SAVE_FAILED = 'Your email setting could not be saved.';
 
 function failure(error: unknown, status: number, fallback: string): Error {
   // PGRST116: no row, or row-level security hid it (the row is made with the profile).
-  if ((error as { code?: unknown } | null)?.code === 'PGRST116') return new Error(fallback);
-  return new Error(isNetworkFailure(error, status) ? NETWORK_MESSAGE : errorMessage(error, fallback));
+  if ((error as { code?: unknown } | null)?.code === 'PGRST116') return worded(fallback);
+  return worded(isNetworkFailure(error, status) ? NETWORK_MESSAGE : failureText(error, fallback));
 }
 
 /** Whether the member gets notification emails (notification_preferences.email_enabled). */

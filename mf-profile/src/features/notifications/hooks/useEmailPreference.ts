@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@need40/shared';
+import { failureText } from '@need40/ui';
 import { getEmailEnabled, PREFERENCE_LOAD_FAILED, PREFERENCE_SAVE_FAILED, setEmailEnabled } from '../api/emailPreference';
 
 export type PreferenceState =
@@ -21,7 +21,7 @@ export function useEmailPreference(userId: string) {
     let live = true;
     getEmailEnabled(userId).then(
       (enabled) => live && setState({ status: 'ready', enabled, saving: false, saved: false, error: null }),
-      (error: unknown) => live && setState({ status: 'load-error', message: errorMessage(error, PREFERENCE_LOAD_FAILED) }),
+      (error: unknown) => live && setState({ status: 'load-error', message: failureText(error, PREFERENCE_LOAD_FAILED) }),
     );
     return () => {
       live = false;
@@ -38,7 +38,7 @@ export function useEmailPreference(userId: string) {
         const stored = await setEmailEnabled(userId, enabled);
         if (id === saveId.current) setState({ status: 'ready', enabled: stored, saving: false, saved: true, error: null });
       } catch (error) {
-        if (id === saveId.current) setState({ status: 'ready', enabled: before, saving: false, saved: false, error: errorMessage(error, PREFERENCE_SAVE_FAILED) });
+        if (id === saveId.current) setState({ status: 'ready', enabled: before, saving: false, saved: false, error: failureText(error, PREFERENCE_SAVE_FAILED) });
       }
     },
     [state, userId],

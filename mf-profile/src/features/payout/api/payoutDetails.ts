@@ -4,8 +4,8 @@
  * first save; its update grant covers only the address, so a save updates first and inserts when
  * there was no row yet.
  */
-import { errorMessage, getSupabase } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
+import { getSupabase } from '@need40/shared';
+import { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from '@need40/ui';
 
 export const PAYOUT_LOAD_FAILED = 'Your payout details could not be loaded.';
 export const PAYOUT_SAVE_FAILED = 'Your PayPal address could not be saved.';
@@ -22,8 +22,8 @@ export function paypalProblem(address: string): string | null {
 }
 
 function failure(error: unknown, status: number, fallback: string): Error {
-  if ((error as { code?: unknown } | null)?.code === '23514') return new Error('Enter the email address of your PayPal account, like name@example.com.');
-  return new Error(isNetworkFailure(error, status) ? NETWORK_MESSAGE : errorMessage(error, fallback));
+  if ((error as { code?: unknown } | null)?.code === '23514') return worded('Enter the email address of your PayPal account, like name@example.com.');
+  return worded(isNetworkFailure(error, status) ? NETWORK_MESSAGE : failureText(error, fallback));
 }
 
 /** The member's PayPal address, '' when they have none yet. */

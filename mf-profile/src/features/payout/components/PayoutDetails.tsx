@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '@need40/shared';
-import { ui } from '@need40/ui';
+import { failureText, ui } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { getPaypalAddress, PAYOUT_LOAD_FAILED, PAYOUT_SAVE_FAILED, PAYPAL_MAX, paypalProblem, savePaypalAddress } from '../api/payoutDetails';
 
@@ -27,7 +26,7 @@ export function PayoutDetails({ userId }: { userId: string }) {
         setState({ status: 'ready', stored });
         setDraft(stored);
       },
-      (error: unknown) => live && setState({ status: 'load-error', message: errorMessage(error, PAYOUT_LOAD_FAILED) }),
+      (error: unknown) => live && setState({ status: 'load-error', message: failureText(error, PAYOUT_LOAD_FAILED) }),
     );
     return () => {
       live = false;
@@ -48,7 +47,7 @@ export function PayoutDetails({ userId }: { userId: string }) {
       setDraft(stored);
       setSaved(true);
     } catch (error) {
-      setProblem(errorMessage(error, PAYOUT_SAVE_FAILED));
+      setProblem(failureText(error, PAYOUT_SAVE_FAILED));
     } finally {
       setSaving(false);
     }

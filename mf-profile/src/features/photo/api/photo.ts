@@ -5,13 +5,13 @@
  * Row-level security (storage policies and the profile's own) enforces the folder and the owner.
  */
 import { FILE_BUCKETS, MEMBER_FILE_PATH, getSupabase } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
+import { NETWORK_MESSAGE, isNetworkFailure, worded } from '@need40/ui';
 
 export const PHOTO_SAVE_FAILED = 'Your photo could not be saved. Try again.';
 export const PHOTO_REMOVE_FAILED = 'Your photo could not be removed. Try again.';
 
 function failure(error: { message?: string; status?: number } | null, fallback: string): Error {
-  return new Error(isNetworkFailure(error, error?.status) ? NETWORK_MESSAGE : fallback);
+  return worded(isNetworkFailure(error, error?.status) ? NETWORK_MESSAGE : fallback);
 }
 
 /** Store `blob` (a JPEG) as the member's photo; resolves with the new avatar_url (the path). */

@@ -1,3 +1,4 @@
+import { worded } from '@need40/ui';
 import { profileFromRow, withContact } from '../lib/mapping';
 import { type Profile } from '../types';
 import { profileError } from './profileError';
@@ -15,7 +16,7 @@ export const PROFILE_NOT_FOUND = 'No profile found for this account.';
 export async function getProfile(userId: string): Promise<Profile> {
   const [profile, contact] = await Promise.all([ownProfileQuery(userId).single(), contactQuery(userId)]);
   if (profile.error) throw profileError(profile.error, LOAD_FAILED, PROFILE_NOT_FOUND, profile.status);
-  if (!profile.data) throw new Error(PROFILE_NOT_FOUND);
+  if (!profile.data) throw worded(PROFILE_NOT_FOUND);
   if (contact.error) throw profileError(contact.error, LOAD_FAILED, PROFILE_NOT_FOUND, contact.status);
   return profileFromRow(withContact(profile.data, contact.data?.[0]));
 }

@@ -1,5 +1,4 @@
-import { errorMessage } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
+import { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from '@need40/ui';
 
 /**
  * The message shown for a failed profile read or write. PostgREST answers `.single()` with
@@ -7,7 +6,7 @@ import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
  * A request that never reached the backend (HTTP status 0) gets the plain network sentence.
  */
 export function profileError(error: unknown, fallback: string, notFound: string, status?: number): Error {
-  if (isNetworkFailure(error, status)) return new Error(NETWORK_MESSAGE);
-  if (error && typeof error === 'object' && (error as { code?: unknown }).code === 'PGRST116') return new Error(notFound);
-  return new Error(errorMessage(error, fallback));
+  if (isNetworkFailure(error, status)) return worded(NETWORK_MESSAGE);
+  if (error && typeof error === 'object' && (error as { code?: unknown }).code === 'PGRST116') return worded(notFound);
+  return worded(failureText(error, fallback));
 }

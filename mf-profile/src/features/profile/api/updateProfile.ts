@@ -1,4 +1,5 @@
 import { getSupabase } from '@need40/shared';
+import { worded } from '@need40/ui';
 import { changedColumns, profileFromRow, profileToRow } from '../lib/mapping';
 import { type Profile } from '../types';
 import { profileError } from './profileError';
@@ -18,7 +19,7 @@ export async function updateProfile(userId: string, before: Profile, after: Prof
   if (Object.keys(changes).length === 0) return before;
   const { data, error, status } = await getSupabase().from('profiles').update(changes).eq('id', userId).select(OWN_PROFILE_COLUMNS).single();
   if (error) throw profileError(error, SAVE_FAILED, SAVE_NOT_ALLOWED, status);
-  if (!data) throw new Error(SAVE_FAILED);
+  if (!data) throw worded(SAVE_FAILED);
   const written = profileToRow(after);
   return profileFromRow({ ...data, contact_email: written.contact_email, contact_phone: written.contact_phone });
 }

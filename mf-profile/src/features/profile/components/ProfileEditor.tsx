@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '@need40/shared';
-import { ui } from '@need40/ui';
+import { failureText, ui } from '@need40/ui';
 import { type Profile } from '../types';
 import { SAVE_FAILED } from '../api/updateProfile';
 import { LINK_ERROR, webAddress } from '../lib/contactRules';
@@ -47,7 +46,7 @@ export function ProfileEditor({ profile, onSave, onCancel }: ProfileEditorProps)
     try {
       await onSave(profileFromDraft(profile, draft));
     } catch (error) {
-      setSaveError(errorMessage(error, SAVE_FAILED));
+      setSaveError(failureText(error, SAVE_FAILED));
       setSaving(false);
     }
   }

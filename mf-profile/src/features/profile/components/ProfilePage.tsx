@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { MESSAGES } from '@need40/shared';
+import { HREF, MESSAGES } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { type Profile } from '../types';
 import { updateProfile } from '../api/updateProfile';
@@ -55,7 +55,7 @@ export function ProfilePage({ userId, editable, extras, photo }: ProfilePageProp
         profile={load.profile}
         photo={photo?.(load.profile, replace)}
         onEdit={editable ? () => setEditing(true) : undefined}
-        publicHref={editable ? `#profile/${encodeURIComponent(userId)}` : undefined}
+        publicHref={editable ? HREF.profile(userId) : undefined}
       />
       {extras}
     </>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatHourlyRate } from '../../../lib/format';
 import { type Profile } from '../types';
-import { ui } from '@need40/ui';
+import { formatRate, ui } from '@need40/ui';
 import { ContactInfo } from './ContactInfo';
 import { ExperienceItem } from '../../../components/ExperienceItem';
 import { SafeLink } from '@need40/ui';
@@ -49,7 +48,7 @@ export function ProfileView({ profile, onEdit, publicHref, photo }: ProfileViewP
       <dl className={styles.figures}>
         <div>
           <dt>Hourly rate</dt>
-          <dd className={styles.money}>{profile.hourlyRate === null ? NOT_SET : formatHourlyRate(profile.hourlyRate)}</dd>
+          <dd className={styles.money}>{profile.hourlyRate === null ? NOT_SET : formatRate(profile.hourlyRate, 'hourly')}</dd>
         </div>
         <div>
           <dt>Hours per week</dt>

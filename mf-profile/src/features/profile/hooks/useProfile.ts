@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '@need40/shared';
+import { failureText } from '@need40/ui';
 import { type Profile } from '../types';
 import { getProfile, LOAD_FAILED } from '../api/getProfile';
 
@@ -21,7 +21,7 @@ export function useProfile(userId: string) {
     let live = true;
     getProfile(userId).then(
       (profile) => live && setResult({ key, load: { status: 'ready', profile } }),
-      (error: unknown) => live && setResult({ key, load: { status: 'error', message: errorMessage(error, LOAD_FAILED) } }),
+      (error: unknown) => live && setResult({ key, load: { status: 'error', message: failureText(error, LOAD_FAILED) } }),
     );
     return () => {
       live = false;

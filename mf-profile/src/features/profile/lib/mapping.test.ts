@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileRow } from '../api/queries';
-import { formatHourlyRate } from '../../../lib/format';
 import { profileFromRow, profileToRow } from './mapping';
 
 describe('profile mapping', () => {
@@ -20,10 +19,5 @@ describe('profile mapping', () => {
     const back = profileToRow(profileFromRow(row));
     const { id: _id, username: _u, avatar_url: _a, created_at: _c, updated_at: _up, ...rest } = row;
     expect(back).toEqual(rest);
-  });
-  it('writes the hourly rate as "$rate/hr", with cents only when there are some', () => {
-    expect(formatHourlyRate(90)).toBe('$90/hr');
-    expect(formatHourlyRate(25.5)).toBe('$25.50/hr');
-    expect(formatHourlyRate(1250.25)).toBe('$1,250.25/hr');
   });
 });

@@ -47,8 +47,8 @@ describe('getPublicProfile', () => {
       ['order', 'created_at', { ascending: false }], ['order', 'id'], ['limit', 21],
     ]);
     expect(queryOf('contact_details')).toEqual([]);
-    expect(p).toMatchObject({ name: 'grace', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
-    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'Need40 member' }]);
+    expect(p).toMatchObject({ name: 'A Need40 member', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
+    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'A Need40 member' }]);
     expect([p.moreReviews, p.moreOpenGigs]).toEqual([false, false]);
   });
 
@@ -75,12 +75,12 @@ describe('getPublicProfile', () => {
     await expect(getPublicProfile(ID, false)).rejects.toThrow('This member could not be found.');
   });
 
-  it('a network failure gets the plain sentence; other failures keep their message or a fallback', async () => {
+  it('a network failure gets the plain sentence; any other failure the fallback, never the server text', async () => {
     answers.profiles = { data: null, error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 };
     await expect(getPublicProfile(ID, false)).rejects.toThrow("Can't reach Need40 right now — check your connection and try again.");
     answers.profiles = ok(row);
     answers.gigs = { data: null, error: { message: 'statement timeout', code: '57014' }, status: 500 };
-    await expect(getPublicProfile(ID, false)).rejects.toThrow('statement timeout');
+    await expect(getPublicProfile(ID, false)).rejects.toThrow('This profile could not be loaded.');
     answers.gigs = { data: null, error: { message: '' }, status: 500 };
     await expect(getPublicProfile(ID, false)).rejects.toThrow('This profile could not be loaded.');
   });

@@ -1,5 +1,4 @@
-import { errorMessage } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
+import { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from '@need40/ui';
 import { publicProfileFromRows } from '../lib/mapping';
 import type { PublicProfile } from '../types';
 import { contactQuery, openGigsQuery, PROFILE_PAGE, publicProfileQuery } from './queries';
@@ -17,7 +16,7 @@ export class MemberNotFoundError extends Error {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function failure(error: unknown, status: number): Error {
-  return new Error(isNetworkFailure(error, status) ? NETWORK_MESSAGE : errorMessage(error, PUBLIC_LOAD_FAILED));
+  return worded(isNetworkFailure(error, status) ? NETWORK_MESSAGE : failureText(error, PUBLIC_LOAD_FAILED));
 }
 
 /**

@@ -3,14 +3,13 @@
  * the last one shown (keyset in the order of `gigs (user_id, created_at desc, id)` and
  * `reviews (reviewee_id, created_at desc)`), so a busy member's profile pages by index.
  */
-import { errorMessage } from '@need40/shared';
-import { keysetAfter, type Page } from '@need40/ui';
+import { failureText, keysetAfter, type Page, worded } from '@need40/ui';
 import { openGigFromRow, reviewFromRow } from '../lib/mapping';
 import type { OpenGig, Review } from '../types';
 import { openGigsQuery, reviewsQuery } from './queries';
 
 function rowsOrThrow<T>(result: { data: T[] | null; error: unknown }, what: string): T[] {
-  if (result.error) throw new Error(errorMessage(result.error, `Could not load more ${what}.`));
+  if (result.error) throw worded(failureText(result.error, `Could not load more ${what}.`));
   return result.data ?? [];
 }
 

@@ -1,6 +1,6 @@
-import { PagedList, ui, usePages } from '@need40/ui';
+import { HREF } from '@need40/shared';
+import { formatMoney, formatRate, PagedList, ui, usePages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
-import { formatHourlyRate, formatMoney } from '../../../lib/format';
 import { fetchMoreOpenGigs } from '../api/morePages';
 import { PROFILE_PAGE } from '../api/queries';
 import styles from './PublicProfile.module.css';
@@ -25,10 +25,10 @@ export function OpenGigs({ profileId, gigs, more }: Props) {
         <PagedList state={state} showMore={showMore} noun={['open gig', 'open gigs']} className={ui.stack}>
           {(rows) => rows.map((gig) => (
             <li key={gig.id} className={styles.gig}>
-              <a className={ui.link} href={`#gig/${encodeURIComponent(gig.id)}`}>
+              <a className={ui.link} href={HREF.gig(gig.id)}>
                 {gig.title}
               </a>
-              <span className={styles.rate}>{gig.paymentType === 'hourly' ? formatHourlyRate(gig.rate) : `${formatMoney(gig.rate)} fixed`}</span>
+              <span className={styles.rate}>{gig.paymentType === 'hourly' ? formatRate(gig.rate, 'hourly') : `${formatMoney(gig.rate)} fixed`}</span>
             </li>
           ))}
         </PagedList>

@@ -1,9 +1,9 @@
 import { avatarSrc } from '@need40/shared';
-import { ui } from '@need40/ui';
+import { formatRate, ui } from '@need40/ui';
 import { ExperienceItem } from '../../../components/ExperienceItem';
 import { ViewSection } from '../../../components/ViewSection';
 import view from '../../../components/ProfileView.module.css';
-import { formatHourlyRate, formatMonthYear, formatRating } from '../../../lib/format';
+import { formatMonthYear, formatRating } from '../../../lib/format';
 import { PortfolioItems } from '../../../lib/portfolio/PortfolioItems';
 import type { PublicProfile } from '../types';
 import { OpenGigs } from './OpenGigs';
@@ -42,7 +42,7 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
         <dl className={view.figures}>
           <div>
             <dt>Hourly rate</dt>
-            <dd className={view.money}>{formatHourlyRate(profile.hourlyRate)}</dd>
+            <dd className={view.money}>{formatRate(profile.hourlyRate, 'hourly')}</dd>
           </div>
         </dl>
       )}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, useSession } from '@need40/shared';
+import { useSession } from '@need40/shared';
+import { failureText } from '@need40/ui';
 import { getPublicProfile, MemberNotFoundError, PUBLIC_LOAD_FAILED } from '../api/getPublicProfile';
 import type { PublicProfile } from '../types';
 
@@ -30,7 +31,7 @@ export function usePublicProfile(profileId: string) {
       (profile) => live && setResult({ key, load: { status: 'ready', profile } }),
       (error: unknown) =>
         live &&
-        setResult({ key, load: error instanceof MemberNotFoundError ? { status: 'not-found' } : { status: 'error', message: errorMessage(error, PUBLIC_LOAD_FAILED) } }),
+        setResult({ key, load: error instanceof MemberNotFoundError ? { status: 'not-found' } : { status: 'error', message: failureText(error, PUBLIC_LOAD_FAILED) } }),
     );
     return () => {
       live = false;

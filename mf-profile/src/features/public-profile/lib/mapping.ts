@@ -1,11 +1,9 @@
 /** Rows of the public-profile queries (snake_case, api/queries.ts) → PublicProfile (camelCase). */
 import type { PaymentType } from '@need40/shared';
+import { memberName } from '@need40/ui';
 import { experienceFrom } from '../../../lib/experience';
 import type { ContactRow, OpenGigRow, PublicProfileRow, ReviewRow } from '../api/queries';
 import type { OpenGig, PublicProfile, Review } from '../types';
-
-/** A member who never gave a name still needs a heading. */
-export const UNNAMED_MEMBER = 'Need40 member';
 
 const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
@@ -19,7 +17,7 @@ function ratingFrom(rows: MemberRating | MemberRating[] | null): PublicProfile['
 }
 
 export function reviewFromRow(r: ReviewRow): Review {
-  return { id: r.id, rating: r.rating, body: r.body ?? '', createdAt: r.created_at, reviewerName: r.reviewer?.full_name?.trim() || UNNAMED_MEMBER };
+  return { id: r.id, rating: r.rating, body: r.body ?? '', createdAt: r.created_at, reviewerName: memberName(r.reviewer) };
 }
 
 /** The first `max` rows and whether more were read (each first page is read with one extra row). */
@@ -45,7 +43,7 @@ export function publicProfileFromRows(row: PublicProfileRow, gigs: OpenGigRow[],
   const openGigs = firstPage(gigs, max, openGigFromRow);
   return {
     id: row.id,
-    name: row.full_name?.trim() || row.username || UNNAMED_MEMBER,
+    name: memberName(row),
     avatarUrl: row.avatar_url,
     title: row.title ?? '',
     bio: row.bio ?? '',

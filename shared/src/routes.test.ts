@@ -1,10 +1,14 @@
-import { routeOf, viewOf } from './useView';
+import { expect, it } from 'vitest';
+import { HREF, pageLink, routeOf } from './routes';
+
+const viewOf = (hash: string) => routeOf(hash).view;
 
 it('maps the hash to a view; other anchors live in Home', () => {
   expect(viewOf('')).toBe('home');
   expect(viewOf('#about')).toBe('about');
   expect(viewOf('#profile')).toBe('profile');
   expect(viewOf('#dashboard')).toBe('dashboard');
+  expect(viewOf('#admin')).toBe('admin');
   expect(viewOf('#gigs')).toBe('home');
   expect(viewOf('#post-gig')).toBe('home');
   expect(viewOf('#need40')).toBe('home');
@@ -29,4 +33,18 @@ it('an address with an empty, odd or overlong id is not a page of its own', () =
   expect(routeOf(`#gig/${'a'.repeat(65)}`)).toEqual({ view: 'home', id: null });
   // An id that is not a uuid is left to the gig page, which says the gig does not exist.
   expect(routeOf('#gig/unknown')).toEqual({ view: 'gig', id: 'unknown' });
+});
+
+it('builds the addresses the shell reads back', () => {
+  const id = '6f1c1c1e-4b7a-4f7e-9d55-2f0a1b2c3d4e';
+  expect(routeOf(HREF.gig(id))).toEqual({ view: 'gig', id });
+  expect(routeOf(HREF.profile(id))).toEqual({ view: 'member', id });
+  expect(routeOf(HREF.dashboard)).toEqual({ view: 'dashboard', id: null });
+  expect(HREF.gig('a b/c')).toBe('#gig/a%20b%2Fc');
+  expect(HREF.receipt('42')).toBe('#receipt/42');
+});
+
+it('makes an in-page address absolute for an email, whatever the site URL ends with', () => {
+  expect(pageLink('https://need40.org', HREF.gig('g1'))).toBe('https://need40.org/#gig/g1');
+  expect(pageLink('https://need40.org//', HREF.dashboard)).toBe('https://need40.org/#dashboard');
 });

@@ -1,0 +1,54 @@
+/**
+ * The page's addresses, one contract for the shell (which reads them), the remotes (which link to
+ * them) and the notification emails (which link to them from outside). The page has no router: the
+ * hash picks the view. `#home`, `#profile`, `#about`, `#contact`, `#dashboard`, `#money` (the
+ * member's earnings and spending) and `#admin` (the operators' console) are views; `#gig/<id>` is
+ * one gig's page, `#profile/<id>` a member's public profile (`#profile` alone is the signed-in
+ * person's own) and `#receipt/<id>` the receipt of one money step, linked to from deals and emails.
+ * Other anchors (`#gigs`, `#post-gig`, `#need40`) live inside Home. Pure strings: the emails' builder imports this file on its own.
+ */
+
+export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'gig', 'member', 'receipt', 'admin'] as const;
+export type View = (typeof VIEWS)[number];
+
+/** The current view and, for `gig`, `member` and `receipt`, the id in the address. */
+export interface Route {
+  view: View;
+  id: string | null;
+}
+
+export const HREF = {
+  home: '#home',
+  dashboard: '#dashboard',
+  money: '#money',
+  admin: '#admin',
+  gigs: '#gigs',
+  postGig: '#post-gig',
+  gig: (id: string) => `#gig/${encodeURIComponent(id)}`,
+  profile: (id: string) => `#profile/${encodeURIComponent(id)}`,
+  receipt: (id: string) => `#receipt/${encodeURIComponent(id)}`,
+} as const;
+
+const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'admin'];
+/** Addresses with an id: the id is a uuid in practice; anything else is left to the page to refuse. */
+const WITH_ID = /^(gig|profile|receipt)\/([A-Za-z0-9-]{1,64})$/;
+const VIEW_WITH_ID: Record<string, View> = { gig: 'gig', profile: 'member', receipt: 'receipt' };
+
+/** The route a hash (`#gig/…`, `gig/…` or '') names; anything unknown is Home. */
+export function routeOf(hash: string): Route {
+  let id = hash.replace(/^#/, '');
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    /* a malformed hash is just not a view */
+  }
+  if (PLAIN.includes(id)) return { view: id as View, id: null };
+  const match = WITH_ID.exec(id);
+  if (match) return { view: VIEW_WITH_ID[match[1]!]!, id: match[2] ?? null };
+  return { view: 'home', id: null };
+}
+
+/** An in-page address made absolute for an email: `pageLink('https://need40.org/', HREF.gig(id))`. */
+export function pageLink(siteUrl: string, href: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/${href}`;
+}

@@ -4,8 +4,8 @@
  * earnings or spending, newest first and paged by transaction id (`money_statement`), and one
  * receipt (`receipt`). Only the member's own money: the functions read the caller from the token.
  */
-import { errorMessage, getSupabase, type Database } from '@need40/shared';
-import { isNetworkFailure, NETWORK_MESSAGE } from '../../../lib/network';
+import { getSupabase, type Database } from '@need40/shared';
+import { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from '@need40/ui';
 import type { Balances, MoneyLine, Side } from '../types';
 
 type Fns = Database['public']['Functions'];
@@ -21,8 +21,8 @@ export const EXPORT_MAX = 50_000;
 const cents = (v: Num) => (v === null || v === undefined ? 0 : Number(v));
 
 function failure(error: unknown, status: number, fallback: string): Error {
-  if ((error as { code?: unknown } | null)?.code === 'PT404') return new Error('This receipt does not exist, or it is not yours.');
-  return new Error(isNetworkFailure(error, status) ? NETWORK_MESSAGE : errorMessage(error, fallback));
+  if ((error as { code?: unknown } | null)?.code === 'PT404') return worded('This receipt does not exist, or it is not yours.');
+  return worded(isNetworkFailure(error, status) ? NETWORK_MESSAGE : failureText(error, fallback));
 }
 
 export function lineFromRow(row: LineRow): MoneyLine {

@@ -12,20 +12,27 @@ import pg from 'pg';
 
 const TICK_MS = 1000 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
 
-/** CPU ms used so far by these processes (those that have gone away count nothing). */
-export function procCpuMs(pids: number[]): number {
-  let ticks = 0;
+/** CPU ms used so far by each of these processes that still runs. */
+export function procCpu(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
   for (const pid of pids) {
     try {
       // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {
       // gone
     }
   }
-  return ticks * TICK_MS;
+  return used;
+}
+
+/** CPU ms used between two readings by the processes present in both (one the pool closed after idling is left out). */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, t] of after) if (before.has(pid)) ms += t - before.get(pid)!;
+  return ms;
 }
 
 export const nodeCpuMs = () => {
@@ -59,7 +66,7 @@ export async function directSql(url: string, members: string[], sql: string, run
     let cpu = 0;
     for (let i = -20; i < runs; i++) {
       const m = members[((i % members.length) + members.length) % members.length]!;
-      const before = procCpuMs([pid]);
+      const before = procCpu([pid]);
       const t = performance.now();
       await c.query('begin read only');
       await c.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: m, role: 'authenticated', aal: 'aal1' })]);
@@ -67,7 +74,7 @@ export async function directSql(url: string, members: string[], sql: string, run
       await c.query('commit');
       if (i >= 0) {
         times.push(performance.now() - t);
-        cpu += procCpuMs([pid]) - before;
+        cpu += cpuBetween(before, procCpu([pid]));
       }
     }
     times.sort((a, b) => a - b);

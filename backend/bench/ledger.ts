@@ -24,7 +24,7 @@ import { migrate } from '../src/db/migrate';
 import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
 import { signJwt } from '../src/security/jwt';
-import { backendPids, directSql, nodeCpuMs, procCpuMs } from './ledger-cpu';
+import { backendPids, cpuBetween, directSql, nodeCpuMs, procCpu } from './ledger-cpu';
 import { benchReleases } from './ledger-releases';
 import { BOOKS_SQL, seedLedger } from './ledger-seed';
 
@@ -72,16 +72,21 @@ async function main(): Promise<void> {
     const reads: { page: string; p50: number; p95: number; p99: number; rows: number; cpuMs: number; sqlP50: number; sqlP95: number; sqlCpuMs: number }[] = [];
     let releases;
     try {
-      // Every connection of the pool open, so the CPU of all the backends serving requests is counted.
-      await Promise.all(Array.from({ length: POOL }, () => db.transaction((tx) => tx.query('select pg_sleep(0.05)'))));
-      const pids = await backendPids(scratch.url);
-      const cpuNow = () => procCpuMs(pids) + nodeCpuMs();
+      // Every connection of the pool open, so the CPU of all the backends serving requests is counted
+      // (taken again before the releases: the pool closes connections idle for 30 s).
+      const openPool = async () => {
+        await Promise.all(Array.from({ length: POOL }, () => db.transaction((tx) => tx.query('select pg_sleep(0.05)'))));
+        return backendPids(scratch.url);
+      };
+      let pids = await openPool();
+      const cpuNow = () => ({ pg: procCpu(pids), node: nodeCpuMs() });
+      const cpuSince = (t: ReturnType<typeof cpuNow>) => cpuBetween(t.pg, procCpu(pids)) + nodeCpuMs() - t.node;
       for (const r of READS) {
         const times: number[] = [];
         let returned = 0;
-        let cpu = 0;
+        let cpu0 = cpuNow();
         for (let i = -20; i < ITERATIONS; i++) {
-          if (i === 0) cpu = cpuNow();
+          if (i === 0) cpu0 = cpuNow();
           const k = ((i % members.length) + members.length) % members.length;
           const t = performance.now();
           const res = await fetch(`${rest.href}/rpc/${r.fn}`, { method: 'POST', headers: { apikey: config.ANON_KEY, authorization: `Bearer ${tokens[k]}`, 'content-type': 'application/json' }, body: JSON.stringify(r.body) });
@@ -90,16 +95,17 @@ async function main(): Promise<void> {
           if (res.status !== 200) throw new Error(`${r.fn}: HTTP ${res.status} ${body.slice(0, 300)}`);
           returned += (JSON.parse(body) as unknown[]).length;
         }
-        cpu = (cpuNow() - cpu) / ITERATIONS;
+        const cpu = cpuSince(cpu0) / ITERATIONS;
         times.sort((a, b) => a - b);
         const direct = await directSql(scratch.url, members, r.sql, ITERATIONS);
         reads.push({ page: r.name, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rows: Math.round(returned / (ITERATIONS + 20)), cpuMs: cpu,
           sqlP50: direct.p50, sqlP95: direct.p95, sqlCpuMs: direct.cpuMsPerCall });
       }
       log(`releasing ${RELEASES} deals, ${CONCURRENCY} callers`);
+      pids = await openPool();
       const cpu0 = cpuNow();
       const measured = await benchReleases(db, rest, config.ANON_KEY, tokenOf, RELEASES, CONCURRENCY);
-      const cpuMsPerRelease = (cpuNow() - cpu0) / (measured.released + measured.refused);
+      const cpuMsPerRelease = cpuSince(cpu0) / (measured.released + measured.refused);
       releases = { ...measured, cpuMsPerCall: cpuMsPerRelease, cores: os.cpus().length, estimatedCallsPerSecondOnIdleCores: (os.cpus().length * 1000) / cpuMsPerRelease };
     } finally {
       await app.close();

@@ -1,11 +1,13 @@
-/** Logo, Home, My Profile and Dashboard (signed in only), About, Contact, and Login + Sign Up or Logout. */
+/** Logo, Home, My Profile and Dashboard (signed in only), Console (operators only), About, Contact, and Login + Sign Up or Logout. */
 import { openAuthModal, signOut, useSession } from '@need40/shared';
 import type { View } from '../useView';
+import { isOperatorSession } from '../operator';
 import styles from './Navbar.module.css';
 
 export function Navbar({ view }: { view: View }) {
   const status = useSession((s) => s.status);
   const signedIn = status === 'signed-in';
+  const operator = useSession(isOperatorSession);
   const link = (id: View, label: string) => (
     <li>
       <a href={`#${id}`} className={styles.link} aria-current={view === id ? 'page' : undefined}>
@@ -24,6 +26,7 @@ export function Navbar({ view }: { view: View }) {
           {link('home', 'Home')}
           {signedIn && link('profile', 'My Profile')}
           {signedIn && link('dashboard', 'Dashboard')}
+          {operator && link('admin', 'Console')}
           {link('about', 'About')}
           {link('contact', 'Contact')}
         </ul>

@@ -333,6 +333,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -366,6 +367,7 @@ export type Database = {
           deal_payment_type?: string | null
           deal_rate_cents?: number | null
           deal_worker_cents?: number | null
+          decline_note?: string | null
           decline_notice?: string | null
           delivered_at?: string | null
           ended_at?: string | null
@@ -399,6 +401,7 @@ export type Database = {
           deal_payment_type?: string | null
           deal_rate_cents?: number | null
           deal_worker_cents?: number | null
+          decline_note?: string | null
           decline_notice?: string | null
           delivered_at?: string | null
           ended_at?: string | null
@@ -772,6 +775,95 @@ export type Database = {
             foreignKeyName: "notification_preferences_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          actor_name: string
+          application_id: string | null
+          count: number
+          created_at: string
+          gig_id: string | null
+          gig_title: string
+          id: number
+          kind: string
+          read_at: string | null
+          recipient_id: string
+        }
+        Insert: {
+          actor_name?: string
+          application_id?: string | null
+          count?: number
+          created_at?: string
+          gig_id?: string | null
+          gig_title?: string
+          id?: never
+          kind: string
+          read_at?: string | null
+          recipient_id: string
+        }
+        Update: {
+          actor_name?: string
+          application_id?: string | null
+          count?: number
+          created_at?: string
+          gig_id?: string | null
+          gig_title?: string
+          id?: never
+          kind?: string
+          read_at?: string | null
+          recipient_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
@@ -1582,6 +1674,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1624,6 +1717,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1801,6 +1895,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1843,6 +1938,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1895,6 +1991,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1966,6 +2063,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2054,7 +2152,7 @@ export type Database = {
         }[]
       }
       decline_application: {
-        Args: { p_application_id: string }
+        Args: { p_application_id: string; p_note?: string }
         Returns: {
           accepted_at: string | null
           agreed_amount: number | null
@@ -2070,6 +2168,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2112,6 +2211,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2159,6 +2259,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2201,6 +2302,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2244,6 +2346,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      mark_notifications_read: { Args: { p_up_to?: number }; Returns: number }
       mark_thread_read: {
         Args: { p_application_id: string }
         Returns: undefined
@@ -2308,6 +2411,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2350,6 +2454,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2416,6 +2521,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2466,6 +2572,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2514,6 +2621,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2556,6 +2664,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2631,6 +2740,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2745,6 +2855,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2830,6 +2941,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null

@@ -83,7 +83,7 @@ const backendZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/.data*/**', '**/test-results/**', '**/playwright-report/**', 'e2e/.runtime/**'] },
+  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/.data*/**', '**/test-results/**', '**/playwright-report/**', 'e2e/.runtime/**', '**/.compat-suites/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1344,6 +1344,7 @@ CREATE OR REPLACE FUNCTION private.is_operator_now()
 AS $function$
   select private.is_operator(auth.uid()) and private.session_aal_ok()
 $function$;
+grant execute on function private.is_operator_now() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.is_service_notice(p_kind text)
  RETURNS boolean
@@ -2746,15 +2747,21 @@ create table public.deal_notes (
   link text,
   attachment_id uuid,
   created_at timestamp with time zone default now() not null,
+  attachment_path text,
+  attachment_name text,
+  attachment_type text,
+  attachment_size bigint,
   constraint deal_notes_pkey PRIMARY KEY (id),
   constraint deal_notes_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.applications(id) ON DELETE CASCADE,
   constraint deal_notes_author_id_fkey FOREIGN KEY (author_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint deal_notes_attachment_in_deal CHECK (attachment_path IS NULL OR attachment_path ~~ (application_id::text || '/%'::text)),
   constraint deal_notes_author_role_check CHECK (author_role = ANY (ARRAY['worker'::text, 'poster'::text, 'operator'::text])),
   constraint deal_notes_body_length CHECK (btrim(body) <> ''::text AND char_length(body) <= 2000),
   constraint deal_notes_kind_check CHECK (kind = ANY (ARRAY['delivery'::text, 'changes'::text, 'dispute'::text, 'resolution'::text, 'cancellation'::text])),
   constraint deal_notes_link_shape CHECK (link ~ '^https?://[^\s]+$'::text AND char_length(link) <= 2000)
 );
 comment on table public.deal_notes is 'What the parties (and operators) said at each step of a deal: a delivery (note, link, attachment), a change request, a dispute, a resolution, a cancellation. Read by the two parties; written only by the deal functions.';
+comment on column public.deal_notes.attachment_path is 'A file delivered with the note: its path in the deliveries bucket (<application id>/<worker id>/<name>); attachment_id is its storage object id.';
 alter table public.deal_notes enable row level security;
 create policy deal_notes_require_aal2 on public.deal_notes as restrictive for all to authenticated
   using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
@@ -4221,7 +4228,7 @@ $function$;
 comment on function public.decline_deal_change(p_application_id uuid) is 'Either party drops the proposed change (the proposer withdraws it, the other declines it); the deal stays as it was.';
 grant execute on function public.decline_deal_change(p_application_id uuid) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.deliver_work(p_application_id uuid, p_note text, p_link text DEFAULT NULL::text, p_attachment_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.deliver_work(p_application_id uuid, p_note text, p_link text DEFAULT NULL::text, p_attachment_path text DEFAULT NULL::text)
  RETURNS public.applications
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4230,8 +4237,25 @@ AS $function$
 declare
   v_uid uuid := private.require_member('deliver the work');
   v_app public.applications := private.fire_application_transition(p_application_id, 'deliver', v_uid);
+  v_file storage.objects;
 begin
-  perform private.deal_note(v_app, v_uid, 'delivery', p_note, p_link, p_attachment_id);
+  if p_attachment_path is not null then
+    select o.* into v_file from storage.objects o
+     where o.bucket_id = 'deliveries' and o.name = p_attachment_path and o.owner = v_uid
+       and o.name like v_app.id::text || '/' || v_uid::text || '/%';
+    if v_file.id is null then
+      raise exception 'Upload the file to this deal first' using errcode = '22023';
+    end if;
+  end if;
+  perform private.deal_note(v_app, v_uid, 'delivery', p_note, p_link, v_file.id);
+  if v_file.id is not null then
+    update public.deal_notes
+       set attachment_path = v_file.name,
+           attachment_name = regexp_replace(storage.filename(v_file.name), '^[0-9a-f-]{36}-', ''),
+           attachment_type = v_file.metadata ->> 'mimetype',
+           attachment_size = (v_file.metadata ->> 'size')::bigint
+     where application_id = v_app.id and kind = 'delivery' and attachment_id = v_file.id and attachment_path is null;
+  end if;
   update public.applications
      set delivered_at = now(), release_due_at = now() + make_interval(days => (select s.auto_release_days from ledger.settings s))
    where id = v_app.id returning * into v_app;
@@ -4239,8 +4263,8 @@ begin
   return v_app;
 end
 $function$;
-comment on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_id uuid) is 'The worker delivers the work of a funded deal (a note, optionally a link; p_attachment_id is kept for a stored file). The money is released automatically after the window unless the poster approves, requests changes or disputes.';
-grant execute on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_id uuid) to anon, authenticated, service_role;
+comment on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_path text) is 'The worker delivers the work of a funded deal: a note, optionally a link and a file uploaded first to the deliveries bucket under <application id>/<worker id>/. The money is released automatically after the window unless the poster approves, requests changes or disputes.';
+grant execute on function public.deliver_work(p_application_id uuid, p_note text, p_link text, p_attachment_path text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.fund_with_credit(p_application_id uuid)
  RETURNS public.applications

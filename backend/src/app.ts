@@ -28,6 +28,7 @@ import { createMetrics, type Metrics } from './observability/metrics';
 import { registerMetricsRoute } from './observability/metrics-route';
 import { storageError, storageRoutes } from './storage/routes';
 import { browserRoutes } from './browser/routes';
+import { unsubscribeRoutes } from './notifications/unsubscribe';
 import type { BrowserReportObserver } from './browser/observer';
 import type { Services } from './services';
 
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCollectors(app, services.metrics);
   registerMetricsRoute(app); // /metrics (Prometheus)
   await registerPayments(app); // PAYMENT_PROVIDER; stripe: /functions/v1/stripe-* and the payout worker
+  await app.register(unsubscribeRoutes); // /functions/v1/unsubscribe (List-Unsubscribe of notification mail)
 
   return app;
 }

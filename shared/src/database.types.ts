@@ -510,6 +510,10 @@ export type Database = {
         Row: {
           application_id: string
           attachment_id: string | null
+          attachment_name: string | null
+          attachment_path: string | null
+          attachment_size: number | null
+          attachment_type: string | null
           author_id: string | null
           author_role: string
           body: string
@@ -521,6 +525,10 @@ export type Database = {
         Insert: {
           application_id: string
           attachment_id?: string | null
+          attachment_name?: string | null
+          attachment_path?: string | null
+          attachment_size?: number | null
+          attachment_type?: string | null
           author_id?: string | null
           author_role: string
           body: string
@@ -532,6 +540,10 @@ export type Database = {
         Update: {
           application_id?: string
           attachment_id?: string | null
+          attachment_name?: string | null
+          attachment_path?: string | null
+          attachment_size?: number | null
+          attachment_type?: string | null
           author_id?: string | null
           author_role?: string
           body?: string
@@ -2240,7 +2252,7 @@ export type Database = {
       deliver_work: {
         Args: {
           p_application_id: string
-          p_attachment_id?: string
+          p_attachment_path?: string
           p_link?: string
           p_note: string
         }

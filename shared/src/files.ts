@@ -10,7 +10,7 @@
  */
 import { getSupabase } from './supabase';
 
-export const FILE_BUCKETS = { avatars: 'avatars', portfolio: 'portfolio', attachments: 'attachments' } as const;
+export const FILE_BUCKETS = { avatars: 'avatars', portfolio: 'portfolio', attachments: 'attachments', deliveries: 'deliveries' } as const;
 
 /** A path in a member's folder of a public bucket (what the storage policies allow). */
 export const MEMBER_FILE_PATH = /^[0-9a-f-]{36}\/[A-Za-z0-9._-]{1,100}$/;

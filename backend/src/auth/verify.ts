@@ -110,7 +110,13 @@ export function verifyRoutes(app: FastifyInstance): void {
     const body = bodyOf(request);
     await enforceRateLimits(services, [{ key: `verify:ip:${clientIp(request)}`, max: config.RATE_LIMIT_VERIFY_PER_IP }]);
     const type = typeof body.type === 'string' ? body.type : '';
-    if (body.phone !== undefined && body.email === undefined) throw AuthErrors.phoneProviderDisabled();
+    if (body.phone !== undefined && body.email === undefined) {
+      // As GoTrue: the number's form first (its formatPhoneNumber and E.164 check); then, since no
+      // account here has a phone number, no code for one can be right.
+      const phone = typeof body.phone === 'string' ? body.phone.replace(/^\+/, '').replaceAll(' ', '') : '';
+      if (!/^[1-9][0-9]{1,14}$/.test(phone)) throw AuthErrors.validation('Invalid phone number format (E.164 required)');
+      throw AuthErrors.tokenInvalid();
+    }
     let consume: Consume;
     if (body.email !== undefined && typeof body.token_hash !== 'string') {
       // verifyOtp({email, token, type}): the six-digit code, consumed (or counted wrong) in a transaction of its own.

@@ -1,13 +1,16 @@
 /**
  * Delivers the notification outbox through the backend's mailer (SMTP when SMTP_URL is set,
- * otherwise the development mailbox). `startNotificationDelivery` polls it from main.ts;
- * `deliverDueNotifications` drains what is due once (tests call it directly).
+ * otherwise the development mailbox). `startNotificationDelivery` polls it from main.ts, with the
+ * auth mail SMTP did not take at once (auth/mail-queue.ts); `deliverDueNotifications` drains what
+ * is due once (tests call it directly).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
-import { deliverMail } from '../auth/mailer';
+import { deliverQueuedMail } from '../auth/mail-queue';
+import { sendMail, sendSmtp } from '../auth/mailer';
 import { composeDigest, composeNotification } from './compose';
 import { claimDue, markDelivered, markFailed, type OutboxItem } from './outbox';
+import { unsubscribeHeaders } from './unsubscribe';
 
 /** Recipients claimed per round trip. */
 const BATCH = 20;
@@ -55,11 +58,12 @@ async function deliverTo(services: Services, log: FastifyBaseLogger, items: Outb
 async function sendOne(services: Services, log: FastifyBaseLogger, send: OutboxItem[], count: ReturnType<typeof counters>): Promise<number> {
   const ids = send.map((i) => i.id);
   const { email } = send[0]!;
-  const mail = send.length === 1
+  const composed = send.length === 1
     ? composeNotification(send[0]!.kind, send[0]!.payload, email!, services.config.SITE_URL)
     : composeDigest(send, email!, services.config.SITE_URL);
+  const mail = { ...composed, headers: unsubscribeHeaders(services.config, send[0]!.recipientId) };
   try {
-    await deliverMail(services, log, mail);
+    await sendMail(services, log, mail);
     await markDelivered(services.db, ids);
     count.sent.inc();
     return 1;
@@ -98,6 +102,7 @@ export function startNotificationDelivery(services: Services, log: FastifyBaseLo
   const round = async () => {
     try {
       await deliverDueNotifications(services, log);
+      if (services.config.SMTP_URL) await deliverQueuedMail(services, log, (mail) => sendSmtp(services, mail));
       count.rounds.inc({ job: 'notifications', outcome: 'ok' });
     } catch (error) {
       count.rounds.inc({ job: 'notifications', outcome: 'failed' });

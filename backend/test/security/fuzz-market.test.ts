@@ -191,7 +191,8 @@ describe('marketplace fuzzing', () => {
       fc.record({ fn: fc.constant('send_message'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_body: fc.oneof(fc.constant('Hi'), hostileString) }) }),
       fc.record({ fn: fc.constant('close_gig'), args: fc.record({ p_gig_id: idArb }) }),
       fc.record({ fn: fc.constant('mark_notifications_read'), args: fc.record({ p_up_to: fc.oneof(fc.integer({ min: -2, max: 2 ** 31 }), fc.constantFrom<unknown>(1.5, '10', null, 2 ** 63)) }, { requiredKeys: [] }) }),
-      fc.record({ fn: fc.constantFrom('deliver_work', 'request_changes'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_note: fc.oneof(fc.constant('Done'), hostileString) }) }),
+      fc.record({ fn: fc.constant('request_changes'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_note: fc.oneof(fc.constant('Done'), hostileString) }) }),
+      fc.record({ fn: fc.constant('deliver_work'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_note: fc.oneof(fc.constant('Done'), hostileString), p_attachment_path: fc.option(hostileString, { nil: undefined }) }, { requiredKeys: ['p_application_id', 'p_note'] }) }),
       fc.record({ fn: fc.constantFrom('open_dispute', 'cancel_deal'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_reason: fc.oneof(fc.constant('Not done'), hostileString) }) }),
     );
     const arb = fc.record({ who: callerArb, call: fc.oneof({ weight: 2, arbitrary: fc.record({ fn: fnArb, args: argsArb }) }, { weight: 3, arbitrary: wellFormed }), get: fc.constantFrom(false, false, false, true) });

@@ -56,7 +56,7 @@ export function verifyUnits(dir: string): string | null {
   fs.mkdirSync(dir, { recursive: true });
   for (const f of fs.readdirSync(UNITS)) fs.copyFileSync(path.join(UNITS, f), path.join(dir, f));
   fs.copyFileSync(path.join(UNITS, 'need40-backend@.service'), path.join(dir, 'need40-backend@54321.service'));
-  const files = ['need40-backend@54321.service', 'need40-backup.service', 'need40-backup.timer'].map((f) => path.join(dir, f));
+  const files = ['need40-backend@54321.service', 'need40-backup.service', 'need40-backup.timer', 'need40-release-watch.service'].map((f) => path.join(dir, f));
   execFileSync('systemd-analyze', ['verify', ...files], { stdio: 'pipe' });
   return 'systemd-analyze verify: no complaint';
 }

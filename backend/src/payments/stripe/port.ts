@@ -88,7 +88,13 @@ export async function startFunding(services: Services, caller: Caller, applicati
   return rows[0]!;
 }
 
-/** The backend's configured provider becomes the one new fundings go through. */
+/**
+ * The backend's configured provider becomes the one new fundings go through. A database without
+ * Need40's ledger (another Supabase app run on this backend) has no provider to set.
+ */
 export async function syncProvider(services: Services, provider: 'manual' | 'stripe'): Promise<void> {
-  await services.db.transaction((tx) => tx.query('update ledger.settings set provider = $1 where provider <> $1', [provider]));
+  await services.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ present: boolean }>("select to_regclass('ledger.settings') is not null as present");
+    if (rows[0]?.present) await tx.query('update ledger.settings set provider = $1 where provider <> $1', [provider]);
+  });
 }

@@ -1,3 +1,5 @@
+import type { AttachedFile } from '../../lib/messages/Attachment';
+
 /**
  * A deal as both parties see it: the terms frozen at acceptance (cents), a change waiting for
  * consent, the dates of its steps, what each party said, and every money step from the ledger.
@@ -9,6 +11,8 @@ export interface DealNote {
   authorRole: 'worker' | 'poster' | 'operator';
   body: string;
   link: string | null;
+  /** A delivery's file in the deliveries bucket, or null. */
+  file: AttachedFile | null;
   createdAt: string;
 }
 

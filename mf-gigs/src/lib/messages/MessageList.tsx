@@ -60,7 +60,7 @@ export function MessageList({ messages, userId, otherName, otherAvatarUrl = null
               <span className={styles.sender}>{mine ? 'You' : otherName}</span> · <time dateTime={m.created_at}>{when(m.created_at)}</time>
             </p>
             {m.body && <p className={ui.prose}>{m.body}</p>}
-            <Attachment message={m} />
+            <Attachment file={m} />
           </li>
         );
       })}

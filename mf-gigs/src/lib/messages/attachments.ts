@@ -1,11 +1,14 @@
 /**
- * Files sent in a thread: uploaded to the private `attachments` bucket under
- * `<application id>/<sender id>/` (the storage policies let only the application's two parties read
- * them and only the sender write there), then shown through short-lived signed URLs.
+ * Files of an application's two parties: sent in its thread (the private `attachments` bucket) or
+ * delivered with the work of its deal (the private `deliveries` bucket), uploaded under
+ * `<application id>/<sender id>/` (the storage policies let only the two parties — and, for a
+ * delivery, Need40's operators — read them and only the sender write there), then shown through
+ * short-lived signed URLs. Both buckets take the same files.
  */
 import { FILE_BUCKETS, getSupabase, safeFileName } from '@need40/shared';
 
-/** What the attachments bucket takes (supabase/migrations/20241201000100_storage_buckets.sql). */
+/** What the attachments and deliveries buckets take (supabase/migrations/20241201000100_…, 20250105000000_…). */
+export type PartyBucket = typeof FILE_BUCKETS.attachments | typeof FILE_BUCKETS.deliveries;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TYPES = [
   'image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf', 'text/plain', 'text/csv', 'application/zip',
@@ -24,16 +27,16 @@ function keyOf(applicationId: string, userId: string, name: string): string {
   return `${applicationId}/${userId}/${crypto.randomUUID()}-${safeFileName(name)}`;
 }
 
-export async function uploadAttachment(applicationId: string, userId: string, file: File): Promise<string> {
+export async function uploadAttachment(applicationId: string, userId: string, file: File, bucket: PartyBucket = FILE_BUCKETS.attachments): Promise<string> {
   const path = keyOf(applicationId, userId, file.name);
-  const { error } = await getSupabase().storage.from(FILE_BUCKETS.attachments).upload(path, file, { contentType: file.type });
+  const { error } = await getSupabase().storage.from(bucket).upload(path, file, { contentType: file.type });
   if (error) throw new Error(ATTACHMENT_FAILED);
   return path;
 }
 
 /** A signed URL of an attachment for the next minutes: to download it by name, or a preview of an image. */
-export async function attachmentUrl(path: string, how: { download: string } | { preview: true }): Promise<string> {
-  const bucket = getSupabase().storage.from(FILE_BUCKETS.attachments);
+export async function attachmentUrl(path: string, how: { download: string } | { preview: true }, from: PartyBucket = FILE_BUCKETS.attachments): Promise<string> {
+  const bucket = getSupabase().storage.from(from);
   const { data, error } = 'download' in how
     ? await bucket.createSignedUrl(path, 300, { download: how.download })
     : await bucket.createSignedUrl(path, 600, { transform: { width: 480, height: 480, resize: 'contain' } });

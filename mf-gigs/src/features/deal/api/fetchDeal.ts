@@ -13,7 +13,7 @@ const dealQuery = (applicationId: string) =>
   getSupabase()
     .from('applications')
     .select(
-      'id, status, gig_id, worker_id, poster_id, deal_payment_type, deal_rate_cents, agreed_hours, deal_amount_cents, deal_fee_cents, deal_worker_cents, change_proposed_by, change_rate_cents, change_hours, delivered_at, release_due_at, gigs(title, payment_id), worker:worker_id(full_name), poster:poster_id(full_name), deal_notes(kind, author_role, body, link, created_at), reviews(reviewer_id, rating, body)',
+      'id, status, gig_id, worker_id, poster_id, deal_payment_type, deal_rate_cents, agreed_hours, deal_amount_cents, deal_fee_cents, deal_worker_cents, change_proposed_by, change_rate_cents, change_hours, delivered_at, release_due_at, gigs(title, payment_id), worker:worker_id(full_name), poster:poster_id(full_name), deal_notes(kind, author_role, body, link, created_at, attachment_path, attachment_name, attachment_type, attachment_size), reviews(reviewer_id, rating, body)',
     )
     .eq('id', applicationId);
 type DealRow = QueryRow<ReturnType<typeof dealQuery>>;
@@ -45,7 +45,14 @@ export function dealFromRows(row: DealRow, steps: StepRow[]): Deal {
     releaseDueAt: row.release_due_at,
     notes: [...(row.deal_notes ?? [])]
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
-      .map((n) => ({ kind: n.kind as DealNote['kind'], authorRole: n.author_role as DealNote['authorRole'], body: n.body, link: n.link, createdAt: n.created_at })),
+      .map(({ attachment_path, attachment_name, attachment_type, attachment_size, ...n }) => ({
+        kind: n.kind as DealNote['kind'],
+        authorRole: n.author_role as DealNote['authorRole'],
+        body: n.body,
+        link: n.link,
+        file: attachment_path ? { attachment_path, attachment_name, attachment_type, attachment_size } : null,
+        createdAt: n.created_at,
+      })),
     steps: steps.map((s) => ({
       id: Number(s.transaction_id),
       kind: s.kind,

@@ -2,8 +2,9 @@
  * The deal's steps, each a database function that checks who may fire it from which state
  * (docs/payments.md, "The deal's process"); the caller reads the deal again afterwards.
  */
-import { getSupabase, type Database } from '@need40/shared';
+import { FILE_BUCKETS, getSupabase, type Database } from '@need40/shared';
 import { orThrow } from '../../../lib/marketErrors';
+import { uploadAttachment } from '../../../lib/messages/attachments';
 
 /** The database's limits, so the forms say so before the database refuses. */
 export const NOTE_MAX = 2000;
@@ -37,7 +38,11 @@ export async function fetchCredit(): Promise<number> {
 
 export const fundWithCredit = (id: string) => call('fund_with_credit', app(id));
 export const cancelDeal = (id: string, reason: string) => call('cancel_deal', { ...app(id), ...(reason && { p_reason: reason }) });
-export const deliverWork = (id: string, note: string, link: string) => call('deliver_work', { ...app(id), p_note: note, ...(link && { p_link: link }) });
+/** The worker delivers: a file (optional) is uploaded to the deal's folder of the deliveries bucket first. */
+export async function deliverWork(id: string, workerId: string, note: string, link: string, file: File | null): Promise<void> {
+  const path = file ? await uploadAttachment(id, workerId, file, FILE_BUCKETS.deliveries) : null;
+  await call('deliver_work', { ...app(id), p_note: note, ...(link && { p_link: link }), ...(path && { p_attachment_path: path }) });
+}
 export const requestChanges = (id: string, note: string) => call('request_changes', { ...app(id), p_note: note });
 export const approveWork = (id: string) => call('approve_work', app(id));
 export const openDispute = (id: string, reason: string) => call('open_dispute', { ...app(id), p_reason: reason });

@@ -50,8 +50,8 @@ export function DealActions({ deal, side, onDone }: { deal: Deal; side: Side; on
       case 'funded/worker':
         return (
           <>
-            <StepForm open="Deliver the work" submit="Mark as delivered" label="What did you deliver?" withLink
-              run={(note, link) => deliverWork(deal.id, note, link)} fallback={`Your delivery could not be sent. ${AGAIN}`} onDone={onDone} />
+            <StepForm open="Deliver the work" submit="Mark as delivered" label="What did you deliver?" withLink withFile
+              run={(note, link, file) => deliverWork(deal.id, deal.workerId, note, link, file)} fallback={`Your delivery could not be sent. ${AGAIN}`} onDone={onDone} />
             {delivered ? <Dispute deal={deal} onDone={onDone} /> : <Cancel deal={deal} refund onDone={onDone} />}
           </>
         );

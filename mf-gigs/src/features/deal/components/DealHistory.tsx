@@ -1,5 +1,6 @@
 import { SafeLink, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/dates';
+import { Attachment } from '../../../lib/messages/Attachment';
 import { formatCents } from '../../../lib/money';
 import type { Deal, DealNote, MoneyStep, Side } from '../types';
 import styles from './Deal.module.css';
@@ -41,6 +42,7 @@ export function DealHistory({ deal, side }: { deal: Deal; side: Side }) {
           <p className={styles.amount}>{deal.workerName} delivered:</p>
           <blockquote className={styles.note}>{delivery.body}</blockquote>
           {delivery.link && <SafeLink href={delivery.link}>{delivery.link}</SafeLink>}
+          {delivery.file && <Attachment file={delivery.file} bucket="deliveries" />}
         </div>
       )}
       <details className={styles.history}>
@@ -55,6 +57,7 @@ export function DealHistory({ deal, side }: { deal: Deal; side: Side }) {
                   <SafeLink href={n.link}>{n.link}</SafeLink>
                 </>
               )}
+              {n.file && <Attachment file={n.file} bucket="deliveries" />}
             </li>
           ))}
           {deal.steps.map((s) => (

@@ -42,7 +42,7 @@ describe('the poster', () => {
   });
 
   it('approves a delivery it can read, and is told where the money goes', async () => {
-    const delivered = makeDeal({ status: 'delivered', deliveredAt: '2024-04-11T12:00:00Z', releaseDueAt: '2024-04-25T12:00:00Z', notes: [{ kind: 'delivery', authorRole: 'worker', body: 'Live at the link', link: 'https://example.com/site', createdAt: '2024-04-11T12:00:00Z' }] });
+    const delivered = makeDeal({ status: 'delivered', deliveredAt: '2024-04-11T12:00:00Z', releaseDueAt: '2024-04-25T12:00:00Z', notes: [{ kind: 'delivery', authorRole: 'worker', body: 'Live at the link', link: 'https://example.com/site', file: null, createdAt: '2024-04-11T12:00:00Z' }] });
     deal.mockResolvedValueOnce(delivered).mockResolvedValue(makeDeal({ status: 'released', steps: [makeStep({ id: 3, kind: 'release', pending: false, parts: { held: -60000, payable: 57000, fee_revenue: 3000 } })] }));
     vi.mocked(approveWork).mockResolvedValue(undefined);
     const user = await show('poster', 'delivered');
@@ -94,7 +94,32 @@ describe('the worker', () => {
     await user.clear(panel().getByLabelText('Link (optional)'));
     await user.type(panel().getByLabelText('Link (optional)'), 'https://example.com/site');
     await user.click(panel().getByRole('button', { name: 'Mark as delivered' }));
-    expect(deliverWork).toHaveBeenCalledWith('a1', 'All five pages', 'https://example.com/site');
+    expect(deliverWork).toHaveBeenCalledWith('a1', 'worker-1', 'All five pages', 'https://example.com/site', null);
+  });
+
+  it('delivers with a file (one the bucket would refuse is explained first)', async () => {
+    deal.mockResolvedValue(makeDeal({ status: 'funded' }));
+    vi.mocked(deliverWork).mockResolvedValue(undefined);
+    const user = await show('worker', 'funded');
+    await user.click(panel().getByRole('button', { name: 'Deliver the work' }));
+    await user.type(panel().getByLabelText(/What did you deliver/), 'The photos');
+    const huge = new File(['%PDF-1.4'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(huge, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(panel().getByLabelText('File (optional)'), huge);
+    await user.click(panel().getByRole('button', { name: 'Mark as delivered' }));
+    expect(panel().getByLabelText('File (optional)')).toHaveAccessibleDescription('Attach an image, PDF, text, CSV, ZIP or Office document of at most 10 MB.');
+    expect(deliverWork).not.toHaveBeenCalled();
+    const pdf = new File(['%PDF-1.4'], 'photos.pdf', { type: 'application/pdf' });
+    await user.upload(panel().getByLabelText('File (optional)'), pdf);
+    await user.click(panel().getByRole('button', { name: 'Mark as delivered' }));
+    expect(deliverWork).toHaveBeenCalledWith('a1', 'worker-1', 'The photos', '', pdf);
+  });
+
+  it("the poster sees the delivery's file to download", async () => {
+    const file = { attachment_path: 'a1/worker-1/x-photos.pdf', attachment_name: 'photos.pdf', attachment_type: 'application/pdf', attachment_size: 2048 };
+    deal.mockResolvedValue(makeDeal({ status: 'delivered', deliveredAt: '2024-04-11T12:00:00Z', notes: [{ kind: 'delivery', authorRole: 'worker', body: 'Attached', link: null, file, createdAt: '2024-04-11T12:00:00Z' }] }));
+    await show('poster', 'delivered');
+    expect(panel().getAllByRole('button', { name: 'Download photos.pdf (2 KB)' })[0]).toBeVisible();
   });
 
   it('confirms a payout arrived; proposes a change with its checks', async () => {

@@ -86,7 +86,7 @@ create table ledger.provider_events (
   constraint provider_events_outcome_check CHECK (outcome = ANY (ARRAY['received'::text, 'applied'::text, 'deferred'::text, 'ignored'::text])),
   constraint provider_events_provider_check CHECK (provider = ANY (ARRAY['manual'::text, 'stripe'::text])),
   constraint provider_events_sizes CHECK (char_length(event_id) >= 1 AND char_length(event_id) <= 255 AND char_length(reference) <= 500 AND jsonb_typeof(payload) = 'object'::text AND octet_length(payload::text) <= 20000),
-  constraint provider_events_type_check CHECK (type = ANY (ARRAY['funds.received'::text, 'funds.failed'::text, 'transfer.sent'::text, 'refund.sent'::text, 'dispute.opened'::text, 'dispute.closed'::text, 'provider.fee'::text]))
+  constraint provider_events_type_check CHECK (type = ANY (ARRAY['funds.received'::text, 'funds.failed'::text, 'transfer.sent'::text, 'refund.sent'::text, 'refund.failed'::text, 'dispute.opened'::text, 'dispute.closed'::text, 'provider.fee'::text]))
 );
 comment on table ledger.provider_events is 'Every provider event received (webhooks; the manual provider''s operator actions), keyed by provider and event id: applied once, deferred until what it needs has happened, or ignored with the reason.';
 alter table ledger.provider_events enable row level security;
@@ -228,10 +228,10 @@ create view ledger.refunds_due as
            FROM ledger.transactions f
           WHERE f.idempotency_key = ('fund:'::text || t.application_id)), 'manual'::text) AS funded_through
    FROM ledger.transactions t
-  WHERE (kind = ANY (ARRAY['refund'::text, 'split'::text, 'refund_after_release'::text, 'prepaid_return'::text])) AND COALESCE((ledger.parts(id) ->> 'refund_due'::text)::bigint, 0::bigint) > 0 AND NOT (EXISTS ( SELECT 1
+  WHERE (kind = ANY (ARRAY['refund'::text, 'split'::text, 'refund_after_release'::text, 'prepaid_return'::text, 'refund_failed'::text])) AND COALESCE((ledger.parts(id) ->> 'refund_due'::text)::bigint, 0::bigint) > 0 AND NOT (EXISTS ( SELECT 1
            FROM ledger.transactions s
           WHERE s.idempotency_key = ('refund-sent:'::text || t.id)));
-comment on view ledger.refunds_due is 'Money due back to a payer and not yet sent: the transaction that made it due, the amount, the idempotency key, the provider it was paid through.';
+comment on view ledger.refunds_due is 'Money due back to a payer and not yet sent: the transaction that made it due (refund_failed: a refund that came back), the amount, the idempotency key, the provider it was paid through.';
 
 CREATE OR REPLACE FUNCTION ledger.account(p_kind text, p_owner uuid DEFAULT NULL::uuid, p_application uuid DEFAULT NULL::uuid, p_gig uuid DEFAULT NULL::uuid, p_provider text DEFAULT NULL::text)
  RETURNS bigint
@@ -345,18 +345,22 @@ $function$;
 
 CREATE OR REPLACE FUNCTION ledger.parts(p_transaction_id bigint)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_object_agg(x.kind, x.delta), '{}'::jsonb)
-  from (
-    select a.kind, sum(case when a.normal = 'credit' then -e.amount_cents else e.amount_cents end) as delta
-    from ledger.entries e join ledger.accounts a on a.id = e.account_id
-    where e.transaction_id = p_transaction_id
-    group by a.kind
-  ) x
+begin
+  return (
+    select coalesce(jsonb_object_agg(x.kind, x.delta), '{}'::jsonb)
+    from (
+      select a.kind, sum(case when a.normal = 'credit' then -e.amount_cents else e.amount_cents end) as delta
+      from ledger.entries e join ledger.accounts a on a.id = e.account_id
+      where e.transaction_id = p_transaction_id
+      group by a.kind
+    ) x);
+end
 $function$;
+comment on function ledger.parts(p_transaction_id bigint) is 'How each kind of account moved in a transaction, in its normal direction ({"held": -60000, "payable": 57000, "fee_revenue": 3000} for a release).';
 
 CREATE OR REPLACE FUNCTION ledger.platform_fee_cents(p_amount_cents bigint)
  RETURNS bigint
@@ -793,7 +797,7 @@ begin
   if p_event_id is null or char_length(p_event_id) not between 1 and 255 then
     raise exception 'An event needs an id of 1 to 255 characters' using errcode = '22023';
   end if;
-  if p_type is null or p_type not in ('funds.received', 'funds.failed', 'transfer.sent', 'refund.sent', 'dispute.opened', 'dispute.closed', 'provider.fee') then
+  if p_type is null or p_type not in ('funds.received', 'funds.failed', 'transfer.sent', 'refund.sent', 'refund.failed', 'dispute.opened', 'dispute.closed', 'provider.fee') then
     raise exception 'Unknown payment event type %', p_type using errcode = '22023';
   end if;
   if p_payload is null or jsonb_typeof(p_payload) <> 'object' or octet_length(p_payload::text) > 20000 then
@@ -812,7 +816,7 @@ begin
       return 'duplicate';
     end if;
   end if;
-  v_effect := private.provider_event_effect(v_event);
+  v_effect := private.provider_event_outcome(v_event);
   update ledger.provider_events
      set outcome = v_effect.outcome, detail = v_effect.detail, attempts = attempts + 1,
          applied_at = case when v_effect.outcome = 'applied' then now() end
@@ -825,7 +829,7 @@ begin
       order by e.received_at, e.event_id
       for update skip locked
     loop
-      v_effect := private.provider_event_effect(v_waiting);
+      v_effect := private.provider_event_outcome(v_waiting);
       update ledger.provider_events
          set outcome = v_effect.outcome, detail = v_effect.detail, attempts = attempts + 1,
              applied_at = case when v_effect.outcome = 'applied' then now() end
@@ -874,13 +878,16 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.balance_of(p_key text)
  RETURNS bigint
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce((select case when a.normal = 'credit' then a.credits_posted - a.debits_posted else a.debits_posted - a.credits_posted end
-                   from ledger.accounts a where a.key = p_key), 0)
+begin
+  return coalesce((select case when a.normal = 'credit' then a.credits_posted - a.debits_posted else a.debits_posted - a.credits_posted end
+                   from ledger.accounts a where a.key = p_key), 0);
+end
 $function$;
+comment on function private.balance_of(p_key text) is 'The posted balance of the account with this key, in its normal direction (0 when it does not exist).';
 
 CREATE OR REPLACE FUNCTION private.ban_member(p_user_id uuid, p_duration interval)
  RETURNS timestamp with time zone
@@ -1314,12 +1321,15 @@ comment on function private.has_operator_role(p_uid uuid) is 'True when the user
 
 CREATE OR REPLACE FUNCTION private.held_cents(p_application_id uuid)
  RETURNS bigint
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce((select a.credits_posted - a.debits_posted from ledger.accounts a where a.key = 'held:' || p_application_id), 0)
+begin
+  return coalesce((select a.credits_posted - a.debits_posted from ledger.accounts a where a.key = 'held:' || p_application_id), 0);
+end
 $function$;
+comment on function private.held_cents(p_application_id uuid) is 'Money held for a deal now (posted), in cents.';
 
 CREATE OR REPLACE FUNCTION private.is_operator(p_uid uuid)
  RETURNS boolean
@@ -1446,20 +1456,23 @@ comment on function private.member_ratings_recount() is 'Trigger: recounts the r
 
 CREATE OR REPLACE FUNCTION private.member_refusal()
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select case
-    when auth.uid() is null then 'signed_out'
-    when coalesce(auth.jwt() ->> 'is_anonymous', 'false') = 'true' then 'anonymous'
-    when u.id is null or u.deleted_at is not null then 'gone'
-    when u.is_anonymous then 'anonymous'
-    when u.banned_until > now() then 'banned'
-    when not private.session_aal_ok() then 'aal'
-  end
-  from (select 1) as one
-  left join auth.users u on u.id = auth.uid()
+begin
+  return (
+    select case
+      when auth.uid() is null then 'signed_out'
+      when coalesce(auth.jwt() ->> 'is_anonymous', 'false') = 'true' then 'anonymous'
+      when u.id is null or u.deleted_at is not null then 'gone'
+      when u.is_anonymous then 'anonymous'
+      when u.banned_until > now() then 'banned'
+      when not private.session_aal_ok() then 'aal'
+    end
+    from (select 1) as one
+    left join auth.users u on u.id = auth.uid());
+end
 $function$;
 comment on function private.member_refusal() is 'Why the caller may not write to the marketplace (signed_out, anonymous, gone, banned, aal), or null when they may.';
 
@@ -1491,6 +1504,33 @@ AS $function$
          (select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_txn.payer_id),
          (select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_txn.payee_id)
 $function$;
+
+CREATE OR REPLACE FUNCTION private.money_lines(p_ids bigint[])
+ RETURNS TABLE(transaction_id bigint, created_at timestamp with time zone, kind text, pending boolean, application_id uuid, gig_id uuid, gig_title text, amount_cents bigint, parts jsonb, provider text, reference text, method text, payer_name text, payee_name text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select t.id, t.created_at, t.kind, t.phase = 'pending', t.application_id, coalesce(t.gig_id, a.gig_id), g.title,
+           t.amount_cents, coalesce(pa.parts, '{}'::jsonb), t.provider, t.provider_ref, t.method,
+           coalesce(nullif(pp.full_name, ''), pp.username), coalesce(nullif(pe.full_name, ''), pe.username)
+    from ledger.transactions t
+    left join public.applications a on a.id = t.application_id
+    left join public.gigs g on g.id = coalesce(t.gig_id, a.gig_id)
+    left join public.profiles pp on pp.id = t.payer_id
+    left join public.profiles pe on pe.id = t.payee_id
+    left join lateral (
+      select jsonb_object_agg(x.kind, x.delta) as parts
+      from (select ac.kind, sum(case when ac.normal = 'credit' then -e.amount_cents else e.amount_cents end) as delta
+            from ledger.entries e join ledger.accounts ac on ac.id = e.account_id
+            where e.transaction_id = t.id group by ac.kind) x
+    ) pa on true
+    where t.id = any (p_ids);
+end
+$function$;
+comment on function private.money_lines(p_ids bigint[]) is 'Statement lines of a set of ledger transactions in one query: what moved by kind of account (as ledger.parts), the gig, the payer''s and payee''s names.';
 
 CREATE OR REPLACE FUNCTION private.notification_outbox_limits()
  RETURNS trigger
@@ -1635,15 +1675,21 @@ comment on function private.notify_review() is 'After a review: the notification
 
 CREATE OR REPLACE FUNCTION private.open_funding_hold(p_application_id uuid)
  RETURNS ledger.transactions
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select t.* from ledger.transactions t
+declare
+  v_hold ledger.transactions;
+begin
+  select t.* into v_hold from ledger.transactions t
   where t.application_id = p_application_id and t.kind = 'funding' and t.phase = 'pending'
     and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)
-  order by t.id desc limit 1
+  order by t.id desc limit 1;
+  return v_hold;
+end
 $function$;
+comment on function private.open_funding_hold(p_application_id uuid) is 'The open funding hold of a deal (pending, not yet posted or voided), or a row of nulls.';
 
 CREATE OR REPLACE FUNCTION private.operator_audit_append_only()
  RETURNS trigger
@@ -1905,15 +1951,19 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.payout_due_cents(p_application_id uuid)
  RETURNS bigint
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(sum((ledger.parts(t.id) ->> 'payable')::bigint), 0)
-  from ledger.transactions t
-  where t.application_id = p_application_id and t.kind in ('release', 'split', 'netting')
-    and not exists (select 1 from ledger.transactions p where p.application_id = p_application_id and p.kind = 'payout')
+begin
+  return (
+    select coalesce(sum((ledger.parts(t.id) ->> 'payable')::bigint), 0)
+    from ledger.transactions t
+    where t.application_id = p_application_id and t.kind in ('release', 'split', 'netting')
+      and not exists (select 1 from ledger.transactions p where p.application_id = p_application_id and p.kind = 'payout'));
+end
 $function$;
+comment on function private.payout_due_cents(p_application_id uuid) is 'What the payout of a released deal is: its worker part less what was netted against a debt.';
 
 CREATE OR REPLACE FUNCTION private.portfolio_items_limit()
  RETURNS trigger
@@ -2077,6 +2127,22 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.provider_event_outcome(p ledger.provider_events, OUT outcome text, OUT detail text)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p.type = 'refund.failed' then
+    select e.outcome, e.detail into outcome, detail from private.refund_failed_effect(p) e;
+  else
+    select e.outcome, e.detail into outcome, detail from private.provider_event_effect(p) e;
+  end if;
+end
+$function$;
+comment on function private.provider_event_outcome(p ledger.provider_events, OUT outcome text, OUT detail text) is 'What one provider event does: refund.failed here, the others in private.provider_event_effect.';
+
 CREATE OR REPLACE FUNCTION private.provider_work(p_provider text)
  RETURNS TABLE(kind text, application_id uuid, transaction_id bigint, member_id uuid, amount_cents bigint, idempotency_key text, paypal_email text, stripe_account_id text)
  LANGUAGE sql
@@ -2089,9 +2155,9 @@ AS $function$
   union all
   select 'refund', r.application_id, r.transaction_id, r.member_id, r.amount_cents, r.idempotency_key, null, null
   from ledger.refunds_due r
-  where (p_provider = 'stripe') = (r.funded_through = 'stripe')
+  where (p_provider = 'stripe') = (r.funded_through = 'stripe' and r.kind <> 'refund_failed')
 $function$;
-comment on function private.provider_work(p_provider text) is 'Payouts and refunds one provider should execute, each with the idempotency key to send with the provider call.';
+comment on function private.provider_work(p_provider text) is 'Payouts and refunds one provider should execute, each with the idempotency key to send with the provider call (a refund that failed goes to the manual provider).';
 
 CREATE OR REPLACE FUNCTION private.raise_member_refusal(p_why text, p_action text)
  RETURNS void
@@ -2149,6 +2215,52 @@ end
 $function$;
 comment on function private.record_application_step(p_app public.applications, p_step private.application_process, p_actor uuid) is 'Side effects of an application step, in the caller''s transaction: applicant_count, the event row, the queued email.';
 
+CREATE OR REPLACE FUNCTION private.refund_failed_effect(p ledger.provider_events, OUT outcome text, OUT detail text)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_origin ledger.transactions;
+  v_sent ledger.transactions;
+  v_amount bigint;
+  v_meta ledger.transactions;
+begin
+  outcome := 'applied';
+  select t.* into v_origin from ledger.transactions t where t.id = p.origin_transaction_id;
+  v_amount := coalesce((ledger.parts(v_origin.id) ->> 'refund_due')::bigint, 0);
+  if v_origin.id is null or v_amount <= 0 then
+    outcome := 'ignored'; detail := 'no refund is due for that transaction'; return;
+  end if;
+  if p.amount_cents is not null and p.amount_cents <> v_amount then
+    outcome := 'ignored'; detail := format('the amount (%s) is not the refund due (%s)', p.amount_cents, v_amount); return;
+  end if;
+  -- One origin's refund and its failure are posted under its payer's refund_due lock (ledger.post
+  -- takes it), so two deliveries of the failure cannot both pass the checks below.
+  perform 1 from ledger.accounts a where a.id = ledger.account('refund_due', p_owner => v_origin.payer_id) for update;
+  if exists (select 1 from ledger.transactions t where t.idempotency_key = 'refund-failed:' || v_origin.id) then
+    outcome := 'ignored'; detail := 'that refund already failed'; return;
+  end if;
+  select t.* into v_sent from ledger.transactions t where t.idempotency_key = 'refund-sent:' || v_origin.id;
+  if v_sent.id is not null and (v_sent.provider <> p.provider or v_sent.provider_ref is distinct from p.reference) then
+    outcome := 'ignored'; detail := 'the refund sent for that transaction is another one'; return;
+  end if;
+  v_meta := v_origin;
+  v_meta.provider := p.provider; v_meta.provider_ref := p.reference; v_meta.method := coalesce(p.payload ->> 'method', v_sent.method);
+  v_meta.operator_id := p.operator_id; v_meta.actor_id := null;
+  if v_sent.id is null then
+    v_meta.note := 'taken from the provider''s balance, then failed';
+    perform ledger.post('refund-sent:' || v_origin.id, 'refund_sent',
+      array[ledger.account('refund_due', p_owner => v_origin.payer_id), ledger.account('cash', p_provider => p.provider)], array[v_amount, -v_amount], v_meta);
+  end if;
+  v_meta.note := left('The refund failed' || coalesce(': ' || (p.payload ->> 'reason'), ''), 2000);
+  perform ledger.post('refund-failed:' || v_origin.id, 'refund_failed',
+    array[ledger.account('cash', p_provider => p.provider), ledger.account('refund_due', p_owner => v_origin.payer_id)], array[v_amount, -v_amount], v_meta);
+end
+$function$;
+comment on function private.refund_failed_effect(p ledger.provider_events, OUT outcome text, OUT detail text) is 'The port''s refund.failed: the refund of an origin transaction came back — its money is due to the payer again (refund_failed), for an operator to send.';
+
 CREATE OR REPLACE FUNCTION private.refund_held(p_app public.applications, p_operator uuid, p_actor uuid, p_note text)
  RETURNS ledger.transactions
  LANGUAGE plpgsql
@@ -2202,31 +2314,39 @@ declare
   v_owed bigint;
   v_net bigint;
   v_meta ledger.transactions := private.deal_meta(p_app, null, null, p_operator, p_actor, null, p_note);
+  v_held_acc bigint;
+  v_payable bigint;
+  v_receivable bigint;
+  v_refund_due bigint;
 begin
   if p_worker_gross < 0 or p_worker_gross > v_held then
     raise exception 'The worker''s part must be between 0 and the % cents held', v_held using errcode = '22023';
   end if;
   -- Every tracked account this step may touch (the netting too), locked at once in id order, so
   -- two steps of one worker's deals can never wait on each other in a circle.
+  -- The ids are looked up once, before the lock: ledger.account() is volatile (it may create the
+  -- account), so called inside the WHERE it ran for every row of ledger.accounts.
+  v_held_acc := ledger.account('held', p_application => p_app.id);
+  v_payable := ledger.account('payable', p_owner => p_app.worker_id);
+  v_receivable := ledger.account('receivable', p_owner => p_app.worker_id);
+  v_refund_due := ledger.account('refund_due', p_owner => p_app.poster_id);
   perform 1 from ledger.accounts a
-   where a.id in (ledger.account('held', p_application => p_app.id), ledger.account('payable', p_owner => p_app.worker_id),
-                  ledger.account('receivable', p_owner => p_app.worker_id), ledger.account('refund_due', p_owner => p_app.poster_id))
+   where a.id = any (array[v_held_acc, v_payable, v_receivable, v_refund_due])
    order by a.id for update;
   v_txn := ledger.post('release:' || p_app.id, case when p_worker_gross = v_held then 'release' else 'split' end,
-    array[ledger.account('held', p_application => p_app.id), ledger.account('payable', p_owner => p_app.worker_id),
-          ledger.account('fee_revenue'), ledger.account('refund_due', p_owner => p_app.poster_id)],
+    array[v_held_acc, v_payable, ledger.account('fee_revenue'), v_refund_due],
     array[v_held, -(p_worker_gross - v_fee), -v_fee, -(v_held - p_worker_gross)], v_meta);
   select b.credits_posted - b.debits_posted into v_owed from ledger.accounts b where b.key = 'receivable:' || p_app.worker_id;
   v_owed := coalesce(-v_owed, 0);  -- receivable is a debit account: what the worker owes
   v_net := least(v_owed, p_worker_gross - v_fee);
   if v_net > 0 then
-    perform ledger.post('net:' || p_app.id, 'netting',
-      array[ledger.account('payable', p_owner => p_app.worker_id), ledger.account('receivable', p_owner => p_app.worker_id)],
+    perform ledger.post('net:' || p_app.id, 'netting', array[v_payable, v_receivable],
       array[v_net, -v_net], v_meta);
   end if;
   return v_txn;
 end
 $function$;
+comment on function private.release_deal(p_app public.applications, p_worker_gross bigint, p_operator uuid, p_actor uuid, p_note text) is 'Internal to the deal steps: releases what is held (the worker''s part less the fee to their payable, the rest back as refund due), netting a debt; its four tracked accounts locked by id, in id order.';
 
 CREATE OR REPLACE FUNCTION private.require_console(p_action text)
  RETURNS uuid
@@ -2398,15 +2518,18 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.session_aal_ok()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select array[auth.jwt() ->> 'aal'] <@ (
-    select case when count(id) > 0 then array['aal2'] else array['aal1', 'aal2'] end
-    from auth.mfa_factors
-    where user_id = auth.uid() and status = 'verified'
-  )
+begin
+  return (
+    select array[auth.jwt() ->> 'aal'] <@ (
+      select case when count(id) > 0 then array['aal2'] else array['aal1', 'aal2'] end
+      from auth.mfa_factors
+      where user_id = auth.uid() and status = 'verified'
+    ));
+end
 $function$;
 comment on function private.session_aal_ok() is 'True when the session may act: aal2 for users with a verified factor, else aal1 or aal2.';
 
@@ -4454,6 +4577,7 @@ CREATE OR REPLACE FUNCTION public.money_statement(p_side text, p_limit integer D
 AS $function$
 declare
   v_uid uuid := private.require_member('see your statement');
+  v_ids bigint[];
 begin
   if p_side is null or p_side not in ('earnings', 'spending') then
     raise exception 'A statement is of earnings or spending' using errcode = '22023';
@@ -4461,17 +4585,22 @@ begin
   if p_limit is null or p_limit < 1 or p_limit > 1000 then
     raise exception 'The limit must be between 1 and 1000 lines' using errcode = '22023';
   end if;
-  return query
-    select l.* from (
-      select t from ledger.transactions t
-      where (case when p_side = 'earnings' then t.payee_id else t.payer_id end) = v_uid
-        and (p_before is null or t.id < p_before)
-        and private.listed(t)
-        and (p_side = 'spending' or t.kind in ('release', 'split', 'netting', 'payout', 'refund_after_release'))
-      order by t.id desc
-      limit p_limit
-    ) x cross join lateral private.money_line(x.t) l
-    order by l.transaction_id desc;
+  -- Listed: posted transactions and holds still open (a resolved hold's posting is listed; voids are not).
+  if p_side = 'earnings' then
+    v_ids := array(
+      select t.id from ledger.transactions t
+      where t.payee_id = v_uid and (p_before is null or t.id < p_before)
+        and t.kind in ('release', 'split', 'netting', 'payout', 'refund_after_release')
+        and (t.phase in ('posted', 'post_pending') or (t.phase = 'pending' and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)))
+      order by t.id desc limit p_limit);
+  else
+    v_ids := array(
+      select t.id from ledger.transactions t
+      where t.payer_id = v_uid and (p_before is null or t.id < p_before)
+        and (t.phase in ('posted', 'post_pending') or (t.phase = 'pending' and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)))
+      order by t.id desc limit p_limit);
+  end if;
+  return query select l.* from private.money_lines(v_ids) l order by l.transaction_id desc;
 end
 $function$;
 comment on function public.money_statement(p_side text, p_limit integer, p_before bigint) is 'The caller''s statement, newest first: earnings (as a worker: releases, payouts, debts netted or refunded) or spending (as a payer: payments in, funds held, released, refunded). Page with p_before = the last transaction id shown; 1–1000 lines.';
@@ -4494,15 +4623,18 @@ begin
     coalesce((select sum(t.amount_cents) from ledger.transactions t where t.payer_id = v_uid and t.phase = 'pending'
                and not exists (select 1 from ledger.transactions r where r.pending_id = t.id)), 0)::bigint,
     coalesce((select sum(b.credits_posted - b.debits_posted) from public.applications a join ledger.accounts b on b.key = 'held:' || a.id where a.poster_id = v_uid), 0)::bigint,
-    coalesce((select sum((ledger.parts(t.id) ->> 'payable')::bigint + coalesce((ledger.parts(t.id) ->> 'fee_revenue')::bigint, 0))
-               from ledger.transactions t where t.payer_id = v_uid and t.kind in ('release', 'split')), 0)::bigint,
+    -- What the releases paid out of their money: the worker's part and the fee (credits, so −amount).
+    coalesce((select sum(-e.amount_cents) from ledger.transactions t join ledger.entries e on e.transaction_id = t.id
+               join ledger.accounts ac on ac.id = e.account_id
+               where t.payer_id = v_uid and t.kind in ('release', 'split') and ac.kind in ('payable', 'fee_revenue')), 0)::bigint,
     private.balance_of('refund_due:' || v_uid),
-    coalesce((select sum(t.amount_cents) from ledger.transactions t where t.payer_id = v_uid and t.kind = 'refund_sent'), 0)::bigint,
+    coalesce((select sum(case t.kind when 'refund_sent' then t.amount_cents else -t.amount_cents end) from ledger.transactions t
+               where t.payer_id = v_uid and t.kind in ('refund_sent', 'refund_failed')), 0)::bigint,
     coalesce((select a.credits_posted - a.debits_posted - a.debits_pending from ledger.accounts a where a.key = 'credit:' || v_uid), 0)::bigint,
     coalesce((select a.credits_pending from ledger.accounts a where a.key = 'credit:' || v_uid), 0)::bigint;
 end
 $function$;
-comment on function public.my_money() is 'The caller''s money in cents. Earnings: pending (their part of money held for their deals), available (released, owed to them, on its way), paid out, owed back. Spending: announced (not yet confirmed), held, released, refund due, refunded; credit (and credit announced).';
+comment on function public.my_money() is 'The caller''s money in cents. Earnings: pending (their part of money held for their deals), available (released, owed to them, on its way), paid out, owed back. Spending: announced (not yet confirmed), held, released, refund due, refunded (less refunds that failed); credit (and credit announced).';
 grant execute on function public.my_money() to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.my_unread_threads(p_limit integer DEFAULT 500)

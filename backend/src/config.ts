@@ -16,6 +16,7 @@ import { parseStorage, storageEnv, type StorageConfig } from './config-storage';
 import { parseSigningKey } from './security/jwt-keys';
 import { jwtSecretWeakness } from './security/secret-strength';
 import { parseSqlJobs, type SqlJob } from './jobs/sql-job-spec';
+import { loadMailTemplates, type MailTemplates } from './auth/mail-templates';
 
 export { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_MIGRATION_DIRS, REPO_ROOT } from './config-defaults';
 import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_DATA_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
@@ -96,6 +97,8 @@ const schema = z.object({
 
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Need40 <no-reply@need40.local>'),
+  /** A folder of auth mail templates overriding the built-in words (auth/mail-templates.ts). */
+  MAIL_TEMPLATES_DIR: z.string().min(1).optional(),
   MAILER_AUTOCONFIRM: bool.default(false),
   /**
    * The development mailbox answers loopback requests only; with this key (16+ characters) it
@@ -210,6 +213,8 @@ export interface Config extends EnvConfig {
   webauthn: WebAuthnConfig;
   /** SQL_JOBS, parsed. */
   sqlJobs: SqlJob[];
+  /** MAIL_TEMPLATES_DIR's templates, read and checked at start. */
+  mailTemplates: MailTemplates | undefined;
   /** TRUST_PROXY compiled: which peers' X-Forwarded-* headers count (false: none). */
   trustProxy: TrustProxy;
   /** Variables that look like settings but are not read (main.ts logs them at start). */
@@ -257,6 +262,12 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       problems.push(`JWT_SIGNING_KEY: ${(error as Error).message}`);
     }
   }
+  let mailTemplates: MailTemplates | undefined;
+  try {
+    mailTemplates = loadMailTemplates(c.MAIL_TEMPLATES_DIR);
+  } catch (error) {
+    problems.push(`MAIL_TEMPLATES_DIR: ${(error as Error).message}`);
+  }
   let sqlJobs: SqlJob[] = [];
   try {
     sqlJobs = parseSqlJobs(c.SQL_JOBS);
@@ -292,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     oauthProviders,
     webauthn,
     sqlJobs,
+    mailTemplates,
     trustProxy,
     warnings: unknownVariables(raw, KNOWN),
     storage,

@@ -47,7 +47,7 @@ export function adminLinkRoutes(app: FastifyInstance): void {
       if ((kind === 'signup' || kind === 'invite') && user?.email_confirmed_at) throw AuthErrors.emailExists();
       if ((kind === 'magiclink' || kind === 'recovery' || kind === 'email_change') && !user) throw AuthErrors.userNotFoundLink();
       if (newEmail && (await findUserByEmail(tx, newEmail))) throw AuthErrors.emailExists();
-      user ??= await createUnconfirmedUser(services, tx, email, data, passwordHash);
+      user ??= await createUnconfirmedUser(services, tx, email, data, passwordHash, false);
       const bound = kind === 'signup' ? { passwordHash, userMeta: data } : kind === 'invite' ? { userMeta: data } : undefined;
       const issued = await issueLink(services, tx, { userId: user.id, kind, relatesTo: newEmail ?? email, redirectTo, bound, keepOthers: kind === 'signup' });
       await audit(tx, 'generate_link', { user_id: user.id, user_email: email, type: body.type });

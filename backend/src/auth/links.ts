@@ -16,15 +16,17 @@ import { iso } from './util';
 
 /**
  * An unconfirmed email account made by the server (POST /otp, an invitation, generate_link
- * signup): what it may keep once the address is proven travels with its link (`bound`).
+ * signup): what it may keep once the address is proven travels with its link (`bound`). Its
+ * user_metadata also names the email identity (sub, email, …), except for generate_link, whose
+ * user keeps exactly the data given (as GoTrue's: auth-js's own suite checks it).
  */
-export async function createUnconfirmedUser(services: Services, tx: Tx, email: string, userMeta: Record<string, unknown>, passwordHash: string | null = null): Promise<UserRow> {
+export async function createUnconfirmedUser(services: Services, tx: Tx, email: string, userMeta: Record<string, unknown>, passwordHash: string | null = null, identityInMetadata = true): Promise<UserRow> {
   const id = randomUUID();
   const at = iso(services.now());
   const user = await insertUser(tx, {
     id, email, passwordHash, confirmedAt: null, role: 'authenticated', at,
     appMeta: { provider: 'email', providers: ['email'] },
-    userMeta: { ...userMeta, email, email_verified: false, phone_verified: false, sub: id },
+    userMeta: identityInMetadata ? { ...userMeta, email, email_verified: false, phone_verified: false, sub: id } : userMeta,
   });
   await insertIdentity(tx, { userId: id, provider: 'email', providerId: id, at, data: { sub: id, email, email_verified: false, phone_verified: false } });
   return user;

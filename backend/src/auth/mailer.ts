@@ -2,12 +2,14 @@
  * Outgoing mail: through SMTP (nodemailer) when SMTP_URL is set; otherwise into the development
  * mailbox (store/mailbox.ts, shared by all instances, shown at /_dev/mailbox) and the log, so
  * sign-up confirmation and password recovery work offline. Auth mail the SMTP server does not take
- * waits in auth.mail_queue (mail-queue.ts); the app's notifications wait in their own outbox.
+ * waits in auth.mail_queue (mail-queue.ts); the app's notifications wait in their own outbox. The
+ * words below are the defaults: an operator's files in MAIL_TEMPLATES_DIR replace them (mail-templates.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Services } from '../services';
 import { queueMail } from './mail-queue';
+import { applyTemplates } from './mail-templates';
 import { storeMail } from './store/mailbox';
 
 export type MailKind = 'signup' | 'recovery' | 'email_change' | 'reauthentication' | 'magiclink' | 'invite';
@@ -20,6 +22,8 @@ export interface Mail {
   html: string;
   /** The link the mail carries; null for a mail that carries a code. */
   link: string | null;
+  /** The six-digit code it carries, if any (the templates' {{ .Token }}). */
+  code?: string;
   /** More headers (a notification's List-Unsubscribe). */
   headers?: Record<string, string>;
 }
@@ -44,6 +48,7 @@ export function composeMail(kind: Exclude<MailKind, 'reauthentication'>, to: str
     kind,
     subject: t.subject,
     link,
+    ...(code && { code }),
     text: `${t.intro}\n\n${link}${codeText}\n\nIf you did not ask for this, ignore this email.`,
     html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>${codeHtml}<p>If you did not ask for this, ignore this email.</p>`,
   };
@@ -57,6 +62,7 @@ export function composeCodeMail(to: string, code: string): Mail {
     kind: 'reauthentication',
     subject: 'Confirm it is you',
     link: null,
+    code,
     text: `${intro}\n\n${code}\n\nIf you did not ask for this, change your password: someone may be using your account.`,
     html: `<p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(code)}</strong></p><p>If you did not ask for this, change your password: someone may be using your account.</p>`,
   };
@@ -100,8 +106,10 @@ export async function sendMail(services: Services, log: FastifyBaseLogger, mail:
  * when the SMTP server does not take it — queued and retried (mail-queue.ts) for as long as its link
  * lives, and the member's request succeeds either way, as hosted Supabase's would with a working server.
  */
-export async function deliverMail(services: Services, log: FastifyBaseLogger, mail: Mail): Promise<void> {
-  if (!services.config.SMTP_URL) return toDevMailbox(services, log, mail);
+export async function deliverMail(services: Services, log: FastifyBaseLogger, built: Mail): Promise<void> {
+  const { config } = services;
+  const mail = applyTemplates(config.mailTemplates, built, { ConfirmationURL: built.link ?? '', Token: built.code ?? '', Email: built.to, SiteURL: config.SITE_URL });
+  if (!config.SMTP_URL) return toDevMailbox(services, log, mail);
   try {
     await sendSmtp(services, mail);
   } catch (error) {

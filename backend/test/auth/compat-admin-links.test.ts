@@ -44,6 +44,8 @@ describe('auth.admin links and invitations', () => {
     const signup = await admin.generateLink({ type: 'signup', email: address, password: 'signup-password', options: { data: { full_name: 'Sig' } } });
     expect(signup.error).toBeNull();
     expect(signup.data.user?.email_confirmed_at).toBeUndefined();
+    // Exactly the data given, as GoTrue's generate_link keeps it (auth-js's own suite checks it).
+    expect(signup.data.user?.user_metadata).toEqual({ full_name: 'Sig' });
     expect((await follow(be, signup.data.properties!.action_link)).location).toContain('#access_token=');
     expect((await makeClient(be).auth.signInWithPassword({ email: address, password: 'signup-password' })).error).toBeNull();
     expect((await admin.generateLink({ type: 'signup', email: address, password: 'signup-password' })).error).toMatchObject({ status: 422, code: 'email_exists' });

@@ -5,10 +5,10 @@
  * delivering an event, signed with the SDK's own test-header helper.
  */
 import Stripe from 'stripe';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { TestBackend } from '../harness';
 import type { TestUser } from '../rest/helpers';
-import { useMoney, type Money } from './helpers';
+import { acceptedDeal, useMoney, type Money } from './helpers';
 import { StripeMock, type MockEvent } from './stripe-mock';
 
 export const WEBHOOK_SECRET = 'whsec_need40contracttests';
@@ -58,4 +58,19 @@ export async function delivered(be: TestBackend, event: MockEvent): Promise<unkn
   const r = await deliver(be, event);
   if (r.status !== 200) throw new Error(`webhook answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body.outcome;
+}
+
+/** The poster starts paying a new accepted deal: the application and its Checkout Session. */
+export async function checkout(m: StripeMoney): Promise<{ app: string; session: string }> {
+  const { app } = await acceptedDeal(m);
+  const r = await invoke(m.be, m.poster, 'stripe-checkout', { application_id: app });
+  expect(r.status).toBe(200);
+  return { app, session: r.body.session_id as string };
+}
+
+/** A deal funded through Stripe: its application and PaymentIntent. */
+export async function funded(m: StripeMoney): Promise<{ app: string; pi: string }> {
+  const { app, session } = await checkout(m);
+  expect(await delivered(m.be, m.stripe.pay(session))).toBe('applied');
+  return { app, pi: m.stripe.sessions.get(session)!.payment_intent as string };
 }

@@ -21,7 +21,9 @@ type AccountLink = Pick<Stripe.AccountLink, 'object' | 'url' | 'created' | 'expi
 type Session = Pick<Stripe.Checkout.Session, 'id' | 'object' | 'mode' | 'status' | 'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata' | 'payment_intent' | 'url' | 'success_url' | 'cancel_url'>;
 type PaymentIntent = Pick<Stripe.PaymentIntent, 'id' | 'object' | 'amount' | 'currency' | 'status' | 'metadata' | 'transfer_group' | 'latest_charge'>;
 type Transfer = Pick<Stripe.Transfer, 'id' | 'object' | 'amount' | 'currency' | 'destination' | 'transfer_group' | 'source_transaction' | 'metadata' | 'reversed'>;
-type Refund = Pick<Stripe.Refund, 'id' | 'object' | 'amount' | 'currency' | 'payment_intent' | 'status' | 'metadata'>;
+type Refund = Pick<Stripe.Refund, 'id' | 'object' | 'amount' | 'currency' | 'payment_intent' | 'status' | 'metadata' | 'failure_reason'>;
+type Charge = Pick<Stripe.Charge, 'id' | 'object' | 'amount' | 'currency' | 'payment_intent' | 'status' | 'balance_transaction'>;
+type BalanceTransaction = Pick<Stripe.BalanceTransaction, 'id' | 'object' | 'amount' | 'fee' | 'net' | 'currency' | 'type' | 'source'>;
 type Dispute = Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'currency' | 'charge' | 'payment_intent' | 'reason' | 'status'>;
 export type MockEvent = Pick<Stripe.Event, 'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'> & { type: Stripe.Event['type']; data: { object: object } };
 
@@ -71,6 +73,10 @@ export class StripeMock {
   readonly intents = new Map<string, PaymentIntent>();
   readonly transfers = new Map<string, Transfer>();
   readonly refunds = new Map<string, Refund>();
+  readonly charges = new Map<string, Charge>();
+  readonly balanceTransactions = new Map<string, BalanceTransaction>();
+  /** Whether a paid charge has its balance transaction yet (Stripe may add it a moment later: charge.updated). */
+  settleCharges = true;
   /** Every request: method, path and Idempotency-Key, in order. */
   readonly calls: { method: string; path: string; key?: string }[] = [];
   private readonly idem = new Map<string, { params: string; body: unknown }>();
@@ -149,6 +155,8 @@ export class StripeMock {
     }
     if (method === 'POST' && resource === 'checkout' && sub === 'sessions' && !more) return this.createSession(p);
     if (method === 'GET' && resource === 'payment_intents' && sub) return this.find(this.intents, sub, 'payment_intent');
+    if (method === 'GET' && resource === 'charges' && sub) return this.expanded(this.find(this.charges, sub, 'charge'), p);
+    if (method === 'GET' && resource === 'balance_transactions' && sub) return this.find(this.balanceTransactions, sub, 'balance_transaction');
     if (method === 'POST' && resource === 'transfers' && !sub) return this.createTransfer(p);
     if (method === 'GET' && resource === 'transfers' && !sub) return list(path, [...this.transfers.values()].filter((t) => !p.transfer_group || t.transfer_group === p.transfer_group));
     if (method === 'GET' && resource === 'refunds' && !sub) return list(path, [...this.refunds.values()].filter((r) => !p.payment_intent || r.payment_intent === p.payment_intent));
@@ -200,6 +208,33 @@ export class StripeMock {
     return this.event('refund.updated', { ...r });
   }
 
+  /** The refund fails (a closed card): Stripe puts the money back in the balance and says so. */
+  failRefund(refundId: string): MockEvent {
+    const r = this.find(this.refunds, refundId, 'refund');
+    Object.assign(r, { status: 'failed', failure_reason: 'expired_or_canceled_card' } satisfies Partial<Refund>);
+    return this.event('refund.failed', { ...r });
+  }
+
+  /** Stripe's processing fee of a charge: 2.9% + 30¢, rounded, as its balance transaction records it. */
+  static fee = (amountCents: number) => Math.round(amountCents * 0.029) + 30;
+
+  /** The charge's balance transaction is made (with its fee); answers charge.updated. */
+  settleCharge(chargeId: string): MockEvent {
+    const ch = this.find(this.charges, chargeId, 'charge');
+    const fee = StripeMock.fee(ch.amount);
+    const bt: BalanceTransaction = { id: id('txn'), object: 'balance_transaction', amount: ch.amount, fee, net: ch.amount - fee, currency: ch.currency, type: 'charge', source: ch.id };
+    this.balanceTransactions.set(bt.id, bt);
+    ch.balance_transaction = bt.id;
+    return this.event('charge.updated', { ...ch });
+  }
+
+  /** `expand[]=balance_transaction`, as Stripe expands a field in place. */
+  private expanded(ch: Charge, p: Params): Charge {
+    const expand = (p.expand ?? []) as string[];
+    if (!expand.includes('balance_transaction') || typeof ch.balance_transaction !== 'string') return ch;
+    return { ...ch, balance_transaction: this.balanceTransactions.get(ch.balance_transaction) as Stripe.BalanceTransaction };
+  }
+
   // ── What happens at Stripe: each returns the event Stripe would send ──────────────────────────
   event(type: MockEvent['type'], object: object): MockEvent {
     return { id: id('evt'), object: 'event', api_version: '2026-10-28.endive', created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } };
@@ -211,6 +246,8 @@ export class StripeMock {
     const data = this.sessionIntent.get(sessionId)!;
     const pi: PaymentIntent = { id: id('pi'), object: 'payment_intent', amount: s.amount_total!, currency: s.currency!, status: 'succeeded', metadata: data.metadata ?? {}, transfer_group: data.transfer_group ?? null, latest_charge: id('ch') };
     this.intents.set(pi.id, pi);
+    this.charges.set(pi.latest_charge as string, { id: pi.latest_charge as string, object: 'charge', amount: pi.amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', balance_transaction: null });
+    if (this.settleCharges) this.settleCharge(pi.latest_charge as string);
     Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: pi.id } satisfies Partial<Session>);
     return this.event('checkout.session.completed', { ...s });
   }

@@ -10,24 +10,12 @@ import { createStripe } from '../../src/payments/stripe/client';
 import { client } from '../rest/helpers';
 import { sql } from '../market/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, journal, ok, status } from './helpers';
-import { deliver, delivered, invoke, useStripeMoney, WEBHOOK_SECRET } from './stripe-helpers';
+import { checkout as checkoutFor, deliver, delivered, funded as fundedThrough, invoke, useStripeMoney, WEBHOOK_SECRET } from './stripe-helpers';
 
 const m = useStripeMoney();
 
-/** The poster starts paying a new accepted deal: the application and its Checkout Session. */
-async function checkout(): Promise<{ app: string; session: string }> {
-  const { app } = await acceptedDeal(m);
-  const r = await invoke(m.be, m.poster, 'stripe-checkout', { application_id: app });
-  expect(r.status).toBe(200);
-  return { app, session: r.body.session_id as string };
-}
-
-/** A deal funded through Stripe: its application and PaymentIntent. */
-async function funded(): Promise<{ app: string; pi: string }> {
-  const { app, session } = await checkout();
-  expect(await delivered(m.be, m.stripe.pay(session))).toBe('applied');
-  return { app, pi: m.stripe.sessions.get(session)!.payment_intent as string };
-}
+const checkout = () => checkoutFor(m);
+const funded = () => fundedThrough(m);
 
 const keysOf = (path: string) => m.stripe.calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.key);
 

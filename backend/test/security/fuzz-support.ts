@@ -1,6 +1,6 @@
 /**
  * Shared machinery of the fuzz suites (fuzz-rest.test.ts, fuzz-auth.test.ts, fuzz-auth-admin.test.ts,
- * fuzz-auth-webauthn.test.ts, fuzz-market.test.ts, fuzz-deal.test.ts, fuzz-money.test.ts, fuzz-moderation.test.ts, fuzz-realtime.test.ts,
+ * fuzz-auth-webauthn.test.ts, fuzz-market.test.ts, fuzz-deal.test.ts, fuzz-money.test.ts, fuzz-stripe.test.ts, fuzz-moderation.test.ts, fuzz-realtime.test.ts,
  * fuzz-realtime-rest.test.ts, fuzz-realtime-shapes.test.ts, fuzz-browser.test.ts, fuzz-storage.test.ts).
  *
  * Budget: FUZZ_RUNS is the total number of generated cases across the three files (default 300, the
@@ -45,6 +45,7 @@ const WEIGHTS = {
   'moderation: console': 1.5,
   'money: interleavings': 1.5,
   'money: provider events': 1.5,
+  'stripe: endpoints': 1.5,
   'realtime: frames': 2,
   'realtime: REST broadcast': 1,
   'realtime: hostile shapes': 1,

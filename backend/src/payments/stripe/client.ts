@@ -23,8 +23,17 @@ export const transferGroup = (applicationId: string) => `app_${applicationId}`;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Stripe answered that the request cannot be done (an unknown object, invalid parameters): not worth retrying. */
+export const isStripeRefusal = (error: unknown): boolean => error instanceof Stripe.errors.StripeInvalidRequestError;
+
 /** An error of the Stripe SDK: Stripe refused the call, or could not be reached. */
 export const isStripeError = (error: unknown): boolean => error instanceof Stripe.errors.StripeError;
 
-/** The id of an expandable field (a string, or the object when expanded). */
-export const idOf = (v: string | { id: string } | null | undefined): string | undefined => (typeof v === 'string' ? v : v?.id);
+/** The id of an expandable field (a string, or the object when expanded); nothing for any other shape. */
+export const idOf = (v: string | { id: string } | null | undefined): string | undefined => {
+  const id: unknown = typeof v === 'object' && v !== null ? v.id : v;
+  return typeof id === 'string' && id.length >= 1 && id.length <= 255 ? id : undefined;
+};
+
+/** An amount in cents as Stripe sends it (a non-negative integer), or nothing. */
+export const centsOf = (v: unknown): number | undefined => (Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : undefined);

@@ -13,7 +13,7 @@ const SERVICE: Caller = { role: 'service_role', claims: { role: 'service_role' }
 const asService = <T>(services: Services, sql: string, params: unknown[]): Promise<T[]> =>
   runAs(services, { caller: SERVICE, readOnly: false, method: 'POST' }, async (tx) => (await tx.query<T>(sql, params)).rows);
 
-export type PortEventType = 'funds.received' | 'funds.failed' | 'transfer.sent' | 'refund.sent' | 'dispute.opened' | 'dispute.closed' | 'provider.fee';
+export type PortEventType = 'funds.received' | 'funds.failed' | 'transfer.sent' | 'refund.sent' | 'refund.failed' | 'dispute.opened' | 'dispute.closed' | 'provider.fee';
 
 /** One provider event as the port takes it (apply_payment_event's arguments). */
 export interface PortEvent {

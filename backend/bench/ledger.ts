@@ -1,0 +1,133 @@
+/**
+ * pnpm bench:ledger — the books at scale on PostgreSQL: 1M ledger transactions (about 2.4M entries)
+ * for 25,000 members' deals (see ledger-seed.ts for how they are loaded and why in bulk), then
+ *   1. a member's money pages: my_money() (balances) and money_statement() (earnings and spending,
+ *      first page of 50), each through POST /rest/v1/rpc/<fn> as that member (a different member
+ *      per request) and in SQL over one connection as the member — goal p95 < 20 ms — with the CPU
+ *      time each costs (ledger-cpu.ts: on a shared machine latency measures the neighbours too);
+ *   2. releases: posters approve delivered deals concurrently through /rest/v1/rpc/approve_work,
+ *      each approval sent twice by racing callers — goal 200 releases a second, 0 lost, 0 twice;
+ *   3. the whole books checked after (balanced, nothing created or lost, totals = entries).
+ * Prints a table and the JSON, and writes it to bench/results/ledger-<time>.json.
+ *
+ *   pnpm --filter backend bench:ledger [--transactions=1000000] [--members=25000] [--iterations=300]
+ *     [--releases=3000] [--concurrency=16] [--pool=8]
+ *   PostgreSQL admin URL: BENCH_DATABASE_URL or TEST_DATABASE_URL; a scratch database is created and dropped.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrate } from '../src/db/migrate';
+import { openPostgres } from '../src/db/postgres';
+import { scratchDatabase } from '../src/db/scratch';
+import { signJwt } from '../src/security/jwt';
+import { backendPids, directSql, nodeCpuMs, procCpuMs } from './ledger-cpu';
+import { benchReleases } from './ledger-releases';
+import { BOOKS_SQL, seedLedger } from './ledger-seed';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const TRANSACTIONS = Number(args.transactions ?? 1_000_000);
+const MEMBERS = Number(args.members ?? 25_000);
+const ITERATIONS = Number(args.iterations ?? 300);
+const RELEASES = Number(args.releases ?? 3000);
+const CONCURRENCY = Number(args.concurrency ?? 16);
+const POOL = Number(args.pool ?? 8);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const log = (s: string) => console.error(`[bench:ledger] ${s}`);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** The pages a member reads, as the clients call them. */
+const READS: { name: string; fn: string; body: Record<string, unknown>; sql: string }[] = [
+  { name: 'my_money (balances)', fn: 'my_money', body: {}, sql: 'select * from public.my_money()' },
+  { name: 'statement: earnings, 50', fn: 'money_statement', body: { p_side: 'earnings', p_limit: 50 }, sql: "select * from public.money_statement('earnings', 50)" },
+  { name: 'statement: spending, 50', fn: 'money_statement', body: { p_side: 'spending', p_limit: 50 }, sql: "select * from public.money_statement('spending', 50)" },
+];
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const scratch = await scratchDatabase(ADMIN_URL, 'need40_bench_ledger');
+  const db = await openPostgres(scratch.url, POOL);
+  try {
+    await migrate(db);
+    const deals = await seedLedger(db, TRANSACTIONS, MEMBERS, log);
+    const q1 = async <T>(sql: string) => (await db.transaction((tx) => tx.query<T>(sql))).rows[0]!;
+    const size = await q1<Record<string, string>>(`select (select count(*) from ledger.transactions)::text as transactions, (select count(*) from ledger.entries)::text as entries,
+      (select count(*) from ledger.accounts)::text as accounts`);
+    const seeded = await q1<Record<string, string>>(BOOKS_SQL);
+    log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(size)}; books ${JSON.stringify(seeded)}`);
+
+    const members = (await db.transaction((tx) => tx.query<{ id: string }>(`select id::text from public.bench_members where n % ${Math.max(1, Math.floor(MEMBERS / 200))} = 0 order by n`))).rows.map((r) => r.id);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', SQL_JOBS: '' });
+    const now = Math.floor(Date.now() / 1000);
+    const tokenOf = (id: string) => signJwt({ sub: id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 7200, aal: 'aal1', session_id: id }, config.JWT_SECRET);
+    const tokens = await Promise.all(members.map(tokenOf));
+    const app = await buildApp({ config, db, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const rest = new URL(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/rest/v1`);
+    const reads: { page: string; p50: number; p95: number; p99: number; rows: number; cpuMs: number; sqlP50: number; sqlP95: number; sqlCpuMs: number }[] = [];
+    let releases;
+    try {
+      // Every connection of the pool open, so the CPU of all the backends serving requests is counted.
+      await Promise.all(Array.from({ length: POOL }, () => db.transaction((tx) => tx.query('select pg_sleep(0.05)'))));
+      const pids = await backendPids(scratch.url);
+      const cpuNow = () => procCpuMs(pids) + nodeCpuMs();
+      for (const r of READS) {
+        const times: number[] = [];
+        let returned = 0;
+        let cpu = 0;
+        for (let i = -20; i < ITERATIONS; i++) {
+          if (i === 0) cpu = cpuNow();
+          const k = ((i % members.length) + members.length) % members.length;
+          const t = performance.now();
+          const res = await fetch(`${rest.href}/rpc/${r.fn}`, { method: 'POST', headers: { apikey: config.ANON_KEY, authorization: `Bearer ${tokens[k]}`, 'content-type': 'application/json' }, body: JSON.stringify(r.body) });
+          const body = await res.text();
+          if (i >= 0) times.push(performance.now() - t);
+          if (res.status !== 200) throw new Error(`${r.fn}: HTTP ${res.status} ${body.slice(0, 300)}`);
+          returned += (JSON.parse(body) as unknown[]).length;
+        }
+        cpu = (cpuNow() - cpu) / ITERATIONS;
+        times.sort((a, b) => a - b);
+        const direct = await directSql(scratch.url, members, r.sql, ITERATIONS);
+        reads.push({ page: r.name, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rows: Math.round(returned / (ITERATIONS + 20)), cpuMs: cpu,
+          sqlP50: direct.p50, sqlP95: direct.p95, sqlCpuMs: direct.cpuMsPerCall });
+      }
+      log(`releasing ${RELEASES} deals, ${CONCURRENCY} callers`);
+      const cpu0 = cpuNow();
+      const measured = await benchReleases(db, rest, config.ANON_KEY, tokenOf, RELEASES, CONCURRENCY);
+      const cpuMsPerRelease = (cpuNow() - cpu0) / (measured.released + measured.refused);
+      releases = { ...measured, cpuMsPerCall: cpuMsPerRelease, cores: os.cpus().length, estimatedCallsPerSecondOnIdleCores: (os.cpus().length * 1000) / cpuMsPerRelease };
+    } finally {
+      await app.close();
+    }
+    const books = await q1<Record<string, string>>(BOOKS_SQL);
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+    const f = (n: number, w = 8) => n.toFixed(2).padStart(w);
+    console.log(`${'page'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'rows'.padStart(5)} ${'cpu ms'.padStart(7)} | ${'sql p50'.padStart(8)} ${'sql p95'.padStart(8)} ${'cpu ms'.padStart(7)} | goal p95 < 20 ms`);
+    for (const r of reads) console.log(`${r.page.padEnd(26)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${String(r.rows).padStart(5)} ${f(r.cpuMs, 7)} | ${f(r.sqlP50)} ${f(r.sqlP95)} ${f(r.sqlCpuMs, 7)} | ${r.p95 < 20 ? 'ok' : 'MISSED'}`);
+    console.log(`releases: ${releases.released} of ${releases.deals} deals in ${releases.seconds.toFixed(1)} s = ${releases.releasesPerSecond.toFixed(0)}/s with ${releases.concurrency} callers (goal 200/s: ${releases.releasesPerSecond >= 200 ? 'ok' : 'MISSED'}); duplicates refused ${releases.refused}, other errors ${releases.otherErrors}${releases.firstError ? ` (${releases.firstError})` : ''}`);
+    console.log(`  cost: ${releases.cpuMsPerCall.toFixed(2)} CPU ms per call (PostgreSQL backends + this process; half the calls are the refused duplicates) — about ${releases.estimatedCallsPerSecondOnIdleCores.toFixed(0)} calls/s if all ${releases.cores} cores were free (an estimate)`);
+    console.log(`checked: release transactions ${releases.releaseTransactions}, released twice ${releases.releasedTwice}, not released ${releases.notReleased}, held left ${releases.heldLeft}, split off ${releases.payableOff}; books ${JSON.stringify(books)}`);
+    console.log(`(REST: sequential POST /rest/v1/rpc requests over keep-alive HTTP, a different member each, cpu = PostgreSQL backends + this process per request; sql: the same call over one PostgreSQL connection as the member, cpu = that backend per call; load average at the end: ${load})`);
+    const result = { at: new Date().toISOString(), database: 'postgres', seed: 'bulk rows (ledger-seed.ts), not ledger.post', deals, members: MEMBERS,
+      ...Object.fromEntries(Object.entries(size).map(([k, v]) => [k, Number(v)])), seededBooks: seeded, reads, releases, books, loadAverage: load };
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, `ledger-${result.at.replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(file, JSON.stringify(result, null, 2));
+    console.log(JSON.stringify(result));
+    console.log(`results: ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await db.close();
+    await scratch.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -15,7 +15,7 @@
  *   fakeSession(user) on app: a signed-in state without a backend (for composition specs).
  */
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { FIRST_SCREEN, REMOTES, distOf, type RemoteName } from './helpers/paths';
+import { FIRST_SCREEN, MEMBER_REMOTES, distOf, type RemoteName } from './helpers/paths';
 import { RemoteServer, type RemoteMode } from './helpers/remote-server';
 import { readState, type E2eState } from './helpers/state';
 
@@ -147,4 +147,5 @@ export const test = base.extend<{
   },
 });
 
-export const ALL_REMOTES = REMOTES;
+/** Every remote a member's page shows (the operators' console is loaded only for an operator). */
+export const ALL_REMOTES = MEMBER_REMOTES;

@@ -12,9 +12,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { APPS } from './remotes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-export const APP_DIRS = ['shell', 'mf-gigs', 'mf-profile', 'mf-campaign', 'mf-auth'].map((app) => path.join(ROOT, app, 'dist'));
+export const APP_DIRS = APPS.map((app) => path.join(ROOT, app.package, 'dist'));
 const TEXT = /\.(?:js|mjs|cjs|css|html|json|map|txt|svg)$/;
 const JWT = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g;
 

@@ -5,6 +5,7 @@ export interface App {
   port: number;
   exposes?: Record<string, string>;
   firstScreen?: boolean;
+  operatorsOnly?: boolean;
 }
 export const SHELL: App;
 export const REMOTES: App[];

@@ -6,7 +6,7 @@ import path from 'node:path';
 const file = path.resolve(import.meta.dirname, '../remotes.manifest.json');
 const manifest = JSON.parse(readFileSync(file, 'utf8'));
 
-/** @typedef {{ name: string, package: string, port: number, exposes?: Record<string,string>, firstScreen?: boolean }} App */
+/** @typedef {{ name: string, package: string, port: number, exposes?: Record<string,string>, firstScreen?: boolean, operatorsOnly?: boolean }} App */
 
 /** @type {App} */
 export const SHELL = manifest.shell;

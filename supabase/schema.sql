@@ -898,8 +898,8 @@ AS $function$
 declare
   v_until timestamptz;
 begin
-  if p_duration is null or p_duration <= interval '0' or p_duration > interval '100 years' then
-    raise exception 'A ban lasts more than 0 and at most 100 years' using errcode = '22023';
+  if p_duration is null or p_duration <= interval '0' or p_duration > interval '36500 days' then
+    raise exception 'A ban lasts more than 0 and at most 36500 days' using errcode = '22023';
   end if;
   update auth.users set banned_until = now() + p_duration, updated_at = now()
    where id = p_user_id
@@ -912,7 +912,7 @@ begin
   return v_until;
 end
 $function$;
-comment on function private.ban_member(p_user_id uuid, p_duration interval) is 'Operators: ban a member for p_duration (their sessions end, their writes are refused, their queued emails dropped). Returns banned_until.';
+comment on function private.ban_member(p_user_id uuid, p_duration interval) is 'Operators: ban a member for p_duration, at most 36500 days (their sessions end, their writes are refused, their queued emails dropped). Returns banned_until.';
 
 CREATE OR REPLACE FUNCTION private.ban_target(p_op uuid, p_user_id uuid, p_action text)
  RETURNS jsonb
@@ -961,11 +961,15 @@ begin
     select r.last_email_at into v_last from private.notification_recipients r where r.recipient_id = v_recipient for update skip locked;
     continue when not found;
     if v_last > now() - p_window then
+      -- inside the window: the digest kinds wait for its end; money emails are claimed below
       update private.notification_outbox o set deliver_after = v_last + p_window
-       where o.recipient_id = v_recipient and o.delivered_at is null and o.deliver_after <= now() and o.attempts < p_max_attempts;
-      continue;
+       where o.recipient_id = v_recipient and o.delivered_at is null and o.deliver_after <= now() and o.attempts < p_max_attempts
+         and o.kind not in ('deal_update', 'payment_receipt');
+    elsif exists (select 1 from private.notification_outbox o
+                   where o.recipient_id = v_recipient and o.delivered_at is null and o.deliver_after <= now() and o.attempts < p_max_attempts
+                     and o.kind not in ('deal_update', 'payment_receipt')) then
+      update private.notification_recipients r set last_email_at = now() where r.recipient_id = v_recipient;
     end if;
-    update private.notification_recipients r set last_email_at = now() where r.recipient_id = v_recipient;
     return query
       update private.notification_outbox o
          set attempts = o.attempts + 1, deliver_after = now() + make_interval(secs => p_lease_seconds)
@@ -974,7 +978,7 @@ begin
   end loop;
 end
 $function$;
-comment on function private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval) is 'Deliverers: claims the due rows of up to p_recipients recipients, all of a recipient''s together; a recipient emailed less than p_window ago waits for the window''s end (digests).';
+comment on function private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval) is 'Deliverers: claims the due rows of up to p_recipients recipients, all of a recipient''s together; a recipient emailed less than p_window ago waits for the window''s end (digests), except for money emails (deal_update, payment_receipt), which neither wait nor start a window.';
 
 CREATE OR REPLACE FUNCTION private.console_gate(p_what text)
  RETURNS boolean

@@ -18,6 +18,9 @@ export function packageOf(app: string): string {
   return pkg;
 }
 
+/** The remotes a member's page shows (not the operators' console, which only an operator loads). */
+export const MEMBER_REMOTES: readonly string[] = MANIFEST_REMOTES.filter((r) => !r.operatorsOnly).map((r) => r.name);
+
 /** Which remotes public/prefetch.js starts early (remotes.json `firstScreen`). */
 export const FIRST_SCREEN: readonly string[] = MANIFEST_REMOTES.filter((r) => r.firstScreen).map((r) => r.name);
 

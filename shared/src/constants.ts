@@ -67,3 +67,31 @@ export const MESSAGES = {
   donationFailed: 'Donation processing failed',
   recordPaymentFailed: 'Failed to record payment',
 } as const;
+
+/**
+ * What each kind of ledger transaction is called on the page (the deal panel's history, receipts,
+ * statements), so a step has one name wherever a member reads it. A hold not yet confirmed has its
+ * own name whatever its kind.
+ */
+export const MONEY_STEP_NAMES: Readonly<Record<string, string>> = {
+  funding: 'Paid in, held by Need40',
+  funding_from_credit: 'Paid with Need40 credit, held by Need40',
+  funding_from_gig_prepaid: 'Paid with the gig, held by Need40',
+  release: 'Released',
+  split: 'Split by a Need40 operator',
+  netting: 'Repaid a debt to Need40',
+  payout: 'Paid out to the worker',
+  refund: 'Refund due to the poster',
+  refund_after_release: 'Refunded after release',
+  refund_sent: 'Refund sent to the poster',
+  payment_in: 'Paid to Need40 (Pay $600), kept as Need40 credit',
+  donation: 'Give40 donation',
+  gig_prepayment: 'Paid for a $600 gig',
+  prepaid_return: "A gig's prepayment due back",
+};
+export const MONEY_STEP_ANNOUNCED = 'Payment announced, not yet confirmed';
+
+/** The name of a money step: `moneyStepName('release', false)` → "Released". */
+export function moneyStepName(kind: string, pending: boolean): string {
+  return pending ? MONEY_STEP_ANNOUNCED : (MONEY_STEP_NAMES[kind] ?? kind);
+}

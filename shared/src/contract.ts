@@ -31,6 +31,11 @@ export interface PublicProfileProps {
   profileId: string;
 }
 
+/** Props of profile's `./Receipt`: the ledger transaction's id, as the address `#receipt/<id>` has it. */
+export interface ReceiptProps {
+  transactionId: string;
+}
+
 /** An exposed component that takes no props. */
 export type NoProps = Record<string, never>;
 
@@ -48,5 +53,8 @@ export interface ExposedContract {
   'gigs/Dashboard': NoProps;
   'profile/Profile': ProfileProps;
   'profile/PublicProfile': PublicProfileProps;
+  'profile/Money': NoProps;
+  'profile/Receipt': ReceiptProps;
   'auth/AuthModal': NoProps;
+  'admin/Console': NoProps;
 }

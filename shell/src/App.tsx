@@ -1,13 +1,15 @@
 /**
- * The composed page: navbar, then one section per view (#home, #profile, #dashboard, #about,
- * #contact, a gig's page at #gig/<id>, a member's public profile at #profile/<id>; only the current
- * one is shown), each remote in its own slot. Home stays
+ * The composed page: navbar, then one section per view (#home, #profile, #dashboard, #money, #about,
+ * #contact, a gig's page at #gig/<id>, a member's public profile at #profile/<id>, a receipt at
+ * #receipt/<id>, the operators' console at #admin; only the current one is shown), each remote in
+ * its own slot. Home stays
  * mounted while hidden so the grid keeps its filters and cards; the pages with an id mount only
  * while shown.
  * The auth modal's slot mounts on intent (layout/AuthSlot.tsx); switching view moves focus to the
  * view's heading (layout/useViewFocus.ts).
  */
 import { useSession } from '@need40/shared';
+import { isOperatorSession } from './operator';
 import { Navbar } from './components/Navbar';
 import { RemoteSlot } from './federation/RemoteSlot';
 import { About } from './sections/About';
@@ -25,6 +27,7 @@ import styles from './sections/Sections.module.css';
 export function App() {
   const { view, id } = useRoute();
   const userId = useSession((s) => s.user?.id ?? null);
+  const isOperator = useSession(isOperatorSession);
   useScrollOnViewChange(view, id);
   useViewFocus(view);
 
@@ -59,6 +62,33 @@ export function App() {
               <RemoteSlot remote="gigs" expose="Dashboard" label="Your dashboard" />
             ) : (
               <SignInPrompt text="Log in to see your gigs, applications and saved gigs." />
+            )}
+          </section>
+        )}
+        {view === 'money' && (
+          <section id="money" className={styles.section} aria-label="Earnings and spending">
+            {userId ? (
+              <RemoteSlot remote="profile" expose="Money" label="Your earnings and spending" />
+            ) : (
+              <SignInPrompt text="Log in to see your earnings and spending." />
+            )}
+          </section>
+        )}
+        {view === 'receipt' && id && (
+          <section id="receipt" className={styles.section} aria-label="Receipt">
+            {userId ? (
+              <RemoteSlot key={id} remote="profile" expose="Receipt" label="This receipt" props={{ transactionId: id }} />
+            ) : (
+              <SignInPrompt text="Log in to see this receipt." />
+            )}
+          </section>
+        )}
+        {view === 'admin' && (
+          <section id="admin" className={styles.section} aria-label="Console">
+            {isOperator ? (
+              <RemoteSlot remote="admin" expose="Console" label="The console" />
+            ) : (
+              <SignInPrompt text="The console is for Need40's operators. Log in with an operator's account." />
             )}
           </section>
         )}

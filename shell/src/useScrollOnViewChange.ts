@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { View } from './useView';
 
-const PAGES_OFF_THE_GRID: readonly View[] = ['gig', 'member'];
+const PAGES_OFF_THE_GRID: readonly View[] = ['gig', 'member', 'receipt', 'money'];
 
 export function useScrollOnViewChange(view: View, id: string | null): void {
   const homeScroll = useRef<number | null>(null);

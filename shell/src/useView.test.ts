@@ -15,6 +15,8 @@ it('reads a gig page and a member profile with their id; #profile alone is the o
   const id = '6f1c1c1e-4b7a-4f7e-9d55-2f0a1b2c3d4e';
   expect(routeOf(`#gig/${id}`)).toEqual({ view: 'gig', id });
   expect(routeOf(`#profile/${id}`)).toEqual({ view: 'member', id });
+  expect(routeOf('#receipt/42')).toEqual({ view: 'receipt', id: '42' });
+  expect(routeOf('#money')).toEqual({ view: 'money', id: null });
   expect(routeOf('#profile')).toEqual({ view: 'profile', id: null });
   expect(routeOf('#home')).toEqual({ view: 'home', id: null });
 });

@@ -1,23 +1,26 @@
 /**
  * The page has no router (docs/product.md, the page): the hash picks the view. #home, #profile,
- * #about, #contact and #dashboard are views; `#gig/<id>` is one gig's page and `#profile/<id>`
- * another member's public profile (`#profile` alone stays the signed-in person's own profile).
+ * #about, #contact, #dashboard, #money (the member's earnings and spending) and #admin (the
+ * operators' console) are views; `#gig/<id>` is one gig's page, `#profile/<id>` another member's
+ * public profile (`#profile` alone stays the signed-in person's own profile) and `#receipt/<id>`
+ * the receipt of one money step.
  * Any other anchor (#gigs, #post-gig, #need40) lives inside Home.
  */
 import { useSyncExternalStore } from 'react';
 
-export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'gig', 'member'] as const;
+export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'gig', 'member', 'receipt', 'admin'] as const;
 export type View = (typeof VIEWS)[number];
 
-/** The current view and, for `gig` and `member`, the id in the address. */
+/** The current view and, for `gig`, `member` and `receipt`, the id in the address. */
 export interface Route {
   view: View;
   id: string | null;
 }
 
-const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard'];
+const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'admin'];
 /** Addresses with an id: the id is a uuid in practice; anything else is left to the page to refuse. */
-const WITH_ID = /^(gig|profile)\/([A-Za-z0-9-]{1,64})$/;
+const WITH_ID = /^(gig|profile|receipt)\/([A-Za-z0-9-]{1,64})$/;
+const VIEW_WITH_ID: Record<string, View> = { gig: 'gig', profile: 'member', receipt: 'receipt' };
 
 export function routeOf(hash: string): Route {
   let id = hash.replace(/^#/, '');
@@ -28,7 +31,7 @@ export function routeOf(hash: string): Route {
   }
   if (PLAIN.includes(id)) return { view: id as View, id: null };
   const match = WITH_ID.exec(id);
-  if (match) return { view: match[1] === 'gig' ? 'gig' : 'member', id: match[2] ?? null };
+  if (match) return { view: VIEW_WITH_ID[match[1]!]!, id: match[2] ?? null };
   return { view: 'home', id: null };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber } from './format';
+import { formatCents, formatDate, formatMoney, formatNumber } from './format';
 
 const intl = (value: number, min: number, max: number) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
@@ -47,5 +47,21 @@ describe('formatDate writes what toLocaleDateString writes in en-US', () => {
 
   it('an invalid date gives ""', () => {
     expect(formatDate(new Date('nope'), { month: 'short' })).toBe('');
+  });
+});
+
+describe('money', () => {
+  it('writes whole dollars without cents and other amounts with two decimals', () => {
+    expect(formatMoney(570)).toBe('$570');
+    expect(formatMoney(1200)).toBe('$1,200');
+    expect(formatMoney(42.5)).toBe('$42.50');
+  });
+
+  it('writes the ledger\'s integer cents, negative ones with a leading minus', () => {
+    expect(formatCents(57000)).toBe('$570');
+    expect(formatCents(42750)).toBe('$427.50');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+    expect(formatCents(-1500)).toBe('-$15');
+    expect(formatCents(0)).toBe('$0');
   });
 });

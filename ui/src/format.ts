@@ -71,3 +71,17 @@ export function formatDate(date: Date, { month, day = true, timeZone }: DateOpti
   const year = utc ? date.getUTCFullYear() : date.getFullYear();
   return day ? `${name} ${utc ? date.getUTCDate() : date.getDate()}, ${year}` : `${name} ${year}`;
 }
+
+/**
+ * Money as the marketplace writes it: "$570" for whole dollars, "$42.75" otherwise (the one money
+ * formatter of the remotes that show deals, earnings and receipts).
+ */
+export function formatMoney(amount: number): string {
+  return `$${Number.isInteger(amount) ? formatNumber(amount, { maxFraction: 0 }) : formatNumber(amount, { minFraction: 2, maxFraction: 2 })}`;
+}
+
+/** "$570" or "$427.50" from integer cents, the ledger's unit; "-$12" for a negative amount. */
+export function formatCents(cents: number): string {
+  const c = Math.round(cents);
+  return c < 0 ? `-${formatMoney(-c / 100)}` : formatMoney(c / 100);
+}

@@ -79,8 +79,10 @@ describe('banning a member', () => {
     expect(await sql(m.be, 'select banned_until from auth.users where id = $1', [two.id])).toEqual([{ banned_until: null }]);
 
     const service = serviceClient(m.be);
-    const banned = await service.rpc('admin_ban_member', { p_user_id: two.id, p_reason: 'Leaked member data.', p_days: 1 });
+    // No days: a permanent ban (36500 days).
+    const banned = await service.rpc('admin_ban_member', { p_user_id: two.id, p_reason: 'Leaked member data.' });
     expect(banned.error).toBeNull();
+    expect(new Date((banned.data as { banned_until: string }).banned_until).getTime()).toBeGreaterThan(Date.now() + 36_400 * 86_400_000);
     // A banned operator is no operator.
     expect(await rpc(m.be, two, 'admin_warn_member', { p_user_id: m.third.id, p_reason: 'x' })).toEqual(refusal(403, '42501', /^Your account is suspended/));
     expect((await auditOf(m.be, 'profile', two.id))[0]).toMatchObject({ actor_id: null, actor_role: 'service', action: 'member_banned', before: { operator: true } });

@@ -85,6 +85,23 @@ describe('the emails', () => {
     expect(toPoster.find((x) => x.subject === 'Receipt: $600 held for "Paint the fence"')?.text).toContain('Reference: PP-');
     expect(toPoster.map((x) => x.subject)).toContain('Wendy Worker delivered "Paint the fence"');
   });
+
+  it('a money email goes out at once, even inside the digest window; other kinds still wait for its end', async () => {
+    await sql(m.be, 'update private.notification_outbox set delivered_at = now() where delivered_at is null');
+    const { app } = await deliveredDeal(m);
+    await deliverDueNotifications(m.be.app.services, m.be.app.log);
+    // The poster was just emailed (the delivery news), so a digest kind queued now waits …
+    await sql(m.be, "update private.notification_recipients set last_email_at = now() where recipient_id = $1", [m.poster.id]);
+    await sql(m.be, "insert into private.notification_outbox (recipient_id, kind, payload) values ($1, 'new_application', '{}')", [m.poster.id]);
+    await ok(m, m.poster, 'approve_work', { p_application_id: app });
+    await deliverDueNotifications(m.be.app.services, m.be.app.log);
+    // … while the receipt of the release is in the mailbox at once.
+    const toPoster = (await (await fetch(`${m.be.url}/_dev/mailbox.json?to=${encodeURIComponent(m.poster.email)}`)).json()) as { subject: string }[];
+    expect(toPoster.map((x) => x.subject)).toContain('Receipt: $600 released for "Paint the fence"');
+    const waiting = await sql<{ kind: string; waits: boolean }>(m.be, 'select kind, deliver_after > now() + interval \'5 minutes\' as waits from private.notification_outbox where recipient_id = $1 and delivered_at is null', [m.poster.id]);
+    expect(waiting).toEqual([{ kind: 'new_application', waits: true }]);
+    await sql(m.be, 'update private.notification_outbox set delivered_at = now() where delivered_at is null');
+  });
 });
 
 describe('who may fire each step', () => {

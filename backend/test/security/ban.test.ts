@@ -99,6 +99,7 @@ describe('banning a member', () => {
 
     // Its refusals, and nobody reaches it through the API (the service role included).
     await expect(sql("select private.ban_member($1, interval '0')", [n.id])).rejects.toMatchObject({ code: '22023' });
+    await expect(sql("select private.ban_member($1, interval '36501 days')", [n.id])).rejects.toMatchObject({ code: '22023' });
     await expect(sql("select private.ban_member('00000000-0000-4000-8000-000000000000', interval '1 hour')")).rejects.toMatchObject({ code: 'N4004' });
     for (const fn of ['ban_member', 'unban_member']) {
       const r = await send(a, { method: 'POST', path: `/rest/v1/rpc/${fn}`, apikey: a.config.SERVICE_ROLE_KEY, bearer: a.config.SERVICE_ROLE_KEY, body: { p_user_id: n.id, p_duration: '1 hour' } });

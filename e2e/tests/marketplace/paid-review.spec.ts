@@ -11,8 +11,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { json, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
-import { applyAs, createMember, dashboard, expect, makeOperator, postGig, rpcAs, test, uniqueTitle } from './support';
+import { signIn } from '../../helpers/users';
+import { applicationOf, applyAs, createMember, dashboard, expect, makeOperator, postGig, rpcAs, test, uniqueTitle } from './support';
 
 const VIEWPORTS = [
   { width: 375, height: 812 },
@@ -43,16 +43,6 @@ async function paypalTabUrl(page: Page, button: Locator, expected: string): Prom
   const tab = await popup;
   await tab.waitForURL(expected, { timeout: 20_000 });
   await tab.close();
-}
-
-/** The id of the one application to `gigId`, read as its poster. */
-async function applicationOf(backend: Backend, poster: TestUser, gigId: string): Promise<string> {
-  const { access_token } = await passwordSession(backend, poster.email, poster.password);
-  const rows = await json<{ id: string }[]>(
-    await fetch(`${backend.url}/rest/v1/applications?select=id&gig_id=eq.${gigId}`, { headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}` } }),
-    'applications',
-  );
-  return rows[0]!.id;
 }
 
 test('payout address → accept → pay (PayPal at the agreed amount) → operator confirms → deliver → approve → payout → paid → both review', async ({ app, page, backend, browser }) => {

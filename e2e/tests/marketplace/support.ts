@@ -57,14 +57,12 @@ export async function makeOperator(backend: Backend, user: TestUser): Promise<vo
 /** A unique title, so a journey finds its own gig in a run's shared grid. */
 export const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
-/** Post an hourly remote gig as `user` (row-level security as for the form); returns its id. */
-export async function postGig(backend: Backend, user: TestUser, title: string): Promise<string> {
+/** Post a remote gig as `user` (row-level security as for the form), hourly at $45 for 10 hours unless `terms` say otherwise; returns its id. */
+export async function postGig(backend: Backend, user: TestUser, title: string, terms: { payment_type: 'hourly' | 'fixed'; rate: number; hours?: number } = { payment_type: 'hourly', rate: 45, hours: 10 }): Promise<string> {
   const rows = (await asMember(backend, user, '/rest/v1/gigs', {
     title,
     description: `${title}: a landing page with a contact form, posted by the e2e suite.`,
-    payment_type: 'hourly',
-    rate: 45,
-    hours: 10,
+    ...terms,
     location: 'remote',
     skills: ['react', 'css'],
     user_id: user.id,
@@ -75,6 +73,16 @@ export async function postGig(backend: Backend, user: TestUser, title: string): 
 /** Apply as `user` through the apply_to_gig function (what the form calls). */
 export async function applyAs(backend: Backend, user: TestUser, gigId: string, message: string): Promise<void> {
   await asMember(backend, user, '/rest/v1/rpc/apply_to_gig', { p_gig_id: gigId, p_message: message });
+}
+
+/** The id of the one application to `gigId`, read as its poster. */
+export async function applicationOf(backend: Backend, poster: TestUser, gigId: string): Promise<string> {
+  const { access_token } = await passwordSession(backend, poster.email, poster.password);
+  const rows = await json<{ id: string }[]>(
+    await fetch(`${backend.url}/rest/v1/applications?select=id&gig_id=eq.${gigId}`, { headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}` } }),
+    'applications',
+  );
+  return rows[0]!.id;
 }
 
 /** `user`'s applications as the database keeps them. */

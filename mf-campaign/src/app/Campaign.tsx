@@ -2,12 +2,13 @@ import { ui } from '@need40/ui';
 import { Need40Section } from '../features/need40/components/Need40Section';
 import { PaidGigForm } from '../features/payments/components/PaidGigForm';
 import { PaymentActions } from '../features/payments/components/PaymentActions';
+import { WeeklyProgress } from '../features/progress/components/WeeklyProgress';
 import { ShareButton } from '../features/share/components/ShareButton';
 
 /**
  * mf-campaign's exposed component: the Need40 section (`<section id="need40">`) with its payment
- * paths. (The static hero above it is the shell's: it paints with the page.) The features meet
- * here, never in each other.
+ * paths and this week's progress from the books. (The static hero above it is the shell's: it
+ * paints with the page.) The features meet here, never in each other.
  * Needs no props: it reads the session and the runtime configuration from @need40/shared.
  */
 export default function Campaign() {
@@ -15,6 +16,7 @@ export default function Campaign() {
     <Need40Section
       actions={<PaymentActions share={(describedBy) => <ShareButton className={ui.secondary} describedBy={describedBy} />} />}
       form={<PaidGigForm />}
+      progress={<WeeklyProgress />}
     />
   );
 }

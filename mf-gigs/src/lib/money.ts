@@ -4,7 +4,6 @@
  * computes an accepted application's split, so the gig page never promises another figure.
  */
 import { PLATFORM_FEE_PERCENT } from '@need40/shared';
-import { formatNumber } from '@need40/ui';
 
 export interface Split {
   worker: number;
@@ -17,12 +16,5 @@ export function splitOf(amount: number): Split {
   return { worker: (cents - feeCents) / 100, fee: feeCents / 100 };
 }
 
-/** "$570" for whole dollars, "$42.75" otherwise (without Intl: no ICU load on the first screen). */
-export function formatMoney(amount: number): string {
-  return `$${Number.isInteger(amount) ? formatNumber(amount, { maxFraction: 0 }) : formatNumber(amount, { minFraction: 2, maxFraction: 2 })}`;
-}
-
-/** "$570" or "$427.50" from integer cents, the ledger's unit. */
-export function formatCents(cents: number): string {
-  return formatMoney(Math.round(cents) / 100);
-}
+/** The money formatters live in @need40/ui (one for every remote that shows money). */
+export { formatCents, formatMoney } from '@need40/ui';

@@ -1,5 +1,6 @@
 import { EmailNotifications } from '../features/notifications/components/EmailNotifications';
 import { ProfilePhoto } from '../features/photo/components/ProfilePhoto';
+import { MoneyLink } from '../features/money/components/MoneyLink';
 import { PayoutDetails } from '../features/payout/components/PayoutDetails';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
 import { PortfolioItems } from '../lib/portfolio/PortfolioItems';
@@ -15,7 +16,8 @@ export interface ProfileProps {
 /**
  * mf-profile's exposed component: My Profile, view and edit, with the profile photo and the
  * portfolio items; on the member's own profile also changing the photo, adding items, the link to
- * their public profile, their email-notification setting and their payout details (private).
+ * their public profile, their email-notification setting, their payout details (private) and the
+ * link to their earnings and spending.
  * @example <Profile userId={user.id} editable />
  */
 export default function Profile({ userId, editable }: ProfileProps) {
@@ -41,6 +43,7 @@ export default function Profile({ userId, editable }: ProfileProps) {
             <PortfolioItems key={userId} userId={userId} editable={editable} />
             {editable && <EmailNotifications userId={userId} />}
             {editable && <PayoutDetails userId={userId} />}
+            {editable && <MoneyLink />}
           </>
         }
       />

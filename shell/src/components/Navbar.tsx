@@ -1,7 +1,8 @@
-/** Logo, Home, My Profile and Dashboard (signed in only), About, Contact, and Login + Sign Up or the bell + Logout. */
+/** Logo, Home, My Profile and Dashboard (signed in only), Console (operators only), About, Contact, and Login + Sign Up or the bell + Logout. */
 import { lazy, Suspense } from 'react';
 import { openAuthModal, signOut, useSession } from '@need40/shared';
 import type { View } from '../useView';
+import { isOperatorSession } from '../operator';
 import styles from './Navbar.module.css';
 
 // The notification centre is a chunk of its own, fetched once a member is signed in: a visitor's
@@ -12,6 +13,7 @@ export function Navbar({ view }: { view: View }) {
   const status = useSession((s) => s.status);
   const signedIn = status === 'signed-in';
   const userId = useSession((s) => s.user?.id ?? null);
+  const operator = useSession(isOperatorSession);
   const link = (id: View, label: string) => (
     <li>
       <a href={`#${id}`} className={styles.link} aria-current={view === id ? 'page' : undefined}>
@@ -30,6 +32,7 @@ export function Navbar({ view }: { view: View }) {
           {link('home', 'Home')}
           {signedIn && link('profile', 'My Profile')}
           {signedIn && link('dashboard', 'Dashboard')}
+          {operator && link('admin', 'Console')}
           {link('about', 'About')}
           {link('contact', 'Contact')}
         </ul>

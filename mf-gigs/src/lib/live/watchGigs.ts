@@ -14,6 +14,11 @@ export interface GigWatch {
    * meanwhile were not delivered, so whoever shows gigs reads them again.
    */
   onRejoined?(): void;
+  /**
+   * A gig was hidden by the team (public.gig_takedowns: only its id). A hidden gig's own change
+   * reaches no one who may no longer read it, so this is how an open page learns it is gone.
+   */
+  onTakedown?(gigId: string): void;
 }
 
 /**
@@ -24,12 +29,18 @@ export interface GigWatch {
 export function watchGigs(topic: string, watch: GigWatch, filter?: string): () => void {
   const supabase = getSupabase();
   let joined = false;
-  const channel = supabase
-    .channel(topic)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'gigs', ...(filter ? { filter } : {}) }, (payload) =>
+  const channel = supabase.channel(topic);
+  channel.on('postgres_changes', { event: '*', schema: 'public', table: 'gigs', ...(filter ? { filter } : {}) }, (payload) =>
       watch.onChange({ event: payload.eventType, row: payload.new as Record<string, unknown>, old: payload.old as Record<string, unknown> }),
-    )
-    .subscribe((status, error) => {
+    );
+  if (watch.onTakedown) {
+    const onTakedown = watch.onTakedown;
+    channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'gig_takedowns' }, (payload) => {
+      const id = (payload.new as { gig_id?: unknown }).gig_id;
+      if (typeof id === 'string') onTakedown(id);
+    });
+  }
+  channel.subscribe((status, error) => {
       if (status === 'SUBSCRIBED') {
         if (joined) watch.onRejoined?.();
         joined = true;

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import { ui } from '@need40/ui';
+import { getSupabase } from '@need40/shared';
+import { ReportButton, ui } from '@need40/ui';
 import { Avatar } from '../Avatar';
 import type { Message } from './api';
 import { Attachment } from './Attachment';
@@ -61,6 +62,7 @@ export function MessageList({ messages, userId, otherName, otherAvatarUrl = null
             </p>
             {m.body && <p className={ui.prose}>{m.body}</p>}
             <Attachment file={m} />
+            {!mine && userId && <ReportButton client={getSupabase()} kind="message" targetId={m.id} what={`this message from ${otherName}`} />}
           </li>
         );
       })}

@@ -13,13 +13,15 @@ interface Props {
   actions: ReactNode;
   /** The $600 gig form (features/payments), placed under the jump buttons. */
   form: ReactNode;
+  /** This week's progress from the books (features/progress), beside the goal. */
+  progress?: ReactNode;
 }
 
 /**
- * The Need40 campaign: pitch, goal, feature cards, launch badge, and the payment paths that
- * app/Campaign.tsx passes in (a feature does not import another feature).
+ * The Need40 campaign: pitch, goal, feature cards, launch badge, and the payment paths and the
+ * week's progress that app/Campaign.tsx passes in (a feature does not import another feature).
  */
-export function Need40Section({ actions, form }: Props) {
+export function Need40Section({ actions, form, progress }: Props) {
   return (
     <section id={SECTIONS.need40} className={styles.section} aria-labelledby="need40-title">
       <div>
@@ -29,6 +31,7 @@ export function Need40Section({ actions, form }: Props) {
         </h2>
         <FeeSplit />
         <Goal />
+        {progress}
         <FeatureCards />
         {actions}
         <JumpButtons />

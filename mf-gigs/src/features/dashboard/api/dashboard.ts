@@ -33,7 +33,7 @@ async function keysetPage<R extends { created_at: string }>(query: KeysetQuery<R
 const counted = (first: boolean) => (first ? { count: 'exact' as const } : undefined);
 
 const myGigsQuery = (userId: string, first: boolean) =>
-  getSupabase().from('gigs').select('id, title, status, applicant_count, created_at', counted(first)).eq('user_id', userId);
+  getSupabase().from('gigs').select('id, title, status, applicant_count, created_at, hidden_cause, hidden_reason', counted(first)).eq('user_id', userId);
 export type MyGigRow = QueryRow<ReturnType<typeof myGigsQuery>>;
 export const fetchMyGigs = (userId: string, after: MyGigRow | null, limit: number) => keysetPage(myGigsQuery(userId, !after), 'id', after, limit);
 

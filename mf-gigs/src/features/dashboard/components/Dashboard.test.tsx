@@ -78,7 +78,7 @@ describe('the dashboard', () => {
 
 describe('My gigs', () => {
   beforeEach(() => {
-    myGigs.mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }] });
+    myGigs.mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z', hidden_cause: null, hidden_reason: null }] });
   });
 
   it("lists the poster's gigs with status and applicants; opening one lists its applicants", async () => {

@@ -57,7 +57,7 @@ describe('the live dashboard', () => {
   });
 
   it('says "at least" when the read of all threads reached its limit', async () => {
-    myGigs.mockResolvedValue({ rows: [{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z' }] });
+    myGigs.mockResolvedValue({ rows: [{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z', hidden_cause: null, hidden_reason: null }] });
     unread.mockResolvedValue(threads(true, ['a1', 'g1', 1], ['a2', 'g2', 1], ['a3', 'g2', 3]));
     render(<Dashboard />);
     expect(await screen.findByTestId('unread-total')).toHaveTextContent(/^5\+ unread messages$/);
@@ -67,7 +67,7 @@ describe('the live dashboard', () => {
   });
 
   it("shows a poster how many new messages each gig's applicants wrote", async () => {
-    myGigs.mockResolvedValue({ rows: [{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 1, created_at: '2024-04-08T12:00:00Z' }] });
+    myGigs.mockResolvedValue({ rows: [{ id: 'g2', title: 'Poster design', status: 'active', applicant_count: 1, created_at: '2024-04-08T12:00:00Z', hidden_cause: null, hidden_reason: null }] });
     unread.mockResolvedValue(threads(false, ['a2', 'g2', 1]));
     render(<Dashboard />);
     const gigs = await screen.findByRole('region', { name: 'My gigs' });

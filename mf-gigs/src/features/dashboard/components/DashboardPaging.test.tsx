@@ -19,7 +19,7 @@ const worker = (i: number) => ({ id: `w${i}`, full_name: `Worker ${i}`, title: n
 
 /** Each list: where it is, its mocked read, a row, how its rows are named, and how to reach it. */
 const LISTS = [
-  { region: 'My gigs', fetch: vi.mocked(fetchMyGigs), row: (i: number) => ({ ...gig(i), applicant_count: 0, created_at: at(i) }), item: (i: number) => ({ link: `Gig ${i}` }), noun: 'gigs', owner: 'user-1' },
+  { region: 'My gigs', fetch: vi.mocked(fetchMyGigs), row: (i: number) => ({ ...gig(i), applicant_count: 0, created_at: at(i), hidden_cause: null, hidden_reason: null }), item: (i: number) => ({ link: `Gig ${i}` }), noun: 'gigs', owner: 'user-1' },
   {
     region: 'My applications',
     fetch: vi.mocked(fetchMyApplications),

@@ -7,11 +7,15 @@ import { gigHref } from '../../../lib/navigation';
 import { fetchMyGigs, type MyGigRow } from '../api/dashboard';
 import { useDashboardPages } from '../hooks/useDashboardPages';
 import { DashboardList } from './DashboardList';
+import { HIDDEN_BADGE, HiddenNotice } from '../../../lib/HiddenNotice';
 import { GigApplicants } from './GigApplicants';
 import { ItemHead } from './ItemHead';
 import styles from './Dashboard.module.css';
 
-/** "My gigs": the poster's gigs with status and applicant count; each opens its applicants. */
+/**
+ * "My gigs": the poster's gigs with status and applicant count; each opens its applicants. A gig
+ * the team hid says so, with the team's reason (the poster alone reads it).
+ */
 export function MyGigs({ userId }: { userId: string }) {
   const pages = useDashboardPages<MyGigRow>(`my-gigs:${userId}`, (after, limit) => fetchMyGigs(userId, after, limit));
   const [open, setOpen] = useState<string | null>(null);
@@ -27,7 +31,8 @@ export function MyGigs({ userId }: { userId: string }) {
         {(gigs) =>
           gigs.map((gig) => (
             <li key={gig.id} className={styles.item}>
-              <ItemHead title={gig.title} href={gigHref(gig.id)} gigPage badge={GIG_STATUS_LABELS[gig.status] ?? gig.status} />
+              <ItemHead title={gig.title} href={gigHref(gig.id)} gigPage badge={gig.hidden_cause ? HIDDEN_BADGE : (GIG_STATUS_LABELS[gig.status] ?? gig.status)} />
+              {gig.hidden_cause && gig.hidden_reason && <HiddenNotice cause={gig.hidden_cause} reason={gig.hidden_reason} />}
               <p className={styles.meta}>
                 {gig.applicant_count} {gig.applicant_count === 1 ? 'applicant' : 'applicants'} · posted {formatDay(gig.created_at)}
                 <GigUnread gigId={gig.id} />

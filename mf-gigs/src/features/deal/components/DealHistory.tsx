@@ -1,3 +1,4 @@
+import { moneyStepName } from '@need40/shared';
 import { SafeLink, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/dates';
 import { Attachment } from '../../../lib/messages/Attachment';
@@ -5,16 +6,11 @@ import { formatCents } from '../../../lib/money';
 import type { Deal, DealNote, MoneyStep, Side } from '../types';
 import styles from './Deal.module.css';
 
-const STEP_NAMES: Record<string, string> = {
-  funding: 'Paid in, held by Need40', funding_from_credit: 'Paid with Need40 credit, held by Need40', funding_from_gig_prepaid: 'Paid with the gig, held by Need40',
-  release: 'Released', split: 'Split by a Need40 operator', netting: 'Repaid a debt to Need40', payout: 'Paid out to the worker', refund: 'Refund due to the poster',
-  refund_after_release: 'Refunded after release', refund_sent: 'Refund sent to the poster',
-};
 const NOTE_NAMES: Record<DealNote['kind'], string> = { delivery: 'Delivery', changes: 'Changes requested', dispute: 'Dispute', resolution: 'Decision of Need40', cancellation: 'Cancellation' };
 const WHO: Record<DealNote['authorRole'], (deal: Deal) => string> = { worker: (d) => d.workerName, poster: (d) => d.posterName, operator: () => 'Need40' };
 
 function Step({ step }: { step: MoneyStep }) {
-  const name = step.pending ? 'Payment announced, not yet confirmed' : (STEP_NAMES[step.kind] ?? step.kind);
+  const name = moneyStepName(step.kind, step.pending);
   return (
     <li>
       {formatDay(step.createdAt)}: {name}, {formatCents(step.amountCents)}

@@ -16,6 +16,7 @@ export function gigDetailFromRow(row: GigDetailRow): GigDetail {
   return {
     ...gigFieldsFromRow(row),
     poster: { displayName: displayNameOf(row.profiles), avatarUrl: row.profiles?.avatar_url ?? null, memberSince: row.profiles?.created_at ?? null },
+    hidden: row.hidden_cause && row.hidden_reason ? { cause: row.hidden_cause, reason: row.hidden_reason } : null,
   };
 }
 

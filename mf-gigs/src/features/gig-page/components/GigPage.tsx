@@ -1,4 +1,6 @@
-import { ui } from '@need40/ui';
+import { getSupabase, useSession } from '@need40/shared';
+import { ReportButton, ui } from '@need40/ui';
+import { HiddenNotice } from '../../../lib/HiddenNotice';
 import { GigFacts } from '../../../lib/GigFacts';
 import { formatDay } from '../../../lib/dates';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
@@ -17,6 +19,7 @@ export const GIG_LOAD_FAILED = 'This gig could not be loaded. Check your connect
 /** One gig's page (`#gig/<id>`): loading, missing, failed, or the whole gig with Apply and Save. */
 export function GigPage({ gigId }: { gigId: string }) {
   const { state, reload, retry } = useGig(gigId);
+  const userId = useSession((s) => s.user?.id ?? null);
   const back = (
     <a className={ui.link} href={GRID_HREF} onClick={goBack}>
       ← Back to gigs
@@ -50,6 +53,7 @@ export function GigPage({ gigId }: { gigId: string }) {
         </h2>
         {gig.status !== 'active' && <span className={styles.badge}>{GIG_STATUS_LABELS[gig.status] ?? gig.status}</span>}
       </header>
+      {gig.hidden && <HiddenNotice cause={gig.hidden.cause} reason={gig.hidden.reason} />}
       <PosterPanel gig={gig} />
       <PaySplit gig={gig} />
       <GigFacts className={styles.facts} paymentType={gig.paymentType} hours={gig.hours} location={gig.location} postedDate={gig.postedDate} posted={posted}>
@@ -75,6 +79,7 @@ export function GigPage({ gigId }: { gigId: string }) {
       )}
       <div className={styles.actions}>
         <SaveButton gigId={gig.id} title={gig.title} />
+        {userId && userId !== gig.userId && <ReportButton client={getSupabase()} kind="gig" targetId={gig.id} what="this gig" />}
       </div>
       <ApplyPanel gig={gig} onChanged={reload} />
     </article>

@@ -25,8 +25,10 @@ export function LatestGigs() {
   const { draft, filters, errors, filtered, typed, update, clear } = useGigFilters();
   const version = useUi((s) => s.gigsVersion);
   const { gigs, total, loading, failed, retry, loadingMore, moreFailed, hasMore, loadMore } = useGigs(filters, version);
-  const showList = gigs.length > 0;
   const live = useLiveGigs(filters, retry);
+  const shown = live.gone.length ? gigs.filter((g) => !live.gone.includes(g.id)) : gigs;
+  const showList = shown.length > 0;
+  const count = total - (gigs.length - shown.length);
   /** After "show": the gig to focus once the re-read is in ('' for none). */
   const focusAfterShow = useRef<string | null>(null);
 
@@ -55,7 +57,7 @@ export function LatestGigs() {
             <p className={ui.busy}>{LOADING_GIGS}</p>
           ) : showList ? (
             <p className={styles.count}>
-              Showing {gigs.length} of {total} {total === 1 ? 'gig' : 'gigs'}
+              Showing {shown.length} of {count} {count === 1 ? 'gig' : 'gigs'}
             </p>
           ) : null}
         </div>
@@ -65,7 +67,7 @@ export function LatestGigs() {
       {!loading && !failed && !showList && <EmptyGigs filtered={filtered} onClear={clear} />}
       {showList && (
         <ul className={styles.grid} aria-busy={loading}>
-          {gigs.map((gig) => (
+          {shown.map((gig) => (
             <li key={gig.id}>
               <SafeGigCard gig={gig} ended={live.ended[gig.id]} />
             </li>

@@ -93,4 +93,11 @@ describe('Latest Gigs while open', () => {
     expect(await screen.findByRole('article', { name: 'Fresh gig' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it('a shown gig the team hides leaves the grid at once, without a read', async () => {
+    await openGrid();
+    act(() => watcher().onTakedown!(shown.id));
+    expect(screen.queryByRole('article', { name: 'Shown gig' })).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

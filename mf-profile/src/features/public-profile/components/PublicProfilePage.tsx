@@ -1,4 +1,5 @@
-import { ui } from '@need40/ui';
+import { getSupabase, useSession } from '@need40/shared';
+import { ReportButton, ui } from '@need40/ui';
 import { usePublicProfile } from '../hooks/usePublicProfile';
 import { PublicProfileView } from './PublicProfileView';
 import styles from './PublicProfile.module.css';
@@ -6,9 +7,10 @@ import styles from './PublicProfile.module.css';
 export const NOT_FOUND_TEXT = 'This member could not be found.';
 export const LOADING_TEXT = 'Loading profile...';
 
-/** Loading → the profile; an unknown id → a clear "not found" with a way home; a failure → Retry. */
+/** Loading → the profile (with Report for another signed-in member); an unknown id → a clear "not found" with a way home; a failure → Retry. */
 export function PublicProfilePage({ profileId }: { profileId: string }) {
   const { load, retry } = usePublicProfile(profileId);
+  const viewer = useSession((s) => s.user?.id ?? null);
 
   if (load.status === 'loading') return <p role="status">{LOADING_TEXT}</p>;
   if (load.status === 'not-found') {
@@ -32,5 +34,10 @@ export function PublicProfilePage({ profileId }: { profileId: string }) {
       </div>
     );
   }
-  return <PublicProfileView profile={load.profile} />;
+  return (
+    <>
+      <PublicProfileView profile={load.profile} />
+      {viewer && viewer !== profileId && <ReportButton client={getSupabase()} kind="profile" targetId={profileId} what="this member" />}
+    </>
+  );
 }

@@ -1,0 +1,8 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { fakeSupabase } from '@need40/shared/testing';
+import { afterEach } from 'vitest';
+
+// No unit test reaches the network: getSupabase() is a fake client until a test installs its own.
+fakeSupabase();
+afterEach(() => cleanup());

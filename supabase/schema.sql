@@ -1065,6 +1065,16 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.display_name(p_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_user), 'A Need40 member')
+$function$;
+comment on function private.display_name(p_user uuid) is 'A member''s name as notifications show it: full name, else username, else "A Need40 member".';
+
 CREATE OR REPLACE FUNCTION private.engaged_statuses()
  RETURNS text[]
  LANGUAGE sql
@@ -1566,6 +1576,31 @@ end
 $function$;
 comment on function private.notification_outbox_limits() is 'Before insert on the outbox: records the sender and drops the email past the per-sender (30 unsolicited/h), per-pair (3 new applications, 12 new-message emails a day) and per-recipient (100/h) limits.';
 
+CREATE OR REPLACE FUNCTION private.notify_application_event()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_app public.applications;
+begin
+  select a.* into v_app from public.applications a where a.id = new.application_id;
+  if new.actor_role in ('worker', 'poster') then
+    perform private.notify_member(case when new.actor_role = 'worker' then v_app.poster_id else v_app.worker_id end, new.transition, v_app.id, new.actor_id);
+  elsif new.transition in ('close', 'decline_others') then
+    perform private.notify_member(v_app.worker_id, new.transition, v_app.id, null);
+  elsif new.transition = 'withdraw_suspended' then
+    perform private.notify_member(v_app.poster_id, new.transition, v_app.id, null);
+  else
+    perform private.notify_member(v_app.worker_id, new.transition, v_app.id, null);
+    perform private.notify_member(v_app.poster_id, new.transition, v_app.id, null);
+  end if;
+  return null;
+end
+$function$;
+comment on function private.notify_application_event() is 'After an application event: the notification of the other party (both, for a step of Need40).';
+
 CREATE OR REPLACE FUNCTION private.notify_deal(p_app public.applications, p_recipient uuid, p_step text, p_extra jsonb DEFAULT '{}'::jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -1583,6 +1618,64 @@ begin
       'release_due_at', p_app.release_due_at) || p_extra);
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.notify_member(p_recipient uuid, p_kind text, p_application uuid, p_actor uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_recipient is null or p_recipient is not distinct from p_actor then
+    return;
+  end if;
+  insert into public.notifications (recipient_id, kind, application_id, gig_id, gig_title, actor_name)
+  select p_recipient, p_kind, a.id, g.id, coalesce(g.title, ''),
+         case when p_actor is null then 'Need40' else private.display_name(p_actor) end
+    from public.applications a left join public.gigs g on g.id = a.gig_id
+   where a.id = p_application;
+end
+$function$;
+comment on function private.notify_member(p_recipient uuid, p_kind text, p_application uuid, p_actor uuid) is 'Writes one notification of an application''s event for a member (never for the member who acted).';
+
+CREATE OR REPLACE FUNCTION private.notify_message()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_app public.applications;
+  v_recipient uuid;
+  v_row bigint;
+begin
+  select a.* into v_app from public.applications a where a.id = new.application_id;
+  v_recipient := case when new.sender_id = v_app.worker_id then v_app.poster_id else v_app.worker_id end;
+  select n.id into v_row from public.notifications n
+   where n.recipient_id = v_recipient and n.kind = 'message' and n.application_id = v_app.id and n.read_at is null
+   limit 1 for update;
+  if v_row is null then
+    perform private.notify_member(v_recipient, 'message', v_app.id, new.sender_id);
+  else
+    update public.notifications set count = count + 1, created_at = now() where id = v_row;
+  end if;
+  return null;
+end
+$function$;
+comment on function private.notify_message() is 'After a message: one unread "message" notification per thread for the other party, counting the messages.';
+
+CREATE OR REPLACE FUNCTION private.notify_review()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.notify_member(new.reviewee_id, 'review', new.application_id, new.reviewer_id);
+  return null;
+end
+$function$;
+comment on function private.notify_review() is 'After a review: the notification of the member reviewed.';
 
 CREATE OR REPLACE FUNCTION private.open_funding_hold(p_application_id uuid)
  RETURNS ledger.transactions
@@ -2553,6 +2646,7 @@ create policy application_events_select_parties on public.application_events for
    FROM public.applications a
   WHERE (a.id = application_events.application_id))));
 CREATE INDEX application_events_application_id_idx ON public.application_events USING btree (application_id, id);
+CREATE TRIGGER application_events_notify AFTER INSERT ON public.application_events FOR EACH ROW EXECUTE FUNCTION private.notify_application_event();
 grant select on table public.application_events to authenticated, service_role;
 
 create table public.application_messages (
@@ -2589,6 +2683,7 @@ create policy application_messages_select_parties on public.application_messages
    FROM public.applications a
   WHERE (a.id = application_messages.application_id))));
 CREATE INDEX application_messages_application_id_created_at_idx ON public.application_messages USING btree (application_id, created_at);
+CREATE TRIGGER application_messages_notify AFTER INSERT ON public.application_messages FOR EACH ROW EXECUTE FUNCTION private.notify_message();
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.application_messages FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.application_messages to authenticated;
 grant select, insert, update, delete on table public.application_messages to service_role;
@@ -2693,6 +2788,7 @@ create table public.applications (
   released_at timestamp with time zone,
   paid_out_at timestamp with time zone,
   ended_at timestamp with time zone,
+  decline_note text,
   constraint applications_pkey PRIMARY KEY (id),
   constraint applications_one_per_worker UNIQUE (gig_id, worker_id),
   constraint applications_gig_id_fkey FOREIGN KEY (gig_id) REFERENCES public.gigs(id) ON DELETE CASCADE,
@@ -2703,6 +2799,7 @@ create table public.applications (
   constraint applications_deal_payment_type_check CHECK (deal_payment_type = ANY (ARRAY['hourly'::text, 'fixed'::text])),
   constraint applications_deal_rate_range CHECK (deal_rate_cents >= 1 AND deal_rate_cents <= 100000000),
   constraint applications_deal_split CHECK (deal_amount_cents IS NULL AND deal_fee_cents IS NULL AND deal_worker_cents IS NULL OR deal_amount_cents > 0 AND deal_fee_cents >= 0 AND deal_worker_cents >= 0 AND (deal_fee_cents + deal_worker_cents) = deal_amount_cents),
+  constraint applications_decline_note_length CHECK (char_length(decline_note) <= 500),
   constraint applications_decline_notice_length CHECK (char_length(decline_notice) <= 500),
   constraint applications_message_length CHECK (btrim(message) <> ''::text AND char_length(message) <= 2000),
   constraint applications_not_own_gig CHECK (worker_id <> poster_id),
@@ -2720,6 +2817,7 @@ comment on column public.applications.deal_worker_cents is 'What the worker keep
 comment on column public.applications.change_proposed_by is 'The party proposing new deal terms (change_rate_cents, change_hours); the other party accepts or either declines.';
 comment on column public.applications.delivered_at is 'The latest delivery of the work (null: never delivered, so the deal may still be cancelled with a refund).';
 comment on column public.applications.release_due_at is 'When the money is released automatically if the poster neither approves nor requests changes nor disputes (delivery + auto_release_days).';
+comment on column public.applications.decline_note is 'The poster''s own words when declining (optional, at most 500 characters), shown to the worker beside decline_notice and in the email.';
 alter table public.applications enable row level security;
 create policy applications_require_aal2 on public.applications as restrictive for all to authenticated
   using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
@@ -2956,6 +3054,38 @@ CREATE TRIGGER notification_preferences_set_updated_at BEFORE UPDATE ON public.n
 grant select on table public.notification_preferences to authenticated;
 grant select, insert, update, delete on table public.notification_preferences to service_role;
 grant update (email_enabled) on table public.notification_preferences to authenticated;
+
+create table public.notifications (
+  id bigint generated always as identity not null,
+  recipient_id uuid not null,
+  kind text not null,
+  application_id uuid,
+  gig_id uuid,
+  gig_title text default ''::text not null,
+  actor_name text default ''::text not null,
+  count integer default 1 not null,
+  created_at timestamp with time zone default now() not null,
+  read_at timestamp with time zone,
+  constraint notifications_pkey PRIMARY KEY (id),
+  constraint notifications_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.applications(id) ON DELETE CASCADE,
+  constraint notifications_gig_id_fkey FOREIGN KEY (gig_id) REFERENCES public.gigs(id) ON DELETE SET NULL,
+  constraint notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint notifications_count_positive CHECK (count >= 1),
+  constraint notifications_kind_format CHECK (kind ~ '^[a-z_]{1,40}$'::text)
+);
+comment on table public.notifications is 'Each member''s recent events for the bell: kind is an application transition (apply, accept, decline, close, start_funding, fund, deliver, approve, pay_out, ...), message or review; written by triggers where the event happens; read by the recipient alone, marked read by mark_notifications_read().';
+comment on column public.notifications.count is 'How many events the row stands for: messages of one thread arriving before it is read share a row.';
+alter table public.notifications enable row level security;
+create policy notifications_require_aal2 on public.notifications as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy notifications_select_own on public.notifications for select to authenticated
+  using ((recipient_id = ( SELECT auth.uid() AS uid)));
+CREATE INDEX notifications_recipient_idx ON public.notifications USING btree (recipient_id, id DESC);
+CREATE INDEX notifications_unread_idx ON public.notifications USING btree (recipient_id) WHERE (read_at IS NULL);
+CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
+grant select on table public.notifications to authenticated;
+grant select, insert, update, delete, truncate, references, trigger on table public.notifications to service_role;
+alter publication supabase_realtime add table public.notifications;
 
 create table public.payments (
   id uuid default gen_random_uuid() not null,
@@ -3203,9 +3333,12 @@ alter table public.reviews enable row level security;
 create policy reviews_select_all on public.reviews for select to anon, authenticated
   using (true);
 CREATE INDEX reviews_reviewee_id_created_at_idx ON public.reviews USING btree (reviewee_id, created_at DESC);
+CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.reviews FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
+CREATE TRIGGER reviews_notify AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review();
 CREATE TRIGGER reviews_recount AFTER DELETE ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.member_ratings_recount();
 grant select on table public.reviews to anon, authenticated;
 grant select, insert, update, delete on table public.reviews to service_role;
+alter publication supabase_realtime add table public.reviews;
 
 create table public.saved_gigs (
   user_id uuid default auth.uid() not null,
@@ -4171,7 +4304,7 @@ $function$;
 comment on function public.deal_money(p_application_id uuid) is 'Every money step of one deal, oldest first, for its two parties (nothing for anyone else).';
 grant execute on function public.deal_money(p_application_id uuid) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.decline_application(p_application_id uuid)
+CREATE OR REPLACE FUNCTION public.decline_application(p_application_id uuid, p_note text DEFAULT NULL::text)
  RETURNS public.applications
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4179,12 +4312,24 @@ CREATE OR REPLACE FUNCTION public.decline_application(p_application_id uuid)
 AS $function$
 declare
   v_uid uuid := private.require_member('decline an application');
+  v_note text := nullif(btrim(p_note), '');
+  v_app public.applications;
 begin
-  return private.fire_application_transition(p_application_id, 'decline', v_uid);
+  if char_length(v_note) > 500 then
+    raise exception 'A note to the applicant can be at most 500 characters' using errcode = '22023';
+  end if;
+  v_app := private.fire_application_transition(p_application_id, 'decline', v_uid);
+  if v_note is not null then
+    update public.applications set decline_note = v_note where id = v_app.id returning * into v_app;
+    update private.notification_outbox o set payload = o.payload || jsonb_build_object('note', v_note)
+     where o.recipient_id = v_app.worker_id and o.kind = 'application_declined' and o.delivered_at is null
+       and o.payload ->> 'application_id' = v_app.id::text;
+  end if;
+  return v_app;
 end
 $function$;
-comment on function public.decline_application(p_application_id uuid) is 'The gig''s poster declines a pending application (it carries a courteous notice; the worker is emailed).';
-grant execute on function public.decline_application(p_application_id uuid) to anon, authenticated, service_role;
+comment on function public.decline_application(p_application_id uuid, p_note text) is 'The gig''s poster declines a pending application, optionally with a personal note (at most 500 characters); the worker gets the courteous notice, the note and an email.';
+grant execute on function public.decline_application(p_application_id uuid, p_note text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.decline_deal_change(p_application_id uuid)
  RETURNS public.applications
@@ -4414,6 +4559,25 @@ end
 $function$;
 comment on function public.leave_review(p_application_id uuid, p_rating integer, p_body text) is 'A party of a deal whose money was released reviews the other party once (1–5, at most 1000 characters).';
 grant execute on function public.leave_review(p_application_id uuid, p_rating integer, p_body text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.mark_notifications_read(p_up_to bigint DEFAULT NULL::bigint)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('mark notifications read');
+  v_count integer;
+begin
+  update public.notifications set read_at = now()
+   where recipient_id = v_uid and read_at is null and (p_up_to is null or id <= p_up_to);
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$function$;
+comment on function public.mark_notifications_read(p_up_to bigint) is 'Marks the caller''s unread notifications read (those up to p_up_to, the newest the member saw; all without it); returns how many.';
+grant execute on function public.mark_notifications_read(p_up_to bigint) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_thread_read(p_application_id uuid)
  RETURNS void

@@ -333,6 +333,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -366,6 +367,7 @@ export type Database = {
           deal_payment_type?: string | null
           deal_rate_cents?: number | null
           deal_worker_cents?: number | null
+          decline_note?: string | null
           decline_notice?: string | null
           delivered_at?: string | null
           ended_at?: string | null
@@ -399,6 +401,7 @@ export type Database = {
           deal_payment_type?: string | null
           deal_rate_cents?: number | null
           deal_worker_cents?: number | null
+          decline_note?: string | null
           decline_notice?: string | null
           delivered_at?: string | null
           ended_at?: string | null
@@ -787,6 +790,95 @@ export type Database = {
             foreignKeyName: "notification_preferences_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          actor_name: string
+          application_id: string | null
+          count: number
+          created_at: string
+          gig_id: string | null
+          gig_title: string
+          id: number
+          kind: string
+          read_at: string | null
+          recipient_id: string
+        }
+        Insert: {
+          actor_name?: string
+          application_id?: string | null
+          count?: number
+          created_at?: string
+          gig_id?: string | null
+          gig_title?: string
+          id?: never
+          kind: string
+          read_at?: string | null
+          recipient_id: string
+        }
+        Update: {
+          actor_name?: string
+          application_id?: string | null
+          count?: number
+          created_at?: string
+          gig_id?: string | null
+          gig_title?: string
+          id?: never
+          kind?: string
+          read_at?: string | null
+          recipient_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "admin_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
@@ -1597,6 +1689,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1639,6 +1732,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1816,6 +1910,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1858,6 +1953,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1910,6 +2006,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -1981,6 +2078,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2069,7 +2167,7 @@ export type Database = {
         }[]
       }
       decline_application: {
-        Args: { p_application_id: string }
+        Args: { p_application_id: string; p_note?: string }
         Returns: {
           accepted_at: string | null
           agreed_amount: number | null
@@ -2085,6 +2183,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2127,6 +2226,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2174,6 +2274,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2224,6 +2325,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2267,6 +2369,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      mark_notifications_read: { Args: { p_up_to?: number }; Returns: number }
       mark_thread_read: {
         Args: { p_application_id: string }
         Returns: undefined
@@ -2331,6 +2434,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2373,6 +2477,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2439,6 +2544,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2489,6 +2595,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2537,6 +2644,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2579,6 +2687,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2654,6 +2763,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2768,6 +2878,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null
@@ -2853,6 +2964,7 @@ export type Database = {
           deal_payment_type: string | null
           deal_rate_cents: number | null
           deal_worker_cents: number | null
+          decline_note: string | null
           decline_notice: string | null
           delivered_at: string | null
           ended_at: string | null

@@ -63,7 +63,11 @@ function single(item: NotificationItem): MailLines {
     case 'application_declined':
       return {
         subject: `Update on your application for "${title}"`,
-        intro: [inertText(item.payload.notice || DEFAULT_DECLINE, 500), `Gig: "${title}"`],
+        intro: [
+          inertText(item.payload.notice || DEFAULT_DECLINE, 500),
+          ...(item.payload.note ? [`A note from the poster: "${inertText(item.payload.note, 500)}"`] : []),
+          `Gig: "${title}"`,
+        ],
         action: 'Open the gig',
       };
     case 'deal_update':

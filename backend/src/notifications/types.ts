@@ -11,6 +11,8 @@ export interface NotificationPayload {
   /** new_message: when the latest message of the burst was sent. */
   last_message_at?: string;
   notice?: string | null;
+  /** application_declined: the poster's own note, when they wrote one. */
+  note?: string | null;
   /** deal_update and payment_receipt (money-mail.ts): the step, the other party, figures in cents. */
   step?: string;
   other_name?: string;

@@ -19,9 +19,9 @@ const triggered = async () =>
   (await q<{ t: string }>("select tgrelid::regclass::text as t from pg_trigger where tgname = 'need40_realtime_capture' order by 1")).map((r) => r.t);
 
 describe('change capture', () => {
-  it('the supabase_realtime publication holds the gigs, payments and marketplace tables, each with a capture trigger', async () => {
+  it('the supabase_realtime publication holds the gigs, payments, marketplace and notification tables, each with a capture trigger', async () => {
     const published = await q<{ tablename: string }>("select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1");
-    const tables = ['application_messages', 'application_payments', 'application_reads', 'applications', 'gig_takedowns', 'gigs', 'payments', 'saved_gigs'];
+    const tables = ['application_messages', 'application_payments', 'application_reads', 'applications', 'gig_takedowns', 'gigs', 'notifications', 'payments', 'reviews', 'saved_gigs'];
     expect(published.map((r) => r.tablename)).toEqual(tables);
     expect(await triggered()).toEqual(tables);
   });

@@ -97,7 +97,7 @@ describe('app migrations', () => {
     );
     expect(rows.map((r) => r.relname)).toEqual([
       'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'deal_notes', 'gig_takedowns', 'gigs',
-      'member_ratings', 'notification_preferences', 'payments', 'payout_details', 'portfolio_items', 'profiles', 'reports', 'reviews', 'saved_gigs',
+      'member_ratings', 'notification_preferences', 'notifications', 'payments', 'payout_details', 'portfolio_items', 'profiles', 'reports', 'reviews', 'saved_gigs',
     ]);
     for (const r of rows) {
       expect(r.rls, r.relname).toBe(true);
@@ -123,7 +123,7 @@ describe('app migrations', () => {
     expect(rows.map((r) => r.proname)).toEqual([
       'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_payment_event', 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'confirm_payout',
       'contact_details', 'create_paid_gig', 'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'fund_with_credit', 'handle_new_user',
-      'handle_user_confirmed', 'leave_review', 'mark_thread_read', 'money_statement', 'my_money', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
+      'handle_user_confirmed', 'leave_review', 'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
       'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment',
       'payment_work', 'propose_deal_change', 'receipt', 'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'withdraw_application', 'write_audit_log',
     ]);
@@ -141,12 +141,12 @@ describe('app migrations', () => {
     // by the operator views, which run as the client's role; the private schema is not exposed by
     // /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'private.aal_satisfied', 'private.console_gate', 'private.is_thread_party', 'private.member_may_write',
+      'private.aal_satisfied', 'private.console_gate', 'private.is_operator_now', 'private.is_thread_party', 'private.member_may_write',
       // The operator queues' row functions check the role themselves (views run their functions as the caller).
       ...['operator_disputes_rows', 'operator_funds_awaiting_rows', 'operator_payment_events_rows', 'operator_payouts_due_rows', 'operator_refunds_due_rows',
         'operator_revenue_rows'].map((f) => `private.${f}`),
       ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'confirm_payout', 'contact_details',
-        'create_paid_gig', 'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'fund_with_credit', 'leave_review', 'mark_thread_read',
+        'create_paid_gig', 'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'fund_with_credit', 'leave_review', 'mark_notifications_read', 'mark_thread_read',
         'money_statement', 'my_money', 'my_unread_threads', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment', 'operator_record_payout',
         'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt',
         'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'unread_message_counts', 'withdraw_application'].map((f) => `public.${f}`),

@@ -9,7 +9,8 @@
  * A or a visitor; reads change nothing; W's own rows (its application, its events, its saved gigs
  * and preferences) never change through anyone else; and the process invariants hold over every
  * row (status = last event, applicant_count, one accepted application per filled gig, nothing
- * pending on a gig that is not open, no application to one's own gig). A guest or the banned
+ * pending on a gig that is not open, no application to one's own gig, a notification only for a
+ * party, every party's step notified to the other party). A guest or the banned
  * member changes no row at all.
  */
 import fc from 'fast-check';
@@ -93,7 +94,8 @@ async function victimRows(): Promise<string> {
       union all select 'payment ' || row(x.*)::text from public.application_payments x where payee_id = $1 and payer_id <> $2
       union all select 'review ' || row(x.*)::text from public.reviews x where reviewer_id = $1
       union all select 'note ' || row(n.*)::text from public.deal_notes n join public.applications a on a.id = n.application_id where a.worker_id = $1 and a.poster_id <> $2
-      union all select 'payout details ' || row(x.*)::text from public.payout_details x where user_id = $1) z`, [acc.W.id, acc.A.id]),
+      union all select 'payout details ' || row(x.*)::text from public.payout_details x where user_id = $1
+      union all select 'notification ' || row(n.*)::text from public.notifications n left join public.applications a on a.id = n.application_id where n.recipient_id = $1 and a.poster_id is distinct from $2) z`, [acc.W.id, acc.A.id]),
   );
   return rows[0]!.h;
 }
@@ -114,12 +116,16 @@ async function invariants(): Promise<Record<string, number>> {
       (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.status = 'applied' and g.status <> 'active')::text as pending_on_closed_gig,
       (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.poster_id <> g.user_id or a.worker_id = g.user_id)::text as wrong_parties,
       (select count(*) from public.gigs g where public.worker_cents(g) + public.fee_cents(g) <> round(g.rate * 100) or public.fee_cents(g) <> (round(g.rate * 100) * 5 + 50) / 100
-        or (g.payment_type = 'hourly' and g.hours is not null) <> (public.estimate_worker_cents(g) is not null))::text as gig_split_off`),
+        or (g.payment_type = 'hourly' and g.hours is not null) <> (public.estimate_worker_cents(g) is not null))::text as gig_split_off,
+      (select count(*) from public.notifications n join public.applications a on a.id = n.application_id where n.recipient_id not in (a.worker_id, a.poster_id))::text as notification_to_outsider,
+      (select count(*) from public.application_events e join public.applications a on a.id = e.application_id where e.actor_role in ('worker', 'poster')
+        and not exists (select 1 from public.notifications n where n.application_id = e.application_id and n.kind = e.transition
+                         and n.recipient_id = case when e.actor_role = 'worker' then a.poster_id else a.worker_id end))::text as event_not_notified`),
   );
   return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
 }
 const HOLD = {
-  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0, gig_split_off: 0,
+  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0, gig_split_off: 0, notification_to_outsider: 0, event_not_notified: 0,
 };
 
 /** What a caller who may not write must leave exactly as it was: every row (null for the others). */
@@ -135,10 +141,10 @@ async function expectSafe(a: Answer, who: Caller, context: string, victimBefore:
   expect(await invariants(), `the process invariants broke after ${who.label}: ${context}`).toEqual(HOLD);
 }
 
-const TABLES = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'gigs', 'application_payments', 'application_messages', 'application_reads', 'reviews', 'member_ratings', 'deal_notes', 'payout_details'] as const;
+const TABLES = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'gigs', 'application_payments', 'application_messages', 'application_reads', 'reviews', 'member_ratings', 'deal_notes', 'payout_details', 'notifications'] as const;
 const COLUMNS = ['id', 'worker_cents', 'fee_cents', 'estimate_worker_cents', 'gig_id', 'worker_id', 'poster_id', 'message', 'proposed_rate', 'available_from', 'status', 'decline_notice', 'created_at', 'updated_at',
   'application_id', 'transition', 'from_status', 'to_status', 'actor_role', 'actor_id', 'user_id', 'email_enabled', 'applicant_count', 'title',
-  'agreed_amount', 'worker_amount', 'platform_fee', 'amount', 'payer_id', 'payee_id', 'missing_note', 'sender_id', 'body', 'last_read_at', 'rating', 'reviewer_id', 'reviewee_id', 'average_rating'];
+  'agreed_amount', 'worker_amount', 'platform_fee', 'amount', 'payer_id', 'payee_id', 'missing_note', 'sender_id', 'body', 'last_read_at', 'rating', 'reviewer_id', 'reviewee_id', 'average_rating', 'recipient_id', 'kind', 'read_at'];
 const EMBEDS = ['gigs', 'applications', 'application_events', 'worker:worker_id', 'poster_id', 'profiles', 'saved_gigs', 'applications!applications_worker_id_fkey'];
 const idArb = fc.oneof(
   fc.constantFrom(() => ids.app!, () => ids.gig!, () => ids.gig2!, () => ids.gigA!, () => ids.appB!, () => ids.gigB!, () => ids.P!, () => ids.W!, () => ids.A!, () => ids.B!).map((f) => f()),
@@ -172,9 +178,9 @@ describe('marketplace fuzzing', () => {
   });
 
   it('marketplace functions with any arguments, as every caller: no 5xx, no leak, the process invariants hold', { timeout: timeoutFor('market: rpc') }, async () => {
-    const fnArb = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details', 'propose_deal_change', 'accept_deal_change', 'decline_deal_change', 'start_funding', 'fund_with_credit', 'cancel_deal', 'deliver_work', 'request_changes', 'approve_work', 'open_dispute', 'confirm_payout', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads') }, { weight: 1, arbitrary: fc.constantFrom('fire_application_transition', 'enqueue_notification', 'require_member') }, { weight: 1, arbitrary: hostileString });
+    const fnArb = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details', 'propose_deal_change', 'accept_deal_change', 'decline_deal_change', 'start_funding', 'fund_with_credit', 'cancel_deal', 'deliver_work', 'request_changes', 'approve_work', 'open_dispute', 'confirm_payout', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads', 'mark_notifications_read') }, { weight: 1, arbitrary: fc.constantFrom('fire_application_transition', 'enqueue_notification', 'require_member', 'notify_member') }, { weight: 1, arbitrary: hostileString });
     const argValue = fc.oneof({ weight: 4, arbitrary: idArb }, { weight: 2, arbitrary: fc.constantFrom<unknown>('Hello', '', ' ', 'x'.repeat(2001), 25, 0, -1, 1e7, '2999-01-01', '2000-01-01', null, 'accept', ids.W) }, { weight: 1, arbitrary: hostileJson });
-    const argsArb = fc.dictionary(fc.oneof({ weight: 6, arbitrary: fc.constantFrom('p_gig_id', 'p_application_id', 'p_message', 'p_proposed_rate', 'p_available_from', 'p_user_id', 'p_transition', 'p_actor', 'p_hours', 'p_rate', 'p_note', 'p_reason', 'p_link', 'p_note', 'p_rating', 'p_body', 'p_application_ids', 'p_limit') }, { weight: 1, arbitrary: hostileString }), argValue, { maxKeys: 4 });
+    const argsArb = fc.dictionary(fc.oneof({ weight: 6, arbitrary: fc.constantFrom('p_gig_id', 'p_application_id', 'p_message', 'p_proposed_rate', 'p_available_from', 'p_user_id', 'p_transition', 'p_actor', 'p_hours', 'p_rate', 'p_note', 'p_reason', 'p_link', 'p_note', 'p_rating', 'p_body', 'p_application_ids', 'p_limit', 'p_up_to') }, { weight: 1, arbitrary: hostileString }), argValue, { maxKeys: 4 });
     const wellFormed = fc.oneof(
       fc.record({ fn: fc.constant('apply_to_gig'), args: fc.record({ p_gig_id: idArb, p_message: fc.oneof({ weight: 3, arbitrary: fc.constant('Hello') }, { weight: 1, arbitrary: hostileString }), p_proposed_rate: fc.option(fc.integer({ min: -5, max: 2000 }), { nil: undefined }) }, { requiredKeys: ['p_gig_id', 'p_message'] }) }),
       fc.record({ fn: fc.constantFrom('withdraw_application', 'accept_application', 'decline_application'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication) }) }),
@@ -186,6 +192,7 @@ describe('marketplace fuzzing', () => {
       fc.record({ fn: fc.constant('my_unread_threads'), args: fc.record({ p_limit: fc.oneof(fc.integer({ min: -2, max: 1002 }), fc.constantFrom<unknown>(2 ** 31, 1.5, '10', null)) }, { requiredKeys: [] }) }),
       fc.record({ fn: fc.constant('send_message'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_body: fc.oneof(fc.constant('Hi'), hostileString) }) }),
       fc.record({ fn: fc.constant('close_gig'), args: fc.record({ p_gig_id: idArb }) }),
+      fc.record({ fn: fc.constant('mark_notifications_read'), args: fc.record({ p_up_to: fc.oneof(fc.integer({ min: -2, max: 2 ** 31 }), fc.constantFrom<unknown>(1.5, '10', null, 2 ** 63)) }, { requiredKeys: [] }) }),
       fc.record({ fn: fc.constant('request_changes'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_note: fc.oneof(fc.constant('Done'), hostileString) }) }),
       fc.record({ fn: fc.constant('deliver_work'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_note: fc.oneof(fc.constant('Done'), hostileString), p_attachment_path: fc.option(hostileString, { nil: undefined }) }, { requiredKeys: ['p_application_id', 'p_note'] }) }),
       fc.record({ fn: fc.constantFrom('open_dispute', 'cancel_deal'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_reason: fc.oneof(fc.constant('Not done'), hostileString) }) }),

@@ -82,14 +82,22 @@ test('About and Contact by keyboard move focus to their heading; links are in th
   expect(await jump.evaluate((b) => getComputedStyle(b).color)).toBe(BRAND);
 });
 
-test('the skip link focuses the main content and leaves the address alone', async ({ app, page }) => {
+test("the skip link focuses the view's main content and leaves the address alone", async ({ app, page }) => {
   await app.goto('#contact');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.locator('main#main')).toBeFocused();
+  await expect(page.locator('#contact').getByRole('heading', { level: 1 })).toBeFocused();
   expect(new URL(page.url()).hash).toBe('#contact');
+
+  // Home: past the hero and the campaign's payment buttons, onto Latest Gigs.
+  await app.goto('#home');
+  await app.waitForSlots();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Latest Gigs' })).toBeFocused();
 });
 
 test('the HTML the shell serves already holds the hero, word for word as the page renders it', async ({ app, page }) => {

@@ -67,6 +67,8 @@ test('apply, get chosen, and everyone hears about it', async ({ app, page, backe
   await expect(walter).toContainText('proposes $50/hr');
   await expect(walter.getByRole('link', { name: 'Walter Worker' })).toHaveAttribute('href', `#profile/${worker.id}`);
   await walter.getByRole('button', { name: 'Accept Walter Worker' }).click();
+  await expect(walter.getByRole('group', { name: 'Accept Walter Worker' })).toContainText('Every other pending applicant will be declined, and the gig will be filled.');
+  await walter.getByRole('button', { name: 'Yes, accept Walter Worker' }).click();
   await expect(walter).toContainText('Accepted', { timeout: 20_000 });
   await expect(myGigs.getByRole('listitem', { name: 'Application from Theo Third' })).toContainText('Declined');
   await expect(myGigs).toContainText('Filled');

@@ -79,6 +79,7 @@ test('payout address → accept → pay (PayPal at the agreed amount) → operat
   };
   let walter = await openApplicant();
   await walter.getByRole('button', { name: 'Accept Walter Worker' }).click();
+  await walter.getByRole('button', { name: 'Yes, accept Walter Worker' }).click();
   let deal = walter.getByRole('group', { name: `Payment for ${title}` });
   await expect(deal).toContainText('Agreed amount $450 (10 hours at $45/hr)', { timeout: 20_000 });
   await expect(deal).toContainText('Worker keeps $427.50 · Need40 fee $22.50');

@@ -30,8 +30,8 @@ afterEach(() => act(() => signOutForTest()));
 it("the dashboard shows the accepted applicant's deal to the poster, and no deal for the others", async () => {
   vi.mocked(fetchMyGigs).mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'filled', applicant_count: 2, created_at: '2024-04-08T12:00:00Z', hidden_cause: null, hidden_reason: null }] });
   vi.mocked(fetchApplicants).mockResolvedValue({ rows: [
-    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'funded', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, member_ratings: null } },
-    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: null } },
+    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'funded', created_at: '2024-04-09T12:00:00Z', decline_note: null, worker: { ...worker, member_ratings: null } },
+    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_note: null, worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: null } },
   ] });
   vi.mocked(fetchDeal).mockResolvedValue(makeDeal({ status: 'funded' }));
   render(<Dashboard />);
@@ -43,7 +43,7 @@ it("the dashboard shows the accepted applicant's deal to the poster, and no deal
 });
 
 it("My applications shows the worker's side, and its badge follows the deal", async () => {
-  const row = { id: 'a1', status: 'paid_out', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: gig };
+  const row = { id: 'a1', status: 'paid_out', created_at: '2024-04-09T12:00:00Z', decline_notice: null, decline_note: null, gigs: gig };
   vi.mocked(fetchMyApplications).mockResolvedValueOnce({ rows: [row] }).mockResolvedValue({ rows: [{ ...row, status: 'paid' }] });
   const payout = makeStep({ id: 4, kind: 'payout', pending: false, amountCents: 57000 });
   vi.mocked(fetchDeal).mockResolvedValueOnce(makeDeal({ status: 'paid_out', steps: [payout] })).mockResolvedValue(makeDeal({ status: 'paid', steps: [payout] }));

@@ -38,7 +38,7 @@ export interface ApplicationInput {
 }
 
 /** What the gig page keeps of the member's application (a row of public.applications, or what a transition returns). */
-export type ApplicationRef = Pick<Tables<'applications'>, 'id' | 'status' | 'created_at' | 'decline_notice'>;
+export type ApplicationRef = Pick<Tables<'applications'>, 'id' | 'status' | 'created_at' | 'decline_notice'> & Partial<Pick<Tables<'applications'>, 'decline_note'>>;
 
 /** Apply: the optional rate and start date are left out when not given (the function's defaults). */
 export async function applyToGig(input: ApplicationInput): Promise<ApplicationRef> {
@@ -46,10 +46,18 @@ export async function applyToGig(input: ApplicationInput): Promise<ApplicationRe
   return orThrow(await getSupabase().rpc('apply_to_gig', args));
 }
 
-type Transition = 'withdraw_application' | 'accept_application' | 'decline_application';
+type Transition = 'withdraw_application' | 'accept_application';
 
 export async function fireTransition(fn: Transition, applicationId: string): Promise<ApplicationRef> {
   return orThrow(await getSupabase().rpc(fn, { p_application_id: applicationId }));
+}
+
+/** The database's limit on a poster's note when declining. */
+export const DECLINE_NOTE_MAX = 500;
+
+/** Decline, with the poster's own note to the applicant when they wrote one. */
+export async function declineApplication(applicationId: string, note: string): Promise<ApplicationRef> {
+  return orThrow(await getSupabase().rpc('decline_application', { p_application_id: applicationId, ...(note && { p_note: note }) }));
 }
 
 export async function closeGig(gigId: string): Promise<void> {
@@ -61,7 +69,7 @@ export async function fetchMyApplication(gigId: string, userId: string): Promise
   return orThrow(
     await getSupabase()
       .from('applications')
-      .select('id, status, created_at, decline_notice')
+      .select('id, status, created_at, decline_notice, decline_note')
       .eq('gig_id', gigId)
       .eq('worker_id', userId)
       .maybeSingle(),

@@ -3,7 +3,7 @@
  * other): it renders <DealSlot …/>, and src/app, which composes the features, provides the
  * component (features/deal's DealPanel).
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 
 export interface DealSlotProps {
   applicationId: string;
@@ -23,4 +23,15 @@ export const DealSlotProvider = DealSlotContext.Provider;
 export function DealSlot(props: DealSlotProps) {
   const render = useContext(DealSlotContext);
   return render ? render(props) : null;
+}
+
+/**
+ * The status to show beside a deal: the list's, unless the deal panel has since read a newer one
+ * (it reads live), so a badge never contradicts the panel. `onDealStatus` goes to the slot's
+ * `onChanged`; a new list status wins again (the panel then reads the deal again if they differ).
+ */
+export function useNewestStatus(listStatus: string): [string, (status: string) => void] {
+  const [read, setRead] = useState({ list: listStatus, deal: listStatus });
+  const onDealStatus = useCallback((deal: string) => setRead({ list: listStatus, deal }), [listStatus]);
+  return [read.list === listStatus ? read.deal : listStatus, onDealStatus];
 }

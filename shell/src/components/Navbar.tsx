@@ -1,12 +1,18 @@
-/** Logo, Home, My Profile and Dashboard (signed in only), Console (operators only), About, Contact, and Login + Sign Up or Logout. */
+/** Logo, Home, My Profile and Dashboard (signed in only), Console (operators only), About, Contact, and Login + Sign Up or the bell + Logout. */
+import { lazy, Suspense } from 'react';
 import { openAuthModal, signOut, useSession } from '@need40/shared';
 import type { View } from '../useView';
 import { isOperatorSession } from '../operator';
 import styles from './Navbar.module.css';
 
+// The notification centre is a chunk of its own, fetched once a member is signed in: a visitor's
+// first screen never loads it.
+const Bell = lazy(() => import(/* webpackChunkName: "bell" */ '../bell/Bell'));
+
 export function Navbar({ view }: { view: View }) {
   const status = useSession((s) => s.status);
   const signedIn = status === 'signed-in';
+  const userId = useSession((s) => s.user?.id ?? null);
   const operator = useSession(isOperatorSession);
   const link = (id: View, label: string) => (
     <li>
@@ -32,9 +38,16 @@ export function Navbar({ view }: { view: View }) {
         </ul>
         <div className={styles.actions}>
           {signedIn ? (
-            <button type="button" className={styles.secondary} onClick={() => void signOut()}>
-              Logout
-            </button>
+            <>
+              {userId && (
+                <Suspense fallback={null}>
+                  <Bell key={userId} userId={userId} />
+                </Suspense>
+              )}
+              <button type="button" className={styles.secondary} onClick={() => void signOut()}>
+                Logout
+              </button>
+            </>
           ) : (
             <>
               <button type="button" className={styles.secondary} onClick={() => openAuthModal('login')} disabled={status === 'loading'}>

@@ -41,7 +41,7 @@ export function HomeView() {
       </div>
       <Hero />
       <RemoteSlot remote="campaign" expose="Campaign" label="The Need40 campaign" loading={<CampaignPlaceholder />} onStatus={onCampaign} />
-      <div className={styles.below} data-revealed={campaignSettled} hidden={!campaignSettled}>
+      <div className={styles.below} data-revealed={campaignSettled} hidden={!campaignSettled} data-main-content>
         <RemoteSlot remote="gigs" expose="Gigs" label="Latest gigs" />
       </div>
     </>

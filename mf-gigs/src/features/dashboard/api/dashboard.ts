@@ -41,7 +41,7 @@ const applicantsQuery = (gigId: string, first: boolean) =>
   getSupabase()
     .from('applications')
     .select(
-      'id, message, proposed_rate, available_from, status, created_at, worker:worker_id(id, full_name, username, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))',
+      'id, message, proposed_rate, available_from, status, created_at, decline_note, worker:worker_id(id, full_name, username, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))',
       counted(first),
     )
     .eq('gig_id', gigId);
@@ -49,7 +49,7 @@ export type ApplicantRow = QueryRow<ReturnType<typeof applicantsQuery>>;
 export const fetchApplicants = (gigId: string, after: ApplicantRow | null, limit: number) => keysetPage(applicantsQuery(gigId, !after), 'id', after, limit);
 
 const myApplicationsQuery = (userId: string, first: boolean) =>
-  getSupabase().from('applications').select('id, status, created_at, decline_notice, gigs(id, title, status, rate, payment_type)', counted(first)).eq('worker_id', userId);
+  getSupabase().from('applications').select('id, status, created_at, decline_notice, decline_note, gigs(id, title, status, rate, payment_type)', counted(first)).eq('worker_id', userId);
 export type MyApplicationRow = QueryRow<ReturnType<typeof myApplicationsQuery>>;
 export const fetchMyApplications = (userId: string, after: MyApplicationRow | null, limit: number) =>
   keysetPage(myApplicationsQuery(userId, !after), 'id', after, limit);

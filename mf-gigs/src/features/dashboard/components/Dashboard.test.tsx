@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { uiStore } from '@need40/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
-import { closeGig, fireTransition } from '../../../lib/applications';
+import { closeGig, declineApplication, fireTransition } from '../../../lib/applications';
 import { fetchApplicants, fetchMyApplications, fetchMyGigs, fetchSavedGigs, type ApplicantRow } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
-vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), closeGig: vi.fn() }));
+vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), declineApplication: vi.fn(), closeGig: vi.fn() }));
 // Messages: no network and no realtime server in these tests (lib/messages has its own).
 vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
@@ -20,6 +20,7 @@ const applicants = vi.mocked(fetchApplicants);
 const myApps = vi.mocked(fetchMyApplications);
 const saved = vi.mocked(fetchSavedGigs);
 const transition = vi.mocked(fireTransition);
+const decline = vi.mocked(declineApplication);
 const close = vi.mocked(closeGig);
 
 const part = (name: string) => within(screen.getByRole('region', { name }));
@@ -30,6 +31,7 @@ const applicant = (overrides: Partial<ApplicantRow> = {}): ApplicantRow => ({
   available_from: '2030-01-02',
   status: 'applied',
   created_at: '2024-04-09T12:00:00Z',
+  decline_note: null,
   worker: { id: 'w1', full_name: 'Grace Hopper', username: 'grace_h1', title: 'Frontend developer', avatar_url: null, hourly_rate: 55, member_ratings: null },
   ...overrides,
 });
@@ -99,13 +101,19 @@ describe('My gigs', () => {
     expect(grace).toHaveTextContent('Applied');
   });
 
-  it('Accept fires the transition, reads the lists again and refreshes the open grid', async () => {
+  it('Accept asks once more (every other pending applicant is declined), then fires the transition, reads the lists again and refreshes the open grid', async () => {
     applicants.mockResolvedValueOnce({ rows: [applicant()] }).mockResolvedValue({ rows: [applicant({ status: 'accepted' })] });
     transition.mockResolvedValue({ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();
     render(<Dashboard />);
     await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
     await user.click(await part('My gigs').findByRole('button', { name: 'Accept Grace Hopper' }));
+    const ask = part('My gigs').getByRole('group', { name: 'Accept Grace Hopper' });
+    expect(ask).toHaveTextContent('Accept Grace Hopper? Every other pending applicant will be declined, and the gig will be filled.');
+    await user.click(within(ask).getByRole('button', { name: 'Keep reviewing' }));
+    expect(transition).not.toHaveBeenCalled();
+    await user.click(part('My gigs').getByRole('button', { name: 'Accept Grace Hopper' }));
+    await user.click(part('My gigs').getByRole('button', { name: 'Yes, accept Grace Hopper' }));
     expect(transition).toHaveBeenCalledWith('accept_application', 'a1');
     expect(await part('My gigs').findByText('Accepted')).toBeInTheDocument();
     expect(part('My gigs').queryByRole('button', { name: 'Accept Grace Hopper' })).not.toBeInTheDocument();
@@ -113,14 +121,17 @@ describe('My gigs', () => {
     expect(myGigs).toHaveBeenCalledTimes(2);
   });
 
-  it("Decline fires the transition; a refusal is shown in the database's words", async () => {
+  it("Decline can carry a personal note; a refusal is shown in the database's words", async () => {
     applicants.mockResolvedValue({ rows: [applicant()] });
-    transition.mockRejectedValue({ code: 'N4005', message: 'This application is withdrawn and can no longer be changed that way' });
+    decline.mockRejectedValue({ code: 'N4005', message: 'This application is withdrawn and can no longer be changed that way' });
     const user = userEvent.setup();
     render(<Dashboard />);
     await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
     await user.click(await part('My gigs').findByRole('button', { name: 'Decline Grace Hopper' }));
-    expect(transition).toHaveBeenCalledWith('decline_application', 'a1');
+    const form = part('My gigs').getByRole('form', { name: 'Decline Grace Hopper' });
+    await user.type(within(form).getByLabelText('A note to Grace Hopper (optional)'), '  Thank you, next time!  ');
+    await user.click(within(form).getByRole('button', { name: 'Decline Grace Hopper' }));
+    expect(decline).toHaveBeenCalledWith('a1', 'Thank you, next time!');
     expect(await part('My gigs').findByRole('alert')).toHaveTextContent('This application is withdrawn and can no longer be changed that way');
   });
 
@@ -143,8 +154,8 @@ describe('My gigs', () => {
 describe('My applications and Saved gigs', () => {
   it('lists applications with status, date and notice; Withdraw while pending', async () => {
     myApps.mockResolvedValueOnce({ rows: [
-      { id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } },
-      { id: 'a2', status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.', gigs: { id: 'g2', title: 'Poster', status: 'filled', rate: 30, payment_type: 'hourly' } },
+      { id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null, decline_note: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } },
+      { id: 'a2', status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_notice: 'Thank you for applying. The poster has chosen another applicant, so this gig is now filled.', decline_note: null, gigs: { id: 'g2', title: 'Poster', status: 'filled', rate: 30, payment_type: 'hourly' } },
     ] }).mockResolvedValue({ rows: [] });
     transition.mockResolvedValue({ id: 'a1', status: 'withdrawn', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();

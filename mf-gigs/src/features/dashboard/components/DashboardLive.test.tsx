@@ -16,7 +16,7 @@ const myGigs = vi.mocked(fetchMyGigs);
 const myApps = vi.mocked(fetchMyApplications);
 const unread = vi.mocked(fetchUnreadThreads);
 const threads = (more: boolean, ...rows: [string, string, number][]) => ({ threads: rows.map(([application_id, gig_id, n]) => ({ application_id, gig_id, unread: n })), more });
-const application = (status = 'applied') => ({ id: 'a1', status, created_at: '2024-04-09T12:00:00Z', decline_notice: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } });
+const application = (status = 'applied') => ({ id: 'a1', status, created_at: '2024-04-09T12:00:00Z', decline_notice: null, decline_note: null, gigs: { id: 'g1', title: 'Logo', status: 'active', rate: 250, payment_type: 'fixed' } });
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { notifyGigsChanged } from '@need40/shared';
 import { failureText, ui } from '@need40/ui';
-import { closeGig, fireTransition } from '../../../lib/applications';
+import { closeGig, declineApplication, fireTransition } from '../../../lib/applications';
 import { fetchApplicants, type ApplicantRow, type MyGigRow } from '../api/dashboard';
 import { useDashboardPages } from '../hooks/useDashboardPages';
 import { Applicant } from './Applicant';
 import { DashboardList } from './DashboardList';
 import styles from './Dashboard.module.css';
 
-type Action = { kind: 'accept' | 'decline'; applicationId: string } | { kind: 'close' };
+type Action = { kind: 'accept' | 'decline'; applicationId: string; note?: string } | { kind: 'close' };
 
 /**
  * One gig's applicants with Accept / Decline while the gig is open, and Close gig (without choosing,
@@ -27,7 +27,8 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
     setFailure(null);
     try {
       if (action.kind === 'close') await closeGig(gig.id);
-      else await fireTransition(action.kind === 'accept' ? 'accept_application' : 'decline_application', action.applicationId);
+      else if (action.kind === 'accept') await fireTransition('accept_application', action.applicationId);
+      else await declineApplication(action.applicationId, action.note ?? '');
       setConfirmClose(false);
       pages.reload();
       onChanged();
@@ -48,7 +49,7 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
         label={`Applicants for ${gig.title}`}
         empty={<p>No applicants yet. Share the gig's page to find one.</p>}
       >
-        {(rows) => rows.map((row) => <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind) => void run({ kind, applicationId: row.id })} />)}
+        {(rows) => rows.map((row) => <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind, note) => void run({ kind, applicationId: row.id, note })} />)}
       </DashboardList>
       {failure && (
         <p role="alert" className={ui.alert}>
@@ -56,7 +57,7 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
         </p>
       )}
       {open && !confirmClose && (
-        <button type="button" className={ui.secondary} onClick={() => setConfirmClose(true)}>
+        <button type="button" className={`${ui.small} ${styles.closeGig}`} onClick={() => setConfirmClose(true)}>
           Close gig without choosing
         </button>
       )}

@@ -3,7 +3,7 @@ import { failureText, ui } from '@need40/ui';
 import { fireTransition, STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
 import { MessagesToggle } from '../../../lib/messages';
-import { DealSlot } from '../../../lib/dealSlot';
+import { DealSlot, useNewestStatus } from '../../../lib/dealSlot';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { fetchMyApplications, type MyApplicationRow } from '../api/dashboard';
 import { useDashboardPages } from '../hooks/useDashboardPages';
@@ -46,27 +46,30 @@ export function MyApplications({ userId }: { userId: string }) {
         </p>
       )}
       <DashboardList pages={pages} what="your applications" noun={['application', 'applications']} empty={empty}>
-        {(rows) =>
-          rows.map((row) => {
-            const title = row.gigs?.title ?? 'A removed gig';
-            return (
-              <li key={row.id} className={styles.item} aria-label={`Application for ${title}`}>
-                <ItemHead title={title} href={row.gigs && gigHref(row.gigs.id)} gigPage badge={STATUS_LABELS[row.status] ?? row.status} applicationStatus={row.status} />
-                <p className={styles.meta}>Applied {formatDay(row.created_at)}</p>
-                {row.decline_notice && <p className={ui.prose}>{row.decline_notice}</p>}
-                <DealSlot applicationId={row.id} status={row.status} side="worker" onChanged={reload} />
-                <MessagesToggle applicationId={row.id} otherName="the poster" about={`about ${title}`} status={row.status} />
-                {row.status === 'applied' && (
-                  <button type="button" className={ui.secondary} aria-disabled={busy === row.id} onClick={() => void withdraw(row.id)}>
-                    {busy === row.id ? 'Withdrawing...' : 'Withdraw'}
-                    <span className="visually-hidden"> your application for {title}</span>
-                  </button>
-                )}
-              </li>
-            );
-          })
-        }
+        {(rows) => rows.map((row) => <MyApplication key={row.id} row={row} busy={busy === row.id} onWithdraw={() => void withdraw(row.id)} />)}
       </DashboardList>
     </section>
+  );
+}
+
+/** One of the member's applications; its badge follows the deal panel's live status. */
+function MyApplication({ row, busy, onWithdraw }: { row: MyApplicationRow; busy: boolean; onWithdraw: () => void }) {
+  const title = row.gigs?.title ?? 'A removed gig';
+  const [status, onStatus] = useNewestStatus(row.status);
+  return (
+    <li className={styles.item} aria-label={`Application for ${title}`}>
+      <ItemHead title={title} href={row.gigs && gigHref(row.gigs.id)} gigPage badge={STATUS_LABELS[status] ?? status} applicationStatus={status} />
+      <p className={styles.meta}>Applied {formatDay(row.created_at)}</p>
+      {row.decline_notice && <p className={ui.prose}>{row.decline_notice}</p>}
+      {row.decline_note && <p className={ui.prose}>A note from the poster: {row.decline_note}</p>}
+      <DealSlot applicationId={row.id} status={status} side="worker" onChanged={onStatus} />
+      <MessagesToggle applicationId={row.id} otherName="the poster" about={`about ${title}`} status={status} />
+      {status === 'applied' && (
+        <button type="button" className={ui.secondary} aria-disabled={busy} onClick={onWithdraw}>
+          {busy ? 'Withdrawing...' : 'Withdraw'}
+          <span className="visually-hidden"> your application for {title}</span>
+        </button>
+      )}
+    </li>
   );
 }

@@ -18,7 +18,7 @@ interface Props {
   /** The application's status as the caller shows it: the panel is there once it is accepted. */
   status: string;
   side: Side;
-  /** The deal moved to another status, so the caller can refresh its badge. */
+  /** The deal's status as read (when it differs from `status`), so the caller's badge says the same. */
   onChanged?: (status: string) => void;
 }
 
@@ -31,8 +31,9 @@ export function DealPanel(props: Props) {
 }
 
 function DealBody({ applicationId, status, side, onChanged }: Props) {
-  const { state, reload, retry } = useDeal(applicationId);
+  const { state, reload, retry } = useDeal(applicationId, status);
   const loaded = state.status === 'ready' ? state.deal.status : null;
+  // The caller's badge follows what the panel read, so the two never disagree for long.
   useEffect(() => {
     if (loaded && loaded !== status) onChanged?.(loaded);
   }, [loaded, status, onChanged]);

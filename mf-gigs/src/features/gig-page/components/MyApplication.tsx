@@ -26,6 +26,7 @@ export function MyApplication({ application, onChanged }: { application: Applica
         Your application{day ? ` (${day})` : ''}: <strong data-application-status={application.status}>{STATUS_LABELS[application.status] ?? application.status}</strong>
       </p>
       {application.decline_notice && <p className={ui.muted}>{application.decline_notice}</p>}
+      {application.decline_note && <p className={ui.muted}>A note from the poster: {application.decline_note}</p>}
       <DealSlot applicationId={application.id} status={application.status} side="worker" onChanged={(status) => onChanged({ ...application, status })} />
       {application.status === 'applied' && (
         <button type="button" className={ui.secondary} aria-disabled={busy} onClick={() => void (busy ? undefined : withdraw())}>

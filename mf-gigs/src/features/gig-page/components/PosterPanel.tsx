@@ -1,3 +1,4 @@
+import { ui } from '@need40/ui';
 import { Avatar } from '../../../lib/Avatar';
 import { formatMonth } from '../../../lib/dates';
 import { profileHref } from '../../../lib/navigation';
@@ -13,7 +14,10 @@ export function PosterPanel({ gig }: { gig: GigDetail }) {
       <Avatar className={styles.avatar} url={avatarUrl} name={displayName} px={48} />
       <div>
         <p className={styles.posterLine}>
-          Posted by <a href={profileHref(gig.userId)}>{displayName}</a>
+          Posted by{' '}
+          <a className={ui.link} href={profileHref(gig.userId)}>
+            {displayName}
+          </a>
         </p>
         {since && <p className={styles.muted}>Member since {since}</p>}
       </div>

@@ -4,7 +4,7 @@ import type { ApplicantRow } from '../../api/dashboard';
 import styles from '../Dashboard.module.css';
 
 /** What the poster weighs and settles for one applicant: the worker's average rating, then the deal. */
-export function ApplicantDeal({ row }: { row: ApplicantRow }) {
+export function ApplicantDeal({ row, status, onStatus }: { row: ApplicantRow; status: string; onStatus: (status: string) => void }) {
   const rating = ratingFromRow(row.worker?.member_ratings);
   return (
     <>
@@ -13,7 +13,7 @@ export function ApplicantDeal({ row }: { row: ApplicantRow }) {
           <RatingBadge rating={rating} />
         </p>
       )}
-      <DealSlot applicationId={row.id} status={row.status} side="poster" />
+      <DealSlot applicationId={row.id} status={status} side="poster" onChanged={onStatus} />
     </>
   );
 }

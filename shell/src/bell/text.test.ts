@@ -1,0 +1,30 @@
+import { notificationText, titleWithCount } from './text';
+
+const n = (kind: string, count = 1) => ({ kind, gig_title: 'Logo design', actor_name: 'Walter Worker', count });
+
+describe('a notification in words', () => {
+  it('names who did what to which gig, for each kind of event', () => {
+    expect(notificationText(n('apply'))).toBe('Walter Worker applied to "Logo design"');
+    expect(notificationText(n('accept'))).toBe('Walter Worker accepted your application to "Logo design"');
+    expect(notificationText(n('decline_others'))).toBe('"Logo design" went to another applicant');
+    expect(notificationText(n('close'))).toBe('"Logo design" was closed');
+    expect(notificationText(n('start_funding'))).toBe('Walter Worker started paying for "Logo design"');
+    expect(notificationText(n('fund'))).toBe('Need40 holds the money for "Logo design"');
+    expect(notificationText(n('deliver'))).toBe('Walter Worker delivered the work for "Logo design"');
+    expect(notificationText(n('pay_out'))).toBe('Need40 paid out the money for "Logo design"');
+    expect(notificationText(n('review'))).toBe('Walter Worker reviewed you for "Logo design"');
+    expect(notificationText(n('resolve_refund'))).toBe('The money for "Logo design" was refunded');
+  });
+
+  it('counts messages of one thread, and reads sensibly for an unknown kind or a removed gig', () => {
+    expect(notificationText(n('message'))).toBe('New message from Walter Worker about "Logo design"');
+    expect(notificationText(n('message', 3))).toBe('3 new messages from Walter Worker about "Logo design"');
+    expect(notificationText({ ...n('something_new'), gig_title: '' })).toBe('Update on a gig');
+  });
+
+  it('puts the unread count in front of the tab title, capped at 99+', () => {
+    expect(titleWithCount('Need40', 0)).toBe('Need40');
+    expect(titleWithCount('Need40', 3)).toBe('(3) Need40');
+    expect(titleWithCount('Need40', 250)).toBe('(99+) Need40');
+  });
+});

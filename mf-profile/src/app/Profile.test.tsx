@@ -105,8 +105,8 @@ describe('Profile: view mode', () => {
     expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull();
     expect(screen.getByText('LinkedIn profile').closest('a')).toBeNull();
     expect(screen.getByText('GitHub profile').closest('a')).toBeNull();
-    // The only link left is the page's own "View public profile".
-    expect(screen.queryAllByRole('link').map((a) => a.textContent)).toEqual(['View public profile']);
+    // The only links left are the page's own: the public profile and the money page.
+    expect(screen.queryAllByRole('link').map((a) => a.textContent)).toEqual(['View public profile', 'See your earnings and spending']);
   });
 
   it('shows "Not added yet" for empty parts', async () => {

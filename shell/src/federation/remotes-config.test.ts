@@ -9,6 +9,7 @@ describe('remotes.json', () => {
       gigs: 'http://example.test:3001/mf-manifest.json',
       profile: 'http://example.test:3002/mf-manifest.json',
       auth: 'http://example.test:3004/mf-manifest.json',
+      admin: 'http://example.test:3005/mf-manifest.json',
     });
   });
 
@@ -24,6 +25,6 @@ describe('remotes.json', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetchImpl = vi.fn(async () => new Response('nope', { status: 404 }));
     const cfg = await fetchRemotesConfig('/remotes.json', fetchImpl as unknown as typeof fetch);
-    expect(Object.keys(cfg.remotes)).toHaveLength(4);
+    expect(Object.keys(cfg.remotes)).toHaveLength(5);
   });
 });

@@ -3084,7 +3084,7 @@ CREATE INDEX notifications_recipient_idx ON public.notifications USING btree (re
 CREATE INDEX notifications_unread_idx ON public.notifications USING btree (recipient_id) WHERE (read_at IS NULL);
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.notifications to authenticated;
-grant select, insert, update, delete, truncate, references, trigger on table public.notifications to service_role;
+grant select, insert, update, delete on table public.notifications to service_role;
 alter publication supabase_realtime add table public.notifications;
 
 create table public.payments (

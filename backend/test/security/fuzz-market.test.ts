@@ -115,7 +115,7 @@ async function invariants(): Promise<Record<string, number>> {
       (select count(*) from public.application_messages m join public.applications a on a.id = m.application_id where m.sender_id not in (a.worker_id, a.poster_id))::text as message_from_outsider,
       (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.status = 'applied' and g.status <> 'active')::text as pending_on_closed_gig,
       (select count(*) from public.applications a join public.gigs g on g.id = a.gig_id where a.poster_id <> g.user_id or a.worker_id = g.user_id)::text as wrong_parties,
-      (select count(*) from public.gigs g where public.worker_cents(g) + public.fee_cents(g) <> round(g.rate * 100) or public.fee_cents(g) <> (round(g.rate * 100) * 5 + 50) / 100
+      (select count(*) from public.gigs g where public.worker_cents(g) + public.fee_cents(g) <> round(g.rate * 100) or public.fee_cents(g) <> (round(g.rate * 100)::bigint * 5 + 50) / 100
         or (g.payment_type = 'hourly' and g.hours is not null) <> (public.estimate_worker_cents(g) is not null))::text as gig_split_off,
       (select count(*) from public.notifications n join public.applications a on a.id = n.application_id where n.recipient_id not in (a.worker_id, a.poster_id))::text as notification_to_outsider,
       (select count(*) from public.application_events e join public.applications a on a.id = e.application_id where e.actor_role in ('worker', 'poster')

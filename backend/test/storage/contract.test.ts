@@ -25,7 +25,7 @@ describe('buckets', () => {
     const { data: bucket } = await st.getBucket('tmp');
     expect(bucket).toMatchObject({ id: 'tmp', name: 'tmp', public: false, file_size_limit: 1_000_000, allowed_mime_types: ['image/*'] });
     // With Need40's own buckets (supabase/migrations/20241201000100_storage_buckets.sql).
-    expect((await st.listBuckets()).data!.map((b) => b.id)).toEqual(['attachments', 'avatars', 'portfolio', 'priv', 'pub', 'tmp']);
+    expect((await st.listBuckets()).data!.map((b) => b.id)).toEqual(['attachments', 'avatars', 'deliveries', 'portfolio', 'priv', 'pub', 'tmp']);
     expect((await st.updateBucket('tmp', { public: true, fileSizeLimit: null })).data).toEqual({ message: 'Successfully updated' });
     expect((await st.getBucket('tmp')).data).toMatchObject({ public: true, file_size_limit: null });
     expect((await st.from('tmp').upload('x.png', await png(4, 4), { contentType: 'image/png' })).error).toBeNull();

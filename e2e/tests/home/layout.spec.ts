@@ -46,12 +46,13 @@ for (const viewport of [
     expect(await lead.evaluate((p) => getComputedStyle(p).textWrapStyle || getComputedStyle(p).getPropertyValue('text-wrap'))).toMatch(/pretty|balance/);
 
     if (viewport.name === 'phone') {
-      // The three hero figures share one row, and Latest Gigs starts within a few screens.
+      // The three hero figures share one row, and Latest Gigs starts within a few screens (three
+      // and a half since the campaign shows its week from the books beside its goal).
       const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
       const stats = await hero.locator('dd').evaluateAll((dds) => dds.map((d) => Math.round(d.getBoundingClientRect().top)));
       expect(new Set(stats).size, 'the hero figures on one row').toBe(1);
       const gigsTop = await latestGigs(page).region.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-      expect(gigsTop, 'Latest Gigs within three phone screens').toBeLessThan(viewport.height * 3);
+      expect(gigsTop, 'Latest Gigs within three and a half phone screens').toBeLessThan(viewport.height * 3.5);
     }
   });
 }
@@ -92,6 +93,9 @@ test("the skip link focuses the view's main content and leaves the address alone
   expect(new URL(page.url()).hash).toBe('#contact');
 
   // Home: past the hero and the campaign's payment buttons, onto Latest Gigs.
+  // A view change moves focus to the new view, so the next Tab would not be the page's first: a
+  // fresh load of Home starts from the top as a keyboard user arriving does.
+  await page.goto('about:blank');
   await app.goto('#home');
   await app.waitForSlots();
   await page.keyboard.press('Tab');

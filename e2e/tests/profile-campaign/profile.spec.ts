@@ -109,7 +109,9 @@ test('a load failure replaces the profile with the message, and Retry recovers',
   );
   await app.goto('#profile');
   const profile = app.slot('profile');
-  await expect(profile.getByRole('alert')).toContainText('database is on fire');
+  // The member reads the profile's own words, never the server's raw text.
+  await expect(profile.getByRole('alert')).toContainText('Failed to load profile');
+  await expect(profile.getByRole('alert')).not.toContainText('database is on fire');
   await expect(profile.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
   fail = false;
   await profile.getByRole('button', { name: 'Retry' }).click();
@@ -129,7 +131,8 @@ test('a save failure keeps edit mode with the message and everything typed', asy
   await profile.getByRole('button', { name: 'Edit Profile' }).click();
   await profile.getByLabel('Full name', { exact: true }).fill('Grace Hopper');
   await profile.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(profile.getByRole('alert')).toContainText('disk full');
+  await expect(profile.getByRole('alert')).toContainText('Failed to save profile');
+  await expect(profile.getByRole('alert')).not.toContainText('disk full');
   await expect(profile.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
   await expect(profile.getByLabel('Full name', { exact: true })).toHaveValue('Grace Hopper');
 });

@@ -10,20 +10,12 @@ export interface SignInSession {
   current: boolean;
 }
 
-interface Row {
-  id: string;
-  created_at: string;
-  last_active_at: string;
-  user_agent: string | null;
-  ip: string | null;
-  is_current: boolean;
-}
-
 export async function listSessions(): Promise<SignInSession[]> {
   const { data, error } = await getSupabase().rpc('my_sessions');
   if (error) throw error;
-  return ((data ?? []) as Row[]).map((r) => ({
-    id: r.id, createdAt: r.created_at, lastActiveAt: r.last_active_at, userAgent: r.user_agent, ip: r.ip, current: r.is_current,
+  // The generated types say string; user_agent and ip may be null (a session without them).
+  return (data ?? []).map((r) => ({
+    id: r.id, createdAt: r.created_at, lastActiveAt: r.last_active_at, userAgent: r.user_agent ?? null, ip: r.ip ?? null, current: r.is_current,
   }));
 }
 

@@ -17,12 +17,11 @@ export const APP_TEXT = {
   added: 'Your authenticator app is set up. Logging in will ask for its code.',
   removed: 'The authenticator app was removed.',
   failed: 'That did not work. Please try again.',
-  loadFailed: 'Could not load your authenticator apps.',
 } as const;
 
 /** TOTP factors: add one (QR code or key, then a code to verify it), see them, remove one. */
 export function AuthenticatorSection() {
-  const { state, reload } = useList(listAuthenticators, APP_TEXT.loadFailed);
+  const { state, reload } = useList(listAuthenticators);
   const { busy, error, setError, run } = useAction(APP_TEXT.failed);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
@@ -60,7 +59,7 @@ export function AuthenticatorSection() {
   return (
     <ViewSection title={APP_TEXT.title} level={4}>
       <p>{APP_TEXT.intro}</p>
-      <ListStatus state={state} loading="Loading your authenticator apps..." onRetry={reload} />
+      <ListStatus state={state} what="your authenticator apps" onRetry={reload} />
       {verified.length > 0 && (
         <ul className={styles.list}>
           {verified.map((f) => (

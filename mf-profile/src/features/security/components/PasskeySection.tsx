@@ -17,14 +17,13 @@ export const PASSKEY_TEXT = {
   off: 'This site does not offer passkeys yet.',
   unsupported: 'This browser cannot create passkeys.',
   failed: 'The passkey was not added. Please try again.',
-  loadFailed: 'Could not load your passkeys.',
 } as const;
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 /** The member's passkeys (when the site offers them): add one on this device, see them, remove one. */
 export function PasskeySection() {
-  const { state, reload } = useList(listPasskeys, PASSKEY_TEXT.loadFailed);
+  const { state, reload } = useList(listPasskeys);
   const { busy, error, run } = useAction(PASSKEY_TEXT.failed);
   const [status, setStatus] = useState<string | null>(null);
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
@@ -40,7 +39,7 @@ export function PasskeySection() {
   return (
     <ViewSection title={PASSKEY_TEXT.title} level={4}>
       <p>{PASSKEY_TEXT.intro}</p>
-      <ListStatus state={state} loading="Loading your passkeys..." onRetry={reload} />
+      <ListStatus state={state} what="your passkeys" onRetry={reload} />
       {state.status === 'ready' && state.items === null && <p>{PASSKEY_TEXT.off}</p>}
       {state.status === 'ready' && state.items !== null && (
         <>

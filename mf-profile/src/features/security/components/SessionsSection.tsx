@@ -13,14 +13,13 @@ export const SESSIONS_TEXT = {
   endOthers: 'Log out everywhere else',
   ended: 'You are now logged out everywhere except on this device.',
   failed: 'The other sessions were not ended. Please try again.',
-  loadFailed: 'Could not load your sessions.',
 } as const;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The member's sessions (this one marked), and ending all the others at once. */
 export function SessionsSection() {
-  const { state, reload } = useList(listSessions, SESSIONS_TEXT.loadFailed);
+  const { state, reload } = useList(listSessions);
   const { busy, error, run } = useAction(SESSIONS_TEXT.failed);
   const [ended, setEnded] = useState(false);
   const others = state.status === 'ready' ? state.items.filter((s) => !s.current).length : 0;
@@ -37,7 +36,7 @@ export function SessionsSection() {
 
   return (
     <ViewSection title={SESSIONS_TEXT.title} level={4}>
-      <ListStatus state={state} loading="Loading your sessions..." onRetry={reload} />
+      <ListStatus state={state} what="your sessions" onRetry={reload} />
       {state.status === 'ready' && (
         <ul className={styles.list}>
           {state.items.map((s) => (

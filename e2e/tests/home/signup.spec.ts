@@ -97,6 +97,7 @@ test('a confirmation link opened in another browser confirms the address and off
 });
 
 test('resend the confirmation from a refused login, then forgot password → mailed link → new password → signed in', async ({ app, page, backend }) => {
+  test.slow(); // three mailed links and four page loads: more than one test's usual budget on a loaded machine
   const { email, password } = newCredentials();
   await requestSignup(backend, { email, password });
   const first = await confirmationLink(backend, email);

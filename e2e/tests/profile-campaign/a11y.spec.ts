@@ -31,6 +31,7 @@ test('My Profile has no serious accessibility violation in view and edit mode', 
 });
 
 test('the security settings: end the other sessions and change the password, at 375 px and on a desktop, axe clean', async ({ app, page, backend }) => {
+  test.slow(); // two members, two page loads, four axe scans
   for (const viewport of VIEWPORTS) {
     // createConfirmedUser signs in once (another device, as far as this page knows); signIn once more.
     const user = await createConfirmedUser(backend);

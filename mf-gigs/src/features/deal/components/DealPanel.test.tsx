@@ -211,6 +211,7 @@ describe('with the Stripe provider', () => {
     vi.mocked(recordedAccount).mockResolvedValue({ account: true, payoutsEnabled: true });
     deal.mockResolvedValue(makeDeal({ provider: 'stripe', status: 'funded' }));
     const { unmount } = render(<DealPanel applicationId="a1" status="funded" side="worker" />);
+    await screen.findByRole('group', { name: 'Payment for Build a landing page' });
     expect(await panel().findByText('Payouts are set up: Need40 pays you through Stripe.')).toBeInTheDocument();
     unmount();
     vi.mocked(recordedAccount).mockClear();

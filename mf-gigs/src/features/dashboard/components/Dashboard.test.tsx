@@ -11,8 +11,6 @@ import { fakeSupabase } from '@need40/shared/testing';
 const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
 vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), declineApplication: vi.fn(), closeGig: vi.fn() }));
-// Messages: no network and no realtime server in these tests (lib/messages has its own).
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const myGigs = vi.mocked(fetchMyGigs);

@@ -2,14 +2,13 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
-import { dashboardLive } from '../../../lib/messages/useDashboardLive';
+import { dashboardLive } from '../hooks/useDashboardLive';
 import { fetchApplicants, fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 vi.mock('./payment/ApplicantDeal', () => ({ ApplicantDeal: () => null }));
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { failureText, ui } from '@need40/ui';
 import { fireTransition, STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
-import { MessagesToggle } from '../../../lib/messages';
+import { ThreadSlot } from '../../../lib/messagesSlot';
 import { DealSlot, useNewestStatus } from '../../../lib/dealSlot';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { fetchMyApplications, type MyApplicationRow } from '../api/dashboard';
@@ -63,7 +63,7 @@ function MyApplication({ row, busy, onWithdraw }: { row: MyApplicationRow; busy:
       {row.decline_notice && <p className={ui.prose}>{row.decline_notice}</p>}
       {row.decline_note && <p className={ui.prose}>A note from the poster: {row.decline_note}</p>}
       <DealSlot applicationId={row.id} status={status} side="worker" onChanged={onStatus} />
-      <MessagesToggle applicationId={row.id} otherName="the poster" about={`about ${title}`} status={status} />
+      <ThreadSlot applicationId={row.id} otherName="the poster" about={`about ${title}`} status={status} />
       {status === 'applied' && (
         <button type="button" className={ui.secondary} aria-disabled={busy} onClick={onWithdraw}>
           {busy ? 'Withdrawing...' : 'Withdraw'}

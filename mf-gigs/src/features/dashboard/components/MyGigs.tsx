@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ui } from '@need40/ui';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
-import { GigUnread } from '../../../lib/messages';
+import { UnreadSlot } from '../../../lib/messagesSlot';
 import { gigHref } from '../../../lib/navigation';
 import { fetchMyGigs, type MyGigRow } from '../api/dashboard';
 import { useDashboardPages } from '../hooks/useDashboardPages';
@@ -35,7 +35,7 @@ export function MyGigs({ userId }: { userId: string }) {
               {gig.hidden_cause && gig.hidden_reason && <HiddenNotice cause={gig.hidden_cause} reason={gig.hidden_reason} />}
               <p className={styles.meta}>
                 {gig.applicant_count} {gig.applicant_count === 1 ? 'applicant' : 'applicants'} · posted {formatDay(gig.created_at)}
-                <GigUnread gigId={gig.id} />
+                <UnreadSlot gigId={gig.id} />
               </p>
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import { usePages, type FetchPage } from '@need40/ui';
-import { useDashboardVersion } from '../../../lib/messages';
+import { useDashboardVersion } from './useDashboardLive';
 
 /** Rows per page of every dashboard list. */
 export const DASHBOARD_PAGE = 20;

@@ -88,13 +88,16 @@ describe('the live dashboard', () => {
     expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
   });
 
-  it('reads its lists again when an application changes and after a reconnect', async () => {
+  it('updates a changed application in place without a read, reads a new one, and reads its lists again after a reconnect', async () => {
     render(<Dashboard />);
     await screen.findByRole('listitem', { name: 'Application for Logo' });
     expect(within(row()).getByText('Applied')).toBeInTheDocument();
-    myApps.mockResolvedValue({ rows: [application('accepted')] });
-    act(() => supabase.channelFor('dashboard:worker-1').change('applications', { id: 'a1', status: 'accepted' }, 'UPDATE'));
+    act(() => supabase.channelFor('dashboard:worker-1').change('applications', { id: 'a1', gig_id: 'g1', status: 'accepted', decline_note: null }, 'UPDATE'));
     await vi.waitFor(() => expect(within(row()).getByText('Accepted')).toBeInTheDocument());
+    expect(myApps).toHaveBeenCalledTimes(1);
+    const gigReads = myGigs.mock.calls.length;
+    act(() => supabase.channelFor('dashboard:worker-1').change('applications', { id: 'a2', gig_id: 'g7', status: 'applied' }, 'INSERT'));
+    await vi.waitFor(() => expect(myGigs.mock.calls.length).toBeGreaterThan(gigReads));
     const reads = myGigs.mock.calls.length;
     act(() => supabase.channelFor('dashboard:worker-1').subscribed());
     await vi.waitFor(() => expect(myGigs.mock.calls.length).toBeGreaterThan(reads));

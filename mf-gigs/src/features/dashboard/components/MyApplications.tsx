@@ -6,15 +6,15 @@ import { ThreadSlot } from '../../../lib/messagesSlot';
 import { DealSlot, useNewestStatus } from '../../../lib/dealSlot';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { fetchMyApplications, type MyApplicationRow } from '../api/dashboard';
-import { useDashboardPages } from '../hooks/useDashboardPages';
+import { dashboardKey, useDashboardPages } from '../hooks/useDashboardPages';
+import { showApplication } from '../hooks/useDashboardLive';
 import { DashboardList } from './DashboardList';
 import { ItemHead } from './ItemHead';
 import styles from './Dashboard.module.css';
 
 /** "My applications": each with its gig, status, date and the poster's notice; Withdraw while pending. */
 export function MyApplications({ userId }: { userId: string }) {
-  const pages = useDashboardPages<MyApplicationRow>(`my-applications:${userId}`, (after, limit) => fetchMyApplications(userId, after, limit));
-  const { reload } = pages;
+  const pages = useDashboardPages<MyApplicationRow>(dashboardKey('my-applications', userId), (after, limit) => fetchMyApplications(userId, after, limit));
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -23,8 +23,7 @@ export function MyApplications({ userId }: { userId: string }) {
     setBusy(id);
     setFailure(null);
     try {
-      await fireTransition('withdraw_application', id);
-      reload();
+      showApplication(await fireTransition('withdraw_application', id));
     } catch (error) {
       setFailure(failureText(error, 'Your application could not be withdrawn. Try again.'));
     } finally {

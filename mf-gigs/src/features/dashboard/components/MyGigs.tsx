@@ -5,7 +5,7 @@ import { formatDay } from '../../../lib/dates';
 import { UnreadSlot } from '../../../lib/messagesSlot';
 import { gigHref } from '../../../lib/navigation';
 import { fetchMyGigs, type MyGigRow } from '../api/dashboard';
-import { useDashboardPages } from '../hooks/useDashboardPages';
+import { dashboardKey, useDashboardPages } from '../hooks/useDashboardPages';
 import { DashboardList } from './DashboardList';
 import { HIDDEN_BADGE, HiddenNotice } from '../../../lib/HiddenNotice';
 import { GigApplicants } from './GigApplicants';
@@ -17,7 +17,7 @@ import styles from './Dashboard.module.css';
  * the team hid says so, with the team's reason (the poster alone reads it).
  */
 export function MyGigs({ userId }: { userId: string }) {
-  const pages = useDashboardPages<MyGigRow>(`my-gigs:${userId}`, (after, limit) => fetchMyGigs(userId, after, limit));
+  const pages = useDashboardPages<MyGigRow>(dashboardKey('my-gigs', userId), (after, limit) => fetchMyGigs(userId, after, limit));
   const [open, setOpen] = useState<string | null>(null);
   const empty = (
     <p>

@@ -54,7 +54,7 @@ describe('the live dashboard', () => {
     unread.mockResolvedValue(threads(false, ['a-old', 'g-old', 1]));
     render(<Dashboard />);
     expect(await screen.findByTestId('unread-total')).toHaveTextContent(/^1 unread message$/);
-    expect(within(row()).getByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
+    expect(await within(await screen.findByRole('listitem', { name: 'Application for Logo' })).findByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
   });
 
   it('says "at least" when the read of all threads reached its limit', async () => {

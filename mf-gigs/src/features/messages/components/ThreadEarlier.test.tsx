@@ -1,13 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, signOutForTest } from '../../test/fixtures';
-import { fetchThread, THREAD_PAGE, type Message } from './api';
+import { signIn, signOutForTest } from '../../../test/fixtures';
+import { fetchThread, THREAD_PAGE, type Message } from '../api/messages';
 import { Thread } from './Thread';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
-vi.mock('./api', async (original) => ({ ...(await original<object>()), fetchThread: vi.fn(), markThreadRead: vi.fn(async () => undefined) }));
+vi.mock('../api/messages', async (original) => ({ ...(await original<object>()), fetchThread: vi.fn(), markThreadRead: vi.fn(async () => undefined) }));
 
 const thread = vi.mocked(fetchThread);
 /** Message i of a long thread, a minute apart, alternating writers. */

@@ -4,7 +4,7 @@
  */
 import { getSupabase, type Database, type Tables } from '@need40/shared';
 import { keysetAfter } from '@need40/ui';
-import { orThrow } from '../orThrow';
+import { orThrow } from '../../../lib/orThrow';
 
 /** The database's limit on one message. */
 export const MESSAGE_BODY_MAX = 2000;

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchUnreadCounts, fetchUnreadThreads } from './api';
+import { fetchUnreadCounts, fetchUnreadThreads } from '../api/messages';
 import { refreshAllUnread, refreshUnread, resetUnread, setThreadOpen, unreadStore } from './unreadStore';
 
-vi.mock('./api', async (original) => ({ ...(await original<object>()), fetchUnreadThreads: vi.fn(), fetchUnreadCounts: vi.fn() }));
+vi.mock('../api/messages', async (original) => ({ ...(await original<object>()), fetchUnreadThreads: vi.fn(), fetchUnreadCounts: vi.fn() }));
 
 const threads = vi.mocked(fetchUnreadThreads);
 const counts = vi.mocked(fetchUnreadCounts);

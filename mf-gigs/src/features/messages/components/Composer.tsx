@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { failureText, Field, ui } from '@need40/ui';
-import { MESSAGE_BODY_MAX } from './api';
-import { ATTACHMENT_RULE, ATTACHMENT_TYPES, attachable } from './attachments';
+import { MESSAGE_BODY_MAX } from '../api/messages';
+import { ATTACHMENT_RULE, ATTACHMENT_TYPES, attachable } from '../../../lib/attachments/attachments';
 import styles from './Messages.module.css';
 
 export const SEND_FAILED = 'Your message could not be sent. Check your connection and try again.';

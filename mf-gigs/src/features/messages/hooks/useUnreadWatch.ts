@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { openChannel, privateTopic } from './channel';
-import { refreshUnread } from './unreadStore';
+import { openChannel, privateTopic } from '../../../lib/live/channel';
+import { refreshUnread } from '../stores/unreadStore';
 
 /**
  * Keeps one application's unread count live while its thread is closed: a new message from the

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
 import { getSupabase } from '@need40/shared';
 import { ReportButton, ui } from '@need40/ui';
-import { Avatar } from '../Avatar';
-import type { Message } from './api';
-import { Attachment } from './Attachment';
+import { Avatar } from '../../../lib/Avatar';
+import type { Message } from '../api/messages';
+import { Attachment } from '../../../lib/attachments/Attachment';
 import styles from './Messages.module.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -1,4 +1,4 @@
-import { useGigUnread, useUnreadMore, useUnreadTotal } from './unreadStore';
+import { useGigUnread, useUnreadMore, useUnreadTotal } from '../stores/unreadStore';
 import styles from './Messages.module.css';
 
 /** "3", or "612+" when the read of all threads stopped at its limit (there may be more). */

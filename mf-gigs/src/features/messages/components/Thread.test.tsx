@@ -2,14 +2,14 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_MESSAGE } from '@need40/ui';
-import { signIn, signOutForTest } from '../../test/fixtures';
-import { fetchThread, markThreadRead, sendMessage, type Message } from './api';
+import { signIn, signOutForTest } from '../../../test/fixtures';
+import { fetchThread, markThreadRead, sendMessage, type Message } from '../api/messages';
 import { MessagesToggle } from './MessagesToggle';
-import { resetUnread } from './unreadStore';
+import { resetUnread } from '../stores/unreadStore';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
-vi.mock('./api', async (original) => ({
+vi.mock('../api/messages', async (original) => ({
   ...(await original<object>()),
   fetchThread: vi.fn(),
   sendMessage: vi.fn(),

@@ -1,16 +1,17 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
-import { fetchUnreadThreads } from '../../../lib/messages/api';
-import { resetUnread } from '../../../lib/messages/unreadStore';
-import { fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../api/dashboard';
-import { Dashboard } from './Dashboard';
+import { resetUi, signIn, signOutForTest } from '../test/fixtures';
+import { fetchUnreadThreads } from '../features/messages/api/messages';
+import { resetUnread } from '../features/messages/stores/unreadStore';
+import { fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../features/dashboard/api/dashboard';
+import Dashboard from './Dashboard';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
-vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
-vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadThreads: vi.fn() }));
+vi.mock('../features/dashboard/api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
+vi.mock('../features/deal/api/fetchDeal', () => ({ fetchDeal: vi.fn(() => new Promise(() => {})) }));
+vi.mock('../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
+vi.mock('../features/messages/api/messages', async (original) => ({ ...(await original<object>()), fetchUnreadThreads: vi.fn() }));
 
 const myGigs = vi.mocked(fetchMyGigs);
 const myApps = vi.mocked(fetchMyApplications);
@@ -39,12 +40,12 @@ describe('the live dashboard', () => {
     expect(await within(await screen.findByRole('region', { name: 'My applications' })).findByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
     expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
     unread.mockResolvedValue(threads(false, ['a1', 'g1', 2]));
-    act(() => supabase.channelFor('dashboard:worker-1').change('application_messages', { id: 'm1', application_id: 'a1', sender_id: 'poster-1' }));
+    act(() => supabase.channelFor('unread-all:worker-1').change('application_messages', { id: 'm1', application_id: 'a1', sender_id: 'poster-1' }));
     expect(await within(row()).findByRole('button', { name: 'Messages (2 new) about Logo' })).toBeInTheDocument();
     expect(screen.getByTestId('unread-total')).toHaveTextContent('2 unread messages');
     // Read in the thread elsewhere: the next read has no unread thread, so every count is 0 again.
     unread.mockResolvedValue(threads(false));
-    act(() => supabase.channelFor('dashboard:worker-1').change('application_messages', { id: 'm2', application_id: 'a9', sender_id: 'worker-1' }));
+    act(() => supabase.channelFor('unread-all:worker-1').change('application_messages', { id: 'm2', application_id: 'a9', sender_id: 'worker-1' }));
     expect(await within(row()).findByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
     expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
   });
@@ -53,7 +54,7 @@ describe('the live dashboard', () => {
     unread.mockResolvedValue(threads(false, ['a-old', 'g-old', 1]));
     render(<Dashboard />);
     expect(await screen.findByTestId('unread-total')).toHaveTextContent(/^1 unread message$/);
-    expect(within(row()).getByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
+    expect(await within(await screen.findByRole('listitem', { name: 'Application for Logo' })).findByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
   });
 
   it('says "at least" when the read of all threads reached its limit', async () => {
@@ -81,34 +82,38 @@ describe('the live dashboard', () => {
     render(<Dashboard />);
     expect(await screen.findByRole('listitem', { name: 'Application for Logo' })).toBeInTheDocument();
     unread.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    act(() => supabase.channelFor('dashboard:worker-1').change('application_messages', { id: 'm1', application_id: 'a1', sender_id: 'poster-1' }));
+    act(() => supabase.channelFor('unread-all:worker-1').change('application_messages', { id: 'm1', application_id: 'a1', sender_id: 'poster-1' }));
     await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('[mf-gigs] could not read unread message counts', expect.any(TypeError)));
     expect(within(row()).getByRole('button', { name: 'Messages about Logo' })).toBeInTheDocument();
     expect(screen.queryByTestId('unread-total')).not.toBeInTheDocument();
   });
 
-  it('reads its lists again when an application changes and after a reconnect', async () => {
+  it('updates a changed application in place without a read, reads a new one, and reads its lists again after a reconnect', async () => {
     render(<Dashboard />);
     await screen.findByRole('listitem', { name: 'Application for Logo' });
     expect(within(row()).getByText('Applied')).toBeInTheDocument();
-    myApps.mockResolvedValue({ rows: [application('accepted')] });
-    act(() => supabase.channelFor('dashboard:worker-1').change('applications', { id: 'a1', status: 'accepted' }, 'UPDATE'));
+    act(() => supabase.channelFor('dashboard:worker-1').change('applications', { id: 'a1', gig_id: 'g1', status: 'accepted', decline_note: null }, 'UPDATE'));
     await vi.waitFor(() => expect(within(row()).getByText('Accepted')).toBeInTheDocument());
+    expect(myApps).toHaveBeenCalledTimes(1);
+    const gigReads = myGigs.mock.calls.length;
+    act(() => supabase.channelFor('dashboard:worker-1').change('applications', { id: 'a2', gig_id: 'g7', status: 'applied' }, 'INSERT'));
+    await vi.waitFor(() => expect(myGigs.mock.calls.length).toBeGreaterThan(gigReads));
     const reads = myGigs.mock.calls.length;
     act(() => supabase.channelFor('dashboard:worker-1').subscribed());
     await vi.waitFor(() => expect(myGigs.mock.calls.length).toBeGreaterThan(reads));
   });
 
-  it("listens to applications to the member's gigs and their own, and stops when signed out", async () => {
+  it("listens to applications to the member's gigs and their own, and to their messages, and stops when signed out", async () => {
     render(<Dashboard />);
     const live = supabase.channelFor('dashboard:worker-1');
+    const unread = supabase.channelFor('unread-all:worker-1');
     expect(live.listeners.map((l) => l.filter)).toEqual([
-      { event: 'INSERT', schema: 'public', table: 'application_messages' },
       { event: '*', schema: 'public', table: 'applications', filter: 'poster_id=eq.worker-1' },
       { event: '*', schema: 'public', table: 'applications', filter: 'worker_id=eq.worker-1' },
     ]);
+    expect(unread.listeners.map((l) => l.filter)).toEqual([{ event: 'INSERT', schema: 'public', table: 'application_messages' }]);
     act(() => signOutForTest());
-    expect(live.closed).toBe(true);
+    expect(live.closed && unread.closed).toBe(true);
     expect(supabase.channels.filter((c) => !c.closed)).toEqual([]);
   });
 });

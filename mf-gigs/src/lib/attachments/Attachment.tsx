@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ui } from '@need40/ui';
 import { attachmentUrl, type PartyBucket } from './attachments';
-import styles from './Messages.module.css';
+import styles from './Attachment.module.css';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 

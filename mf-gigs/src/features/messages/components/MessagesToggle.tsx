@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSession } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { Thread } from './Thread';
-import { refreshUnread, useUnread } from './unreadStore';
-import { useUnreadWatch } from './useUnreadWatch';
+import { refreshUnread, useUnread } from '../stores/unreadStore';
+import { useUnreadWatch } from '../hooks/useUnreadWatch';
 import styles from './Messages.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import type { Message } from './api';
-import { openChannel } from './channel';
+import type { Message } from '../api/messages';
+import { openChannel } from '../../../lib/live/channel';
 
 /** How long "typing…" stays after the last signal, and how often the composer sends one. */
 export const TYPING_SHOWN_MS = 4000;

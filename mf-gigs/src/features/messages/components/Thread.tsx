@@ -2,7 +2,7 @@ import { LoadFailed, Loading, ui } from '@need40/ui';
 import { Composer } from './Composer';
 import { EarlierMessages } from './EarlierMessages';
 import { MessageList } from './MessageList';
-import { useThread } from './useThread';
+import { useThread } from '../hooks/useThread';
 import styles from './Messages.module.css';
 
 /** Statuses in which the two parties may still write (the database refuses the others). */

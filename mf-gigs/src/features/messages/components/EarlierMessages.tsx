@@ -1,5 +1,5 @@
 import { ui } from '@need40/ui';
-import type { ThreadReady } from './useThread';
+import type { ThreadReady } from '../hooks/useThread';
 
 const messages = (n: number) => `${n} earlier ${n === 1 ? 'message' : 'messages'}`;
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchThread, markThreadRead, sendMessage, THREAD_PAGE, type Message } from './api';
-import { uploadAttachment } from './attachments';
-import { setThreadOpen } from './unreadStore';
+import { fetchThread, markThreadRead, sendMessage, THREAD_PAGE, type Message } from '../api/messages';
+import { uploadAttachment } from '../../../lib/attachments/attachments';
+import { setThreadOpen } from '../stores/unreadStore';
 import { useThreadLive } from './useThreadLive';
 
 export interface ThreadReady {

@@ -5,7 +5,7 @@
  */
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { fetchUnreadCounts, fetchUnreadThreads } from './api';
+import { fetchUnreadCounts, fetchUnreadThreads } from '../api/messages';
 
 interface UnreadState {
   counts: Readonly<Record<string, number>>;

@@ -1663,9 +1663,11 @@ export type Database = {
         Row: {
           fees_cents: number | null
           id: string | null
+          net_revenue_cents: number | null
           payouts_cents: number | null
           period: string | null
           period_start: string | null
+          provider_fees_cents: number | null
           releases: number | null
         }
         Relationships: []
@@ -2166,6 +2168,7 @@ export type Database = {
           transaction_id: number
         }[]
       }
+      deal_provider: { Args: { p_application_id: string }; Returns: string }
       decline_application: {
         Args: { p_application_id: string; p_note?: string }
         Returns: {

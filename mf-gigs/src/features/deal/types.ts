@@ -35,8 +35,13 @@ export interface DealReview {
   body: string;
 }
 
+/** The payment provider running the deal (docs/payments.md, "Providers"). */
+export type Provider = 'manual' | 'stripe';
+
 export interface Deal {
   id: string;
+  /** How the poster pays and the worker is paid: PayPal through Need40's operators, or Stripe. */
+  provider: Provider;
   status: string;
   gigId: string;
   gigTitle: string;

@@ -9,12 +9,14 @@ import { useMyApplication } from '../hooks/useMyApplication';
 import type { GigDetail } from '../types';
 import { ApplyForm } from './ApplyForm';
 import { MyApplication } from './MyApplication';
+import { PosterDeals } from './PosterDeals';
 import styles from './GigPage.module.css';
 
 export const APPLIED_NOTE = 'Application sent. The poster has been told, and you can follow it in your Dashboard.';
 
 /**
- * Apply Now and what replaces it: "This is your gig" for the poster, the person's application
+ * Apply Now and what replaces it: "This is your gig" for the poster (with the payment panel of each
+ * of its deals), the person's application
  * (with Withdraw while pending), the form, or a note that the gig is no longer open. Signed out,
  * Apply Now opens the login modal with a word why and the form opens after login.
  */
@@ -59,6 +61,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
         <a className={ui.link} href={DASHBOARD_HREF}>
           See its applicants in your Dashboard
         </a>
+        <PosterDeals gigId={gig.id} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 /**
- * Helpers of the marketplace journeys (issue 13): members with a name of their own (signed up and
+ * Helpers of the marketplace journeys: members with a name of their own (signed up and
  * confirmed through the dev mailbox), gigs and applications made over /rest/v1 as those members,
  * and the marketplace emails read from the dev mailbox.
  */

@@ -1,26 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '@need40/shared';
 import { ui } from '@need40/ui';
+import type { ThreadSlotProps } from '../../../lib/messagesSlot';
 import { Thread } from './Thread';
 import { refreshUnread, useUnread } from '../stores/unreadStore';
 import { useUnreadWatch } from '../hooks/useUnreadWatch';
 import styles from './Messages.module.css';
 
-interface Props {
-  applicationId: string;
-  /** How the other party is called in the thread. */
-  otherName: string;
-  /** The other party's photo (profiles.avatar_url), shown by their messages. */
-  otherAvatarUrl?: string | null;
-  /** What the thread is about, for the button's accessible name (e.g. the gig or the applicant). */
-  about: string;
-  status: string;
-  /** Keep this application's count live by itself (where no dashboard channel does it). */
-  watch?: boolean;
-}
-
 /** "Messages (2 new)": opens and closes the application's thread below it. */
-export function MessagesToggle({ applicationId, otherName, otherAvatarUrl = null, about, status, watch = false }: Props) {
+export function MessagesToggle({ applicationId, otherName, otherAvatarUrl = null, about, status, watch = false }: ThreadSlotProps) {
   const userId = useSession((s) => s.user?.id ?? null);
   const [open, setOpen] = useState(false);
   const unread = useUnread(applicationId);

@@ -23,7 +23,11 @@ export interface AuthModalState extends AuthModalMessages {
 
 export interface UiState {
   authModal: AuthModalState;
-  /** Bumped whenever a gig is created anywhere; the grid re-reads when it changes. */
+  /**
+   * Bumped whenever what the gig cards show changes anywhere on the page (a gig created or filled,
+   * a poster's photo or name changed); the grid re-reads when it changes. Home stays mounted behind
+   * the other views, so without it a card would keep what it read before.
+   */
   gigsVersion: number;
 }
 
@@ -52,6 +56,7 @@ export function closeAuthModal(): void {
   uiStore.setState((s) => ({ authModal: { open: false, mode: s.authModal.mode } }));
 }
 
+/** The gig cards may show something else now: the grid re-reads (UiState.gigsVersion). */
 export function notifyGigsChanged(): void {
   uiStore.setState((s) => ({ gigsVersion: s.gigsVersion + 1 }));
 }

@@ -118,6 +118,7 @@ test('an unknown member id says so, with a way home', async ({ app, page }) => {
 });
 
 test('My Profile refuses a script link, links to the public profile, saves the email setting and a photo the member\'s gig card shows', async ({ app, page, backend }) => {
+  test.setTimeout(180_000);
   const user = await createConfirmedUser(backend);
   const gigTitle = `Photo gig ${randomUUID().slice(0, 6)}`;
   await postGig(backend, user, gigTitle);

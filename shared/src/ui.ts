@@ -5,6 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { SectionId } from './constants';
+import { invalidateGigLists } from './queries';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -23,11 +24,7 @@ export interface AuthModalState extends AuthModalMessages {
 
 export interface UiState {
   authModal: AuthModalState;
-  /**
-   * Bumped whenever what the gig cards show changes anywhere on the page (a gig created or filled,
-   * a poster's photo or name changed); the grid re-reads when it changes. Home stays mounted behind
-   * the other views, so without it a card would keep what it read before.
-   */
+  /** Bumped whenever a gig is created anywhere (kernel 1.3 and earlier: the grid re-read on it; now the query cache's gig lists are invalidated). */
   gigsVersion: number;
 }
 
@@ -56,9 +53,14 @@ export function closeAuthModal(): void {
   uiStore.setState((s) => ({ authModal: { open: false, mode: s.authModal.mode } }));
 }
 
-/** The gig cards may show something else now: the grid re-reads (UiState.gigsVersion). */
+/**
+ * What the gig cards show changed (a gig created or changed state, a poster's photo or name): every
+ * list of open gigs (the query cache's) reads again. Home stays mounted behind the other views, so
+ * without it a card would keep what it read before.
+ */
 export function notifyGigsChanged(): void {
   uiStore.setState((s) => ({ gigsVersion: s.gigsVersion + 1 }));
+  invalidateGigLists();
 }
 
 /**

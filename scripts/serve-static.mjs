@@ -66,10 +66,15 @@ const originOf = (url) => {
   }
 };
 
-/** The CSP of the shell's HTML: its remotes and its backend, nothing else. */
+/**
+ * The CSP of the shell's HTML: its remotes and its backend, nothing else. The backend is also an
+ * image source: profile photos are <img> from its /storage/v1 (`https:` alone left them blocked
+ * wherever the backend is plain http, as in development and the e2e run).
+ */
 export async function contentSecurityPolicy(root, extraOrigins = [], files = {}) {
   const remotes = [];
   const connect = [];
+  const images = [];
   try {
     const json = JSON.parse(await readFile(files['/remotes.json'] ?? path.join(root, 'remotes.json'), 'utf8'));
     for (const url of Object.values(json.remotes ?? {})) {
@@ -82,17 +87,21 @@ export async function contentSecurityPolicy(root, extraOrigins = [], files = {})
   try {
     const json = JSON.parse(await readFile(files['/config.json'] ?? path.join(root, 'config.json'), 'utf8'));
     const o = originOf(json.supabaseUrl);
-    if (o) connect.push(o, o.replace(/^http/, 'ws'));
+    if (o) {
+      connect.push(o, o.replace(/^http/, 'ws'));
+      images.push(o);
+    }
   } catch {
     /* no config.json: the client falls back to built-in values */
     connect.push('http://localhost:54321', 'ws://localhost:54321');
+    images.push('http://localhost:54321');
   }
   const r = [...new Set([...remotes, ...extraOrigins])].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${r}`,
     `style-src 'self' 'unsafe-inline' ${r}`,
-    `img-src 'self' data: blob: https: ${r}`,
+    `img-src 'self' data: blob: https: ${r} ${[...new Set(images)].join(' ')}`,
     `font-src 'self' data: ${r}`,
     `connect-src 'self' ${r} ${[...new Set(connect)].join(' ')}`,
     "object-src 'none'",

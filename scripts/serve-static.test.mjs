@@ -1,14 +1,14 @@
 // `node --test scripts/serve-static.test.mjs` (part of `pnpm test:scripts`): the caching rules the
 // static host applies (docs/releasing.md, "Caching"), over real HTTP: a published version's files
 // a year and immutable, the registry and the shell's HTML no-cache, hashed files immutable, and
-// nothing but the store's served folders reachable through a mount.
+// nothing but the store's served folders reachable through a mount; the shell CSP's backend origins.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { releaseStoreMounts, startStaticServer } from './serve-static.mjs';
+import { contentSecurityPolicy, releaseStoreMounts, startStaticServer } from './serve-static.mjs';
 
 let dir;
 let server;
@@ -80,4 +80,14 @@ test('lock files, staging folders, the history and paths out of the store are no
   const raw = await new Promise((resolve) => http.get({ host: '127.0.0.1', port: server.port, path: '/registry/..%2fhistory/production.jsonl' }, (res) => resolve(res.statusCode)));
   assert.equal(raw, 403);
   assert.equal((await get('/history/production.jsonl')).status, 404);
+});
+
+test("the shell's CSP lets the page reach its backend and show its images (profile photos), even over plain http", async () => {
+  const config = path.join(dir, 'config.json');
+  writeFileSync(config, JSON.stringify({ supabaseUrl: 'http://127.0.0.1:5999' }));
+  const csp = await contentSecurityPolicy(path.join(dir, 'shell'), [], { '/config.json': config });
+  const directives = Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+  assert.ok(directives['img-src'].includes('http://127.0.0.1:5999'), directives['img-src'].join(' '));
+  assert.ok(directives['connect-src'].includes('ws://127.0.0.1:5999'));
+  assert.ok(!directives['script-src'].includes('http://127.0.0.1:5999'));
 });

@@ -1536,6 +1536,15 @@ end
 $function$;
 comment on function private.money_lines(p_ids bigint[]) is 'Statement lines of a set of ledger transactions in one query: what moved by kind of account (as ledger.parts), the gig, the payer''s and payee''s names.';
 
+CREATE OR REPLACE FUNCTION private.notification_max_attempts()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select 8 $function$;
+comment on function private.notification_max_attempts() is 'Failed delivery attempts after which an outbox row is given up (left undelivered with its last error): the deliverer''s claim and backlog and admin_outbox''s "failed" all read it.';
+grant execute on function private.notification_max_attempts() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.notification_outbox_limits()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3548,7 +3557,7 @@ create view public.admin_outbox as
     o.attempts,
     o.last_error,
         CASE
-            WHEN o.attempts >= 8 THEN 'failed'::text
+            WHEN o.attempts >= private.notification_max_attempts() THEN 'failed'::text
             WHEN o.last_error IS NOT NULL THEN 'retrying'::text
             ELSE 'pending'::text
         END AS state
@@ -3556,7 +3565,7 @@ create view public.admin_outbox as
      LEFT JOIN public.profiles p ON p.id = o.recipient_id
      LEFT JOIN auth.users u ON u.id = o.recipient_id
   WHERE o.delivered_at IS NULL AND private.console_gate('read the email outbox'::text);
-comment on view public.admin_outbox is 'Operators: undelivered emails (pending, retrying, failed) with their recipient and last error. Refused to anyone else.';
+comment on view public.admin_outbox is 'Operators: undelivered emails (pending, retrying, failed after private.notification_max_attempts()) with their recipient and last error. Refused to anyone else.';
 CREATE TRIGGER admin_outbox_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.admin_outbox FOR EACH ROW EXECUTE FUNCTION private.admin_view_read_only();
 grant select on table public.admin_outbox to authenticated, service_role;
 

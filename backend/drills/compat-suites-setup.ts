@@ -146,6 +146,9 @@ export function authSetup(work: string, port: number): SuiteSetup {
       MFA_WEB_AUTHN_ENROLL_ENABLED: 'true',
       MFA_WEB_AUTHN_VERIFY_ENABLED: 'true',
       PASSKEY_ENABLED: 'true',
+      // [auth.oauth_server] enabled = true; enable_manual_linking = false (GoTrue's default too).
+      OAUTH_SERVER_ENABLED: 'true',
+      SECURITY_MANUAL_LINKING_ENABLED: 'false',
       WEBAUTHN_RP_ID: 'localhost',
       WEBAUTHN_RP_ORIGINS: 'http://localhost:5173',
       WEBAUTHN_RP_DISPLAY_NAME: 'auth-js tests',

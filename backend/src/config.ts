@@ -147,6 +147,17 @@ const schema = z.object({
   /** WebAuthn second factors (GoTrue's GOTRUE_MFA_WEB_AUTHN_*); off → 422 mfa_webauthn_*_not_enabled. */
   MFA_WEB_AUTHN_ENROLL_ENABLED: bool.default(false),
   MFA_WEB_AUTHN_VERIFY_ENABLED: bool.default(false),
+  /**
+   * linkIdentity / unlinkIdentity (GET /user/identities/authorize, DELETE /user/identities/{id}),
+   * GoTrue's GOTRUE_SECURITY_MANUAL_LINKING_ENABLED, off by default as there; off → 404
+   * manual_linking_disabled.
+   */
+  SECURITY_MANUAL_LINKING_ENABLED: bool.default(false),
+  /**
+   * GoTrue's OAuth 2.1 server switch (GOTRUE_OAUTH_SERVER_ENABLED): here only its client registry,
+   * /admin/oauth/clients (auth/admin-oauth-clients.ts); off → 404 feature_disabled.
+   */
+  OAUTH_SERVER_ENABLED: bool.default(false),
   /** Passkey sign-in (GoTrue's /passkeys routes, GOTRUE_PASSKEY_*); off → 404 passkey_disabled. */
   PASSKEY_ENABLED: bool.default(false),
   PASSKEY_MAX_PASSKEYS_PER_USER: int(1, 100).default(10),

@@ -53,7 +53,11 @@ export function closeAuthModal(): void {
   uiStore.setState((s) => ({ authModal: { open: false, mode: s.authModal.mode } }));
 }
 
-/** A gig was created or changed state: every list of open gigs (the query cache's) reads again. */
+/**
+ * What the gig cards show changed (a gig created or changed state, a poster's photo or name): every
+ * list of open gigs (the query cache's) reads again. Home stays mounted behind the other views, so
+ * without it a card would keep what it read before.
+ */
 export function notifyGigsChanged(): void {
   uiStore.setState((s) => ({ gigsVersion: s.gigsVersion + 1 }));
   invalidateGigLists();

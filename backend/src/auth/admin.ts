@@ -11,6 +11,7 @@ import { jwtKeys } from '../security/jwt-keys';
 import { rememberAdmin } from './admin-audit';
 import { adminFactorRoutes } from './admin-factors';
 import { adminLinkRoutes } from './admin-links';
+import { adminOAuthClientRoutes } from './admin-oauth-clients';
 import { adminUserRoutes } from './admin-users';
 import { bearerToken } from './context';
 import { AuthErrors } from './errors';
@@ -39,7 +40,8 @@ export function adminRoutes(app: FastifyInstance): void {
     adminUserRoutes(scope);
     adminFactorRoutes(scope);
     adminLinkRoutes(scope);
-    // Admin endpoints this server does not have (SSO providers, OAuth clients, …) — after the guard.
+    adminOAuthClientRoutes(scope);
+    // Admin endpoints this server does not have (SSO providers, custom providers, …) — after the guard.
     scope.all('/admin/sso/*', async () => {
       throw AuthErrors.samlDisabled();
     });

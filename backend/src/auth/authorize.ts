@@ -3,7 +3,7 @@
  *   GET /authorize?provider=…&redirect_to=…&scopes=…&code_challenge=…&code_challenge_method=s256
  *       stores the flow and redirects (302) to the provider's authorize URL
  *   GET /user/identities/authorize?provider=…&skip_http_redirect=true   (signed in: link an identity)
- *       the same, answering {url} — supabase-js linkIdentity()
+ *       the same, answering {url} — supabase-js linkIdentity(); behind SECURITY_MANUAL_LINKING_ENABLED
  *   GET /callback?code=…&state=…   the provider returns here; the code is exchanged for the
  *       provider's token, the user info fetched, the user created / found / linked, and the browser
  *       sent to redirect_to with ?code=… (PKCE, exchanged with /token?grant_type=pkce) or the
@@ -21,6 +21,7 @@ import { issueOneTimeToken, verifyLink } from './otp';
 import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession } from './sessions';
 import { proveAddress } from './prove-address';
+import { requireManualLinking } from './identities';
 import { claimOAuthState, deleteFlow, findOAuthFlow } from './store/flow-state';
 import { findIdentity, insertIdentity, syncProviders, touchIdentity } from './store/identities';
 import { insertUser, markMailSent } from './store/users';
@@ -46,6 +47,7 @@ export function oauthRoutes(app: FastifyInstance): void {
   app.get('/user/identities/authorize', async (request, reply) => {
     const claims = await verifyAccessToken(services, bearerToken(request));
     const { user } = await db.transaction((tx) => loadCaller(tx, claims), { readOnly: true });
+    requireManualLinking(services);
     const url = await startFlow(services, request, user.id);
     if (queryOf(request).skip_http_redirect === 'false') return reply.redirect(url, 302);
     return { url };

@@ -68,6 +68,7 @@ export const AuthErrors = {
   badOAuthState: () => e(400, 'bad_oauth_state', 'OAuth state parameter missing or invalid'),
   badOAuthCallback: (message: string) => e(400, 'bad_oauth_callback', message),
   providerDisabled: (provider: string) => e(400, 'validation_failed', `Unsupported provider: provider ${provider} is not enabled`),
+  manualLinkingDisabled: () => e(404, 'manual_linking_disabled', 'Manual linking is disabled'),
   identityNotFound: () => e(404, 'identity_not_found', "Identity doesn't exist"),
   identityAlreadyExists: () => e(422, 'identity_already_exists', 'Identity is already linked to another user'),
   singleIdentityNotDeletable: () => e(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking'),
@@ -85,6 +86,8 @@ export const AuthErrors = {
   insufficientAal: (message: string, status = 403) => e(status, 'insufficient_aal', message),
   overRequestRateLimit: (retryAfter: number) => new RateLimitError('over_request_rate_limit', 'Request rate limit reached', retryAfter),
   overEmailSendRateLimit: (retryAfter: number) => new RateLimitError('over_email_send_rate_limit', 'Email rate limit exceeded', retryAfter),
+  oauthServerDisabled: () => e(404, 'feature_disabled', 'OAuth server is disabled'),
+  oauthClientNotFound: () => e(404, 'oauth_client_not_found', 'OAuth client not found'),
   notFound: () => e(404, 'not_found', 'Not found'),
   adminNotImplemented: () => e(404, 'not_found', 'The admin API is not implemented by this server'),
   /** A 5xx; `cause` is logged with the request id by the error handler, never sent. */

@@ -26,8 +26,12 @@ export interface OutboxItem {
 
 /** Seconds a claimed row stays with its claimer before it is due again. */
 export const LEASE_SECONDS = 120;
-/** After this many failed attempts a row is given up (left undelivered with its last error). */
-export const MAX_ATTEMPTS = 8;
+/**
+ * After private.notification_max_attempts() failed attempts (app SQL, the one source of the number:
+ * the console's admin_outbox calls such a row "failed" with it too) a row is given up, left
+ * undelivered with its last error.
+ */
+const MAX_ATTEMPTS_SQL = 'private.notification_max_attempts()';
 
 const CLAIM_SQL = `
 select o.id::text as id, o.kind, o.payload, o.attempts, o.recipient_id::text as recipient_id,
@@ -35,13 +39,13 @@ select o.id::text as id, o.kind, o.payload, o.attempts, o.recipient_id::text as 
   o.kind = 'new_message' and exists (select 1 from public.application_reads r
     where r.application_id = (o.payload ->> 'application_id')::uuid and r.user_id = o.recipient_id
       and r.last_read_at >= (o.payload ->> 'last_message_at')::timestamptz) as read
-from private.claim_notifications($1, $2, $3) o
+from private.claim_notifications($1, $2, ${MAX_ATTEMPTS_SQL}) o
 order by o.recipient_id, o.created_at, o.id`;
 
 /** Claim the due rows of up to `recipients` recipients (each recipient's rows adjacent, oldest first). */
 export async function claimDue(db: Database, recipients: number): Promise<OutboxItem[]> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<Omit<OutboxItem, 'email' | 'recipientId'> & { recipient_id: string }>(CLAIM_SQL, [recipients, LEASE_SECONDS, MAX_ATTEMPTS]);
+    const { rows } = await tx.query<Omit<OutboxItem, 'email' | 'recipientId'> & { recipient_id: string }>(CLAIM_SQL, [recipients, LEASE_SECONDS]);
     // The addresses come from the auth store, in the claim's transaction.
     const emails = rows.length ? await emailsOf(tx, [...new Set(rows.map((r) => r.recipient_id))]) : new Map<string, string | null>();
     return rows.map(({ recipient_id, ...r }) => ({
@@ -73,7 +77,7 @@ export async function markFailed(db: Database, ids: string[], error: string): Pr
 export interface OutboxBacklog {
   /** Undelivered rows still to be tried. */
   pending: number;
-  /** Undelivered rows given up after MAX_ATTEMPTS. */
+  /** Undelivered rows given up after private.notification_max_attempts() failures. */
   givenUp: number;
   /** Seconds the oldest due row has waited past its time (0 when nothing is due): the deliverer's lag. */
   lagSeconds: number;
@@ -84,10 +88,9 @@ export async function outboxBacklog(db: Database): Promise<OutboxBacklog> {
   const { rows } = await db.transaction(
     (tx) =>
       tx.query<{ pending: string; given_up: string; lag: string | null }>(
-        `select count(*) filter (where attempts < $1)::text as pending, count(*) filter (where attempts >= $1)::text as given_up,
-                extract(epoch from now() - min(deliver_after) filter (where attempts < $1 and deliver_after <= now()))::text as lag
-           from private.notification_outbox where delivered_at is null`,
-        [MAX_ATTEMPTS],
+        `select count(*) filter (where attempts < m.n)::text as pending, count(*) filter (where attempts >= m.n)::text as given_up,
+                extract(epoch from now() - min(deliver_after) filter (where attempts < m.n and deliver_after <= now()))::text as lag
+           from private.notification_outbox, (select ${MAX_ATTEMPTS_SQL} as n) m where delivered_at is null`,
       ),
     { readOnly: true },
   );

@@ -12,8 +12,8 @@ import { call, uniqueEmail } from './helpers';
 export type AdminApi = SupabaseClient['auth']['admin'];
 export type AdminCall = (method: string, path: string, body?: unknown) => ReturnType<typeof call>;
 
-export async function startAdminBackend(): Promise<{ be: TestBackend; admin: AdminApi; asAdmin: AdminCall }> {
-  const be = await startTestBackend({ RATE_LIMIT_EMAIL_SENT: '3' });
+export async function startAdminBackend(env: Record<string, string> = {}): Promise<{ be: TestBackend; admin: AdminApi; asAdmin: AdminCall }> {
+  const be = await startTestBackend({ RATE_LIMIT_EMAIL_SENT: '3', ...env });
   const admin = createClient(be.url, be.config.SERVICE_ROLE_KEY, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
   return { be, admin, asAdmin: (method, path, body) => call(be, method, path, body, be.config.SERVICE_ROLE_KEY) };
 }

@@ -135,7 +135,10 @@ describe('the guard', () => {
     const res = await fetch(`${be.url}/auth/v1/admin/users`, { method: 'POST', headers: { apikey: be.config.ANON_KEY, 'content-type': 'application/json' }, body: '{' });
     expect(res.status).toBe(401);
     expect(await call(be, 'POST', '/invite', { email: email() })).toMatchObject({ status: 403, body: { error_code: 'not_admin' } });
-    expect(await asAdmin('GET', '/admin/oauth/clients')).toMatchObject({ status: 404, body: { error_code: 'not_found' } });
+    // The OAuth client registry is off unless OAUTH_SERVER_ENABLED (GoTrue's answer); other unknown admin paths are not_found.
+    expect(await asAdmin('GET', '/admin/oauth/clients')).toMatchObject({ status: 404, body: { error_code: 'feature_disabled', msg: 'OAuth server is disabled' } });
+    expect(await asAdmin('POST', '/admin/oauth/clients', { redirect_uris: ['https://a.example/cb'] })).toMatchObject({ status: 404, body: { error_code: 'feature_disabled' } });
+    expect(await asAdmin('GET', '/admin/custom-providers')).toMatchObject({ status: 404, body: { error_code: 'not_found' } });
     expect(await asAdmin('GET', '/admin/sso/providers')).toMatchObject({ status: 404, body: { error_code: 'saml_provider_disabled' } });
   });
 });

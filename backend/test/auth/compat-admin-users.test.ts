@@ -1,8 +1,10 @@
 /**
  * GoTrue's admin API through supabase-js's `auth.admin` with the service_role key: users (create,
- * list with Link/X-Total-Count, get, update, delete, soft delete) and the audit trail every call
- * leaves. Links, invitations, factors and the guard: compat-admin-links.test.ts.
+ * list with Link/X-Total-Count, get, update, delete, soft delete), the OAuth client registry
+ * (`auth.admin.oauth`, OAUTH_SERVER_ENABLED on here) and the audit trail every call leaves. Links,
+ * invitations, factors, the guard and the registry switched off: compat-admin-links.test.ts.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackend } from '../harness';
 import { adminEmail as email, auditActions, startAdminBackend, type AdminApi, type AdminCall } from './admin';
@@ -11,7 +13,7 @@ import { call, makeClient } from './helpers';
 let be: TestBackend;
 let admin: AdminApi;
 let asAdmin: AdminCall;
-beforeAll(async () => ({ be, admin, asAdmin } = await startAdminBackend()));
+beforeAll(async () => ({ be, admin, asAdmin } = await startAdminBackend({ OAUTH_SERVER_ENABLED: 'true' })));
 afterAll(() => be?.close());
 
 describe('auth.admin users', () => {
@@ -116,5 +118,82 @@ describe('auth.admin users', () => {
     expect((await admin.getUserById(user.id)).error).toMatchObject({ status: 404 });
     expect((await makeClient(be).auth.signInWithPassword({ email: address, password: 'soft-password' })).error).toMatchObject({ code: 'invalid_credentials' });
     expect((await admin.createUser({ email: address })).error).toBeNull();
+  });
+});
+
+describe('auth.admin.oauth (the OAuth client registry)', () => {
+  const created = async (params: Parameters<AdminApi['oauth']['createClient']>[0]) => {
+    const { data, error } = await admin.oauth.createClient(params);
+    expect(error).toBeNull();
+    return data!;
+  };
+
+  it('create (the secret once) → get → partial update → regenerate the secret → list → delete; each call audited, only the hash stored', async () => {
+    const client = await created({ client_name: 'Billing app', redirect_uris: ['https://billing.example.com/callback', 'myapp://callback'] });
+    expect(client).toMatchObject({
+      client_type: 'confidential', token_endpoint_auth_method: 'client_secret_basic', registration_type: 'manual', client_name: 'Billing app',
+      grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: ['https://billing.example.com/callback', 'myapp://callback'],
+    });
+    expect(client.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [stored] = (await be.db.transaction((tx) => tx.query<{ client_secret_hash: string }>('select client_secret_hash from auth.oauth_clients where id = $1', [client.client_id]))).rows;
+    expect(stored!.client_secret_hash).toBe(createHash('sha256').update(client.client_secret!).digest('base64url'));
+
+    const got = await admin.oauth.getClient(client.client_id);
+    expect(got.error).toBeNull();
+    expect(got.data).toMatchObject({ client_id: client.client_id, client_name: 'Billing app' });
+    expect(got.data).not.toHaveProperty('client_secret');
+
+    const updated = await admin.oauth.updateClient(client.client_id, { logo_uri: 'https://billing.example.com/logo.png' });
+    expect(updated.data).toMatchObject({ client_name: 'Billing app', logo_uri: 'https://billing.example.com/logo.png' });
+    expect(updated.data).not.toHaveProperty('client_secret');
+
+    const again = await admin.oauth.regenerateClientSecret(client.client_id);
+    expect(again.error).toBeNull();
+    expect(again.data!.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(again.data!.client_secret).not.toBe(client.client_secret);
+
+    const second = await created({ client_name: 'Mobile', redirect_uris: ['http://localhost:8080/cb'], token_endpoint_auth_method: 'none' });
+    expect(second).toMatchObject({ client_type: 'public', token_endpoint_auth_method: 'none' });
+    expect(second).not.toHaveProperty('client_secret');
+    const page = await admin.oauth.listClients({ page: 1, perPage: 1 });
+    expect(page.error).toBeNull();
+    expect(page.data.clients).toHaveLength(1);
+    expect(page.data).toMatchObject({ total: 2, nextPage: 2, lastPage: 2 });
+    const all = await admin.oauth.listClients();
+    expect(all.data.clients.map((c) => c.client_id)).toEqual(expect.arrayContaining([client.client_id, second.client_id]));
+
+    expect((await admin.oauth.deleteClient(client.client_id)).error).toBeNull();
+    expect((await admin.oauth.getClient(client.client_id)).error).toMatchObject({ status: 404, code: 'oauth_client_not_found', message: 'OAuth client not found' });
+    expect((await admin.oauth.listClients()).data.clients.map((c) => c.client_id)).not.toContain(client.client_id);
+    expect(await auditActions(be)).toEqual(expect.arrayContaining(['service_role:oauth_client_created', 'service_role:oauth_client_read', 'service_role:oauth_client_updated',
+      'service_role:oauth_client_secret_regenerated', 'service_role:oauth_clients_listed', 'service_role:oauth_client_deleted']));
+  });
+
+  it('refuses what GoTrue refuses, with its words', async () => {
+    const refused = async (body: unknown, message: string | RegExp) =>
+      expect(await asAdmin('POST', '/admin/oauth/clients', body)).toMatchObject({ status: 400, body: { error_code: 'validation_failed', msg: typeof message === 'string' ? message : expect.stringMatching(message) } });
+    await refused({ client_name: 'x', redirect_uris: [] }, 'redirect_uris is required');
+    await refused({ redirect_uris: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) }, 'redirect_uris cannot exceed 10 items');
+    await refused({ redirect_uris: ['javascript://x/alert(1)'] }, "invalid redirect_uri 'javascript://x/alert(1)': scheme 'javascript' is not allowed for security reasons");
+    await refused({ redirect_uris: ['http://evil.example/cb'] }, /HTTP scheme only allowed for localhost$/);
+    await refused({ redirect_uris: ['https://a.example/cb#frag'] }, /fragment not allowed in redirect URI$/);
+    await refused({ redirect_uris: ['/relative'] }, /must have scheme and host$/);
+    await refused({ redirect_uris: ['https://a.example/a,b'] }, /must not contain a comma$/);
+    await refused({ redirect_uris: ['https://a.example/cb'], grant_types: ['password'] }, "grant_types must only contain 'authorization_code' and/or 'refresh_token'");
+    await refused({ redirect_uris: ['https://a.example/cb'], client_name: 'n'.repeat(1025) }, 'client_name cannot exceed 1024 characters');
+    await refused({ redirect_uris: ['https://a.example/cb'], logo_uri: 'not a url' }, 'logo_uri must be a valid URL');
+    await refused({ redirect_uris: ['https://a.example/cb'], client_type: 'public', token_endpoint_auth_method: 'client_secret_post' },
+      "client_type 'public' is inconsistent with token_endpoint_auth_method 'client_secret_post' (expected client_type 'confidential')");
+    expect(await asAdmin('POST', '/admin/oauth/clients', { redirect_uris: 'https://a.example/cb' })).toMatchObject({ status: 400, body: { error_code: 'bad_json' } });
+
+    const pub = await created({ client_name: 'Public', redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'none' });
+    const path = `/admin/oauth/clients/${pub.client_id}`;
+    expect(await asAdmin('POST', `${path}/regenerate_secret`)).toMatchObject({ status: 400, body: { msg: 'Cannot regenerate secret for public client' } });
+    expect(await asAdmin('PUT', path, {})).toMatchObject({ status: 400, body: { msg: 'No fields provided for update' } });
+    expect(await asAdmin('PUT', path, { token_endpoint_auth_method: 'client_secret_basic' })).toMatchObject({ status: 400, body: { msg: /is not valid for client_type 'public'/ } });
+    expect(await asAdmin('GET', '/admin/oauth/clients/not-a-uuid')).toMatchObject({ status: 400, body: { error_code: 'validation_failed', msg: 'invalid client_id format' } });
+    expect(await asAdmin('DELETE', `/admin/oauth/clients/${randomUUID()}`)).toMatchObject({ status: 404, body: { error_code: 'oauth_client_not_found' } });
+    // A member's token never reaches the registry.
+    expect(await call(be, 'GET', '/admin/oauth/clients')).toMatchObject({ status: 403, body: { error_code: 'not_admin' } });
   });
 });

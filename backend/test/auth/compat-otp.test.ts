@@ -2,7 +2,7 @@
  * Passwordless email through supabase-js: signInWithOtp (magic link and six-digit code),
  * verifyOtp with type 'email' and 'magiclink', create_user, one-time use, the attempt limit of a
  * code, the mail limits; anonymous sign-in (off by default, on by switch); GoTrue's "disabled"
- * answers for SSO/SAML, web3, id_token and phone.
+ * answers for SSO/SAML, web3, id_token, phone and manual linking (on by switch: oauth.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
@@ -159,5 +159,22 @@ describe('what this server does not offer answers GoTrue\'s "disabled" errors', 
     expect(await call(be, 'POST', '/token?grant_type=id_token', { provider: 'mine', id_token: 'x' })).toMatchObject({ status: 400, body: { error_code: 'validation_failed' } });
     expect((await client.auth.signInWithPassword({ phone: '+15555550100', password: 'whatever-1' })).error).toMatchObject({ code: 'phone_provider_disabled' });
     expect((await client.auth.resend({ type: 'sms', phone: '+15555550100' })).error).toMatchObject({ code: 'phone_provider_disabled' });
+  });
+});
+
+describe('manual linking, off by default as in GoTrue', () => {
+  it('linkIdentity and unlinkIdentity answer 404 manual_linking_disabled, after the token is checked', async () => {
+    const address = email();
+    expect((await call(be, 'POST', '/admin/users', { email: address, password: 'link-password', email_confirm: true }, be.config.SERVICE_ROLE_KEY)).status).toBe(200);
+    const client = makeClient(be);
+    expect((await client.auth.signInWithPassword({ email: address, password: 'link-password' })).error).toBeNull();
+    const linked = await client.auth.linkIdentity({ provider: 'github', options: { redirectTo: 'http://localhost:3000', skipBrowserRedirect: true } });
+    expect(linked.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+    const { data } = await client.auth.getUserIdentities();
+    expect(data?.identities).toHaveLength(1);
+    const unlinked = await client.auth.unlinkIdentity(data!.identities[0]!);
+    expect(unlinked.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+    expect(await call(be, 'GET', '/user/identities/authorize?provider=github', undefined, '')).toMatchObject({ status: 401, body: { error_code: 'no_authorization' } });
+    expect((await client.auth.getUserIdentities()).data?.identities).toHaveLength(1);
   });
 });

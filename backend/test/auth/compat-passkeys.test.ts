@@ -1,8 +1,8 @@
 /**
  * Passkeys through supabase-js's auth.passkey API (the wire calls signInWithPasskey and
  * registerPasskey make, minus the browser prompt), answered by a software authenticator:
- * register, list, rename, sign in with no address (discoverable), delete. Every lie and misuse
- * gets GoTrue's 4xx; off by default (PASSKEY_ENABLED) → 404 passkey_disabled.
+ * register, list, rename, sign in with no address (discoverable), delete; the admin's list and
+ * delete. Every lie and misuse gets GoTrue's 4xx; off by default (PASSKEY_ENABLED) → 404 passkey_disabled.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +162,30 @@ describe('passkeys (supabase-js auth.passkey)', () => {
     } finally {
       be.config.PASSKEY_ENABLED = true;
     }
+  });
+
+  it("the admin API lists a user's passkeys and deletes one, which then signs in no more", async () => {
+    const { client } = await signUp();
+    const [kept, removed] = [new SoftAuthenticator(ORIGIN, 'localhost'), new SoftAuthenticator(ORIGIN, 'localhost')];
+    const keptId = ((await register(client, kept)).data as unknown as { id: string }).id;
+    const removedId = ((await register(client, removed)).data as unknown as { id: string }).id;
+    const userId = claimsOf(await tokenOf(client)).sub as string;
+    const admin = (method: string, path: string) => call(be, method, path, undefined, be.config.SERVICE_ROLE_KEY);
+    const listed = await admin('GET', `/admin/users/${userId}/passkeys`);
+    expect(listed.status).toBe(200);
+    expect((listed.body as unknown as { id: string }[]).map((p) => p.id).sort()).toEqual([keptId, removedId].sort());
+    expect(JSON.stringify(listed.body)).not.toContain(kept.id);
+    expect((await admin('DELETE', `/admin/users/${userId}/passkeys/${removedId}`)).status).toBe(204);
+    expect(((await admin('GET', `/admin/users/${userId}/passkeys`)).body as unknown as { id: string }[]).map((p) => p.id)).toEqual([keptId]);
+    expect((await signIn(removed)).error).toMatchObject({ status: 400, code: 'webauthn_verification_failed' });
+    expect((await signIn(kept)).error).toBeNull();
+    // Gone, someone else's, not an id, an unknown user, a member's token: GoTrue's answers.
+    expect(await admin('DELETE', `/admin/users/${userId}/passkeys/${removedId}`)).toMatchObject({ status: 404, body: { error_code: 'validation_failed', msg: 'Passkey not found' } });
+    const other = claimsOf(await tokenOf((await signUp()).client)).sub as string;
+    expect(await admin('DELETE', `/admin/users/${other}/passkeys/${keptId}`)).toMatchObject({ status: 404, body: { msg: 'Passkey not found' } });
+    expect(await admin('DELETE', `/admin/users/${userId}/passkeys/x`)).toMatchObject({ status: 404, body: { msg: 'Passkey not found' } });
+    expect(await admin('GET', '/admin/users/00000000-0000-4000-8000-000000000000/passkeys')).toMatchObject({ status: 404, body: { error_code: 'user_not_found' } });
+    expect(await call(be, 'GET', `/admin/users/${userId}/passkeys`, undefined, await tokenOf(client))).toMatchObject({ status: 403, body: { error_code: 'not_admin' } });
   });
 
   it('refuses a banned account and forgets the passkeys of a soft-deleted one', async () => {

@@ -1,4 +1,4 @@
-/** OAuth with PKCE against a local provider, identity linking and unlinking — through supabase-js. */
+/** OAuth with PKCE against a local provider, identity linking and unlinking (SECURITY_MANUAL_LINKING_ENABLED on; off: compat-otp.test.ts) — through supabase-js. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
 import { call, follow, local, makeClient, uniqueEmail } from './helpers';
@@ -9,7 +9,7 @@ let be: TestBackend;
 
 beforeAll(async () => {
   provider = await startOAuthProvider({ sub: 'acct-1', email: 'oauth.user@example.com', email_verified: true, name: 'OAuth User' });
-  be = await startTestBackend({ ...provider.env('local'), MAILER_AUTOCONFIRM: 'true' });
+  be = await startTestBackend({ ...provider.env('local'), MAILER_AUTOCONFIRM: 'true', SECURITY_MANUAL_LINKING_ENABLED: 'true' });
 });
 afterAll(async () => {
   await be?.close();

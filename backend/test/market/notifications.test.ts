@@ -1,14 +1,17 @@
 /**
  * Marketplace emails end to end: a transition queues the email in the same transaction, the
  * deliverer sends it through the mailer into the development mailbox (/_dev/mailbox.json), and a
- * member who turned notifications off gets none. A failed send is retried (at-least-once). Events
- * for one recipient due together go out as one digest (the limits: mail-limits.test.ts).
+ * member who turned notifications off gets none. A failed send is retried (at-least-once) until the
+ * limit of attempts, after which the deliverer and the console agree it is given up. Events for one
+ * recipient due together go out as one digest (the limits: mail-limits.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { deliverDueNotifications } from '../../src/notifications/delivery';
+import { outboxBacklog } from '../../src/notifications/outbox';
 import { startTestBackend, type TestBackend } from '../harness';
 import { createUser } from '../rest/helpers';
 import { apply, as, digestWindowOver, postGig, rpc, sql, useMarket } from './helpers';
+import { makeOperator } from './moderation-helpers';
 
 const m = useMarket();
 
@@ -104,5 +107,28 @@ describe('marketplace emails', () => {
     await digestWindowOver(m.be);
     expect(await deliver(m.be)).toBe(1);
     expect((await mailbox(m.be, m.poster.email)).some((x) => x.subject === 'New application for "Lease"')).toBe(true);
+  });
+
+  it('a row that failed the limit of attempts is given up: never claimed again, "failed" in the console and the metrics; one failure fewer is still retried', async () => {
+    const op = await createUser(m.be, 'outbox-op@example.com', 'Opal Operator');
+    await makeOperator(m.be, op);
+    const [limit] = await sql<{ n: number }>(m.be, 'select private.notification_max_attempts() as n');
+    const givenUp = await postGig(m.be, m.poster, { title: 'Given up' });
+    const lastTry = await postGig(m.be, m.stranger, { title: 'One more try' });
+    await apply(m.be, m.third, givenUp);
+    await apply(m.be, m.third, lastTry);
+    const failed = "update private.notification_outbox set attempts = $2, last_error = 'smtp down', deliver_after = now() - interval '1 second' where payload->>'gig_id' = $1";
+    await sql(m.be, failed, [givenUp, limit!.n]);
+    await sql(m.be, failed, [lastTry, limit!.n - 1]);
+
+    const { data } = await as(m.be, op).from('admin_outbox').select('gig_title, attempts, state').in('gig_title', ['Given up', 'One more try']).order('gig_title');
+    expect(data).toEqual([{ gig_title: 'Given up', attempts: limit!.n, state: 'failed' }, { gig_title: 'One more try', attempts: limit!.n - 1, state: 'retrying' }]);
+    expect((await outboxBacklog(m.be.db)).givenUp).toBe(1);
+
+    await digestWindowOver(m.be);
+    expect(await deliver(m.be)).toBe(1);
+    expect((await mailbox(m.be, m.stranger.email)).some((x) => x.subject === 'New application for "One more try"')).toBe(true);
+    expect((await mailbox(m.be, m.poster.email)).some((x) => x.subject === 'New application for "Given up"')).toBe(false);
+    expect(await deliver(m.be)).toBe(0);
   });
 });

@@ -70,7 +70,7 @@ const scenarios: Scenario[] = [
   { name: 'O: delete its own report', as: 'O', method: 'DELETE', path: `${R}/reports?id=eq.{report}`, status: 403, code: '42501' },
   { name: 'P: take a gig down by insert', as: 'P', method: 'POST', path: `${R}/gig_takedowns`, body: { gig_id: '{gig}' }, status: 403, code: '42501' },
   { name: 'P: hide its own gig by update', as: 'P', method: 'PATCH', path: `${R}/gigs?id=eq.{gig}`, body: { hidden_at: '2024-01-01T00:00:00Z', hidden_cause: 'moderation', hidden_reason: 'x' }, status: 403, code: '42501' },
-  ...['require_console', 'console_gate', 'audit_action', 'set_gig_hidden', 'resolve_reports', 'enqueue_service_notice', 'ban_target', 'has_operator_role'].map(
+  ...['require_console', 'console_gate', 'audit_action', 'set_gig_hidden', 'resolve_reports', 'enqueue_service_notice', 'ban_target', 'has_operator_role', 'notification_max_attempts'].map(
     (fn): Scenario => ({ name: `rpc: private.${fn}`, as: 'P', method: 'POST', path: `${R}/rpc/${fn}`, body: {}, status: 404, code: 'PGRST202' }),
   ),
   { name: 'private schema: the operator audit as a table', as: 'W', method: 'GET', path: `${R}/operator_audit`, status: 404, code: 'PGRST205' },

@@ -81,7 +81,7 @@ async function run(s: Scenario): Promise<Answer> {
 }
 
 beforeAll(async () => {
-  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true' });
+  be = await startTestBackend({ MAILER_AUTOCONFIRM: 'true', SECURITY_MANUAL_LINKING_ENABLED: 'true' });
   A = await signUp(be, 'attacker-a@example.com');
   B = await signUp(be, 'victim-b@example.com', 'victim-password', { full_name: 'Victim B' });
   forged = await forgedTokens(be, A.access, B);
@@ -177,6 +177,9 @@ const scenarios: Scenario[] = [
   { name: 'auth schema: refresh_tokens as a table', as: 'A', method: 'GET', path: `${R}/refresh_tokens`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: mfa_factors as a table', as: 'A', method: 'DELETE', path: `${R}/mfa_factors?id=eq.{factorB}`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: webauthn_credentials (passkeys) as a table', as: 'A', method: 'GET', path: `${R}/webauthn_credentials?select=public_key`, status: 404, code: 'PGRST205' },
+  { name: 'auth schema: oauth_clients (secret hashes) as a table', as: 'A', method: 'GET', path: `${R}/oauth_clients?select=client_secret_hash`, status: 404, code: 'PGRST205' },
+  { name: 'admin API: the OAuth client registry with a member token', as: 'A', method: 'POST', path: '/auth/v1/admin/oauth/clients', body: { redirect_uris: ['https://a.example/cb'] }, status: 403, code: 'not_admin' },
+  { name: "admin API: a user's passkeys with a member token", as: 'A', method: 'GET', path: '/auth/v1/admin/users/{A}/passkeys', status: 403, code: 'not_admin' },
   { name: 'auth schema: webauthn_challenges with Accept-Profile auth', as: 'A', method: 'GET', path: `${R}/webauthn_challenges`, headers: { 'accept-profile': 'auth' }, status: 406, code: 'PGRST106' },
   { name: 'auth schema: qualified name in the path', as: 'visitor', method: 'GET', path: `${R}/auth.users`, status: 404, code: 'PGRST205' },
   { name: 'auth schema: Accept-Profile auth', as: 'A', method: 'GET', path: `${R}/users`, headers: { 'accept-profile': 'auth' }, status: 406, code: 'PGRST106' },

@@ -53,6 +53,7 @@ beforeAll(async () => {
     OAUTH_GITHUB_USERINFO_URL: `${PROVIDER}/user`,
     OAUTH_GITHUB_CLIENT_ID: 'fuzz-client',
     OAUTH_GITHUB_CLIENT_SECRET: 'fuzz-secret',
+    SECURITY_MANUAL_LINKING_ENABLED: 'true',
   });
   Object.assign(B, await account(B.email, 'victim-password-1', { full_name: 'Victim', secret: B.meta }));
   Object.assign(F, await account(F.email, 'fuzzer-password-1', { full_name: 'Fuzzer' }));

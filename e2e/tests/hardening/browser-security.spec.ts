@@ -131,6 +131,8 @@ test('the pages send a Content-Security-Policy and the usual security headers', 
   expect(directives['base-uri']).toEqual(["'self'"]);
   // The backend and every remote are allowed by name, nothing else.
   expect(directives['connect-src']).toContain(new URL(app.state.backendUrl).origin);
+  // Profile photos are images from the backend's /storage/v1 (plain http here).
+  expect(directives['img-src']).toContain(new URL(app.state.backendUrl).origin);
   for (const name of REMOTES) expect(directives['script-src']).toContain(new URL(app.state.remotes[name]!).origin);
   expect(h['x-content-type-options']).toBe('nosniff');
   expect(h['x-frame-options']).toBe('DENY');

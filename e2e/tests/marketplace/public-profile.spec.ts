@@ -2,8 +2,9 @@
  * Public profiles (issue 13, point 6) on the composed page against the real backend: a member's
  * profile opened by its address (a fresh load of #profile/<id>) signed out and signed in as someone
  * else shows the public fields and open gigs and never the contact details; an unknown id says so;
- * My Profile refuses script links and links to the public profile; the email setting is saved;
- * no serious accessibility violation at 375 px and on a desktop.
+ * My Profile refuses script links and links to the public profile; the email setting is saved; a
+ * photo added in My Profile shows on the member's gig card in the grid that stayed open behind it,
+ * and on the public profile; no serious accessibility violation at 375 px and on a desktop.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -11,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { test, expect } from '../../fixtures';
 import { createConfirmedUser, json, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
 import { serviceSelect } from '../profile-campaign/support';
+import { postGig } from './support';
 
 const SLOW = { timeout: 30_000 };
 
@@ -56,6 +58,28 @@ async function aPublishedMember(backend: Backend) {
 
 const memberProfile = (page: Page): Locator => page.getByRole('region', { name: 'Member profile' });
 
+/** A 200 × 150 PNG drawn by the page itself (the photo a member picks). */
+async function aPhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 200;
+    canvas.height = 150;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#2a7';
+    g.fillRect(0, 0, 200, 150);
+    g.fillStyle = '#fc3';
+    g.fillRect(60, 30, 80, 90);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** The image was fetched and decoded (the browser shows it: not blocked, not broken). */
+async function expectShown(img: Locator): Promise<void> {
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), SLOW).toBeGreaterThan(0);
+}
+
 async function expectPublicFields(page: Page, m: Awaited<ReturnType<typeof aPublishedMember>>) {
   const profile = memberProfile(page);
   await expect(profile.getByRole('heading', { level: 1, name: m.name })).toBeVisible(SLOW);
@@ -93,11 +117,28 @@ test('an unknown member id says so, with a way home', async ({ app, page }) => {
   await expect(page.getByRole('region', { name: 'Latest Gigs' })).toBeVisible(SLOW);
 });
 
-test('My Profile refuses a script link, links to the public profile and saves the email setting', async ({ app, page, backend }) => {
+test('My Profile refuses a script link, links to the public profile, saves the email setting and a photo the member\'s gig card shows', async ({ app, page, backend }) => {
+  test.setTimeout(180_000);
   const user = await createConfirmedUser(backend);
+  const gigTitle = `Photo gig ${randomUUID().slice(0, 6)}`;
+  await postGig(backend, user, gigTitle);
   await signIn(page, backend, user);
-  await app.goto('#profile');
+  // Home's grid is read first and stays mounted behind My Profile: the card shows the initial.
+  await app.goto('#home');
+  const card = app.slot('gigs').getByRole('article', { name: gigTitle });
+  await expect(card).toBeVisible(SLOW);
+  await expect(card.locator('img')).toHaveCount(0);
+  await app.navbar.getByRole('link', { name: 'My Profile', exact: true }).click();
   const own = page.getByRole('region', { name: 'My Profile' });
+
+  await own.getByRole('button', { name: 'Add a photo' }).click(SLOW);
+  await own.getByLabel('Choose a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await aPhoto(page) });
+  await expect(own.getByRole('img', { name: 'Preview of your photo, cropped to a square' })).toBeVisible(SLOW);
+  await own.getByRole('button', { name: 'Save photo' }).click();
+  await expectShown(own.getByRole('img', { name: 'Photo of E2E Worker' }));
+  const [withPhoto] = await serviceSelect<{ avatar_url: string | null }>(backend, `profiles?id=eq.${user.id}&select=avatar_url`);
+  expect(withPhoto?.avatar_url).toMatch(new RegExp(`^${user.id}/photo-.+\\.jpg$`));
+
   await own.getByRole('button', { name: 'Edit Profile' }).click(SLOW);
   await own.getByLabel('LinkedIn', { exact: true }).fill('javascript:alert(1)');
   await own.getByLabel('Email', { exact: true }).fill('not-an-email');
@@ -123,6 +164,12 @@ test('My Profile refuses a script link, links to the public profile and saves th
   await own.getByRole('link', { name: 'View public profile' }).click();
   await expect(page).toHaveURL(new RegExp(`#profile/${user.id}$`));
   await expect(memberProfile(page).getByRole('heading', { level: 1, name: 'E2E Worker' })).toBeVisible(SLOW);
+  await expectShown(memberProfile(page).getByRole('img', { name: 'Photo of E2E Worker' }));
+
+  // Back on Home, never reloaded: the member's card shows the photo.
+  await app.navbar.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(card).toBeVisible(SLOW);
+  await expectShown(card.locator('img'));
 });
 
 for (const viewport of [

@@ -30,8 +30,8 @@ afterEach(() => act(() => signOutForTest()));
 it("the dashboard shows the accepted applicant's deal to the poster, and no deal for the others", async () => {
   vi.mocked(fetchMyGigs).mockResolvedValue({ rows: [{ id: 'g1', title: 'Build a landing page', status: 'filled', applicant_count: 2, created_at: '2024-04-08T12:00:00Z', hidden_cause: null, hidden_reason: null }] });
   vi.mocked(fetchApplicants).mockResolvedValue({ rows: [
-    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'funded', created_at: '2024-04-09T12:00:00Z', decline_note: null, worker: { ...worker, member_ratings: null } },
-    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_note: null, worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: null } },
+    { id: 'a1', message: 'Hi', proposed_rate: null, available_from: null, status: 'funded', created_at: '2024-04-09T12:00:00Z', decline_note: null, decline_notice: null, worker: { ...worker, member_ratings: null } },
+    { id: 'a2', message: 'Me too', proposed_rate: null, available_from: null, status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_note: null, decline_notice: null, worker: { ...worker, id: 'w2', full_name: 'Nora New', member_ratings: null } },
   ] });
   vi.mocked(fetchDeal).mockResolvedValue(makeDeal({ status: 'funded' }));
   render(<Dashboard />);

@@ -41,7 +41,7 @@ const applicantsQuery = (gigId: string, first: boolean) =>
   getSupabase()
     .from('applications')
     .select(
-      'id, message, proposed_rate, available_from, status, created_at, decline_note, worker:worker_id(id, full_name, username, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))',
+      'id, message, proposed_rate, available_from, status, created_at, decline_note, decline_notice, worker:worker_id(id, full_name, username, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))',
       counted(first),
     )
     .eq('gig_id', gigId);

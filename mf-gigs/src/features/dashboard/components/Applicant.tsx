@@ -18,7 +18,11 @@ interface Props {
   onChoose: (kind: 'accept' | 'decline', note?: string) => void;
 }
 
-/** One applicant: photo, name (to their public profile), message, proposed rate, start, status, Accept / Decline (each asked once more). */
+/**
+ * One applicant: photo, name (to their public profile), message, proposed rate, start, status,
+ * Accept / Decline (each asked once more). An application Need40 withdrew (the applicant's account
+ * was suspended) carries the database's notice to the poster, shown as it is.
+ */
 export function Applicant({ row, canChoose, busy, onChoose }: Props) {
   const name = memberName(row.worker);
   const start = formatDay(row.available_from);
@@ -40,6 +44,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
       <ThreadSlot applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={status} />
       {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
       {row.decline_note && <p className={ui.prose}>Your note: {row.decline_note}</p>}
+      {status === 'withdrawn' && row.decline_notice && <p className={ui.muted}>{row.decline_notice}</p>}
     </li>
   );
 }

@@ -30,6 +30,7 @@ const applicant = (overrides: Partial<ApplicantRow> = {}): ApplicantRow => ({
   status: 'applied',
   created_at: '2024-04-09T12:00:00Z',
   decline_note: null,
+  decline_notice: null,
   worker: { id: 'w1', full_name: 'Grace Hopper', username: 'grace_h1', title: 'Frontend developer', avatar_url: null, hourly_rate: 55, member_ratings: null },
   ...overrides,
 });
@@ -97,6 +98,18 @@ describe('My gigs', () => {
     expect(grace).toHaveTextContent('proposes $50/hr');
     expect(grace).toHaveTextContent('Frontend developer');
     expect(grace).toHaveTextContent('Applied');
+  });
+
+  it('an application Need40 withdrew shows as withdrawn with the notice to the poster', async () => {
+    const notice = "This applicant's account has been suspended by the Need40 team, so their application was withdrawn. We are sorry for the trouble.";
+    applicants.mockResolvedValue({ rows: [applicant({ status: 'withdrawn', decline_notice: notice })] });
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
+    const grace = await part('My gigs').findByRole('listitem', { name: 'Application from Grace Hopper' });
+    expect(grace).toHaveTextContent('Withdrawn');
+    expect(grace).toHaveTextContent(notice);
+    expect(within(grace).queryByRole('button', { name: 'Accept Grace Hopper' })).not.toBeInTheDocument();
   });
 
   it('Accept asks once more (every other pending applicant is declined), then fires the transition, shows its answer in place, reads My gigs again and refreshes the open grid', async () => {

@@ -3,8 +3,9 @@
  * the member's folder with a new name each time (so its URL never changes meaning and can be
  * cached for a year), `profiles.avatar_url` then points at it, and the photo it replaced is removed.
  * Row-level security (storage policies and the profile's own) enforces the folder and the owner.
+ * A change tells the page's gig grid to re-read, so the member's cards show the new photo.
  */
-import { FILE_BUCKETS, MEMBER_FILE_PATH, getSupabase } from '@need40/shared';
+import { FILE_BUCKETS, MEMBER_FILE_PATH, getSupabase, notifyGigsChanged } from '@need40/shared';
 import { NETWORK_MESSAGE, isNetworkFailure, worded } from '@need40/ui';
 
 export const PHOTO_SAVE_FAILED = 'Your photo could not be saved. Try again.';
@@ -25,6 +26,7 @@ export async function savePhoto(userId: string, blob: Blob, previous: string | n
     await sb.storage.from(FILE_BUCKETS.avatars).remove([path]);
     throw failure(error as never, PHOTO_SAVE_FAILED);
   }
+  notifyGigsChanged();
   await removeFile(previous);
   return path;
 }
@@ -33,6 +35,7 @@ export async function savePhoto(userId: string, blob: Blob, previous: string | n
 export async function removePhoto(userId: string, previous: string | null): Promise<void> {
   const { error } = await getSupabase().from('profiles').update({ avatar_url: null }).eq('id', userId);
   if (error) throw failure(error as never, PHOTO_REMOVE_FAILED);
+  notifyGigsChanged();
   await removeFile(previous);
 }
 

@@ -24,5 +24,14 @@ export const DEFAULT_MIGRATION_DIRS = {
   app: path.join(REPO_ROOT, 'supabase', 'migrations'),
 };
 
+/**
+ * The app's server module (APP_SERVER, extensions/load.ts): the repository's app-server package —
+ * its sources when the backend runs from TypeScript (tsx, vitest), its bundle (`pnpm --filter
+ * app-server build`, part of a release) when the backend runs bundled.
+ */
+export const DEFAULT_APP_SERVER = import.meta.url.endsWith('.ts')
+  ? path.join(REPO_ROOT, 'app-server', 'src', 'index.ts')
+  : path.join(REPO_ROOT, 'app-server', 'dist', 'index.js');
+
 /** PGlite's data directory unless DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data');

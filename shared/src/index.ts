@@ -16,3 +16,4 @@ export * from './ui';
 export * from './errors';
 export * from './files';
 export * from './routes';
+export * from './emailKinds';

@@ -16,10 +16,12 @@ interface Props {
   canChoose: boolean;
   busy: boolean;
   onChoose: (kind: 'accept' | 'decline', note?: string) => void;
+  /** Bring this applicant into view with Accept focused (the dashboard opened at it). */
+  focus?: boolean;
 }
 
 /** One applicant: photo, name (to their public profile), message, proposed rate, start, status, Accept / Decline (each asked once more). */
-export function Applicant({ row, canChoose, busy, onChoose }: Props) {
+export function Applicant({ row, canChoose, busy, onChoose, focus = false }: Props) {
   const name = memberName(row.worker);
   const start = formatDay(row.available_from);
   const [status, onStatus] = useNewestStatus(row.status);
@@ -38,7 +40,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
       </p>
       <ApplicantDeal row={row} status={status} onStatus={onStatus} />
       <MessagesToggle applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={status} />
-      {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
+      {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} focus={focus} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
       {row.decline_note && <p className={ui.prose}>Your note: {row.decline_note}</p>}
     </li>
   );

@@ -16,8 +16,8 @@ import styles from './Dashboard.module.css';
  * "My gigs": the poster's gigs with status and applicant count; each opens its applicants. A gig
  * the team hid says so, with the team's reason (the poster alone reads it).
  */
-export function MyGigs({ userId }: { userId: string }) {
-  const pages = useDashboardPages<MyGigRow>(`my-gigs:${userId}`, (after, limit) => fetchMyGigs(userId, after, limit));
+export function MyGigs({ userId, refresh = 0 }: { userId: string; refresh?: number }) {
+  const pages = useDashboardPages<MyGigRow>(`my-gigs:${userId}`, (after, limit) => fetchMyGigs(userId, after, limit), refresh);
   const [open, setOpen] = useState<string | null>(null);
   const empty = (
     <p>

@@ -33,5 +33,8 @@ export const DEFAULT_APP_SERVER = import.meta.url.endsWith('.ts')
   ? path.join(REPO_ROOT, 'app-server', 'src', 'index.ts')
   : path.join(REPO_ROOT, 'app-server', 'dist', 'index.js');
 
+/** The auth mails' built-in templates (auth/mail-templates.ts); a release ships the folder beside dist/. */
+export const DEFAULT_MAIL_TEMPLATES_DIR = path.join(REPO_ROOT, 'backend', 'mail-templates');
+
 /** PGlite's data directory unless DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data');

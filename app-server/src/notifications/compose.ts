@@ -14,8 +14,8 @@ export type { NotificationItem } from './values';
 /** Items a digest lists; the rest are counted. */
 export const DIGEST_MAX_ITEMS = 20;
 
-// The mailer's kinds name the auth emails; the dev mailbox files these under "notification".
-const KIND = 'notification' as MailKind;
+// The dev mailbox files these under "notification".
+const KIND: MailKind = 'notification';
 
 export interface Composer {
   /** The email for one outbox row, addressed to `to`. */

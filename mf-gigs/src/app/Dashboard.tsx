@@ -1,18 +1,16 @@
 import type { DashboardProps } from '@need40/shared';
-import { DealPanel } from '../features/deal/components/DealPanel';
 import { Dashboard as Page } from '../features/dashboard/components/Dashboard';
-import { DealSlotProvider, type RenderDeal } from '../lib/dealSlot';
-
-const renderDeal: RenderDeal = (props) => <DealPanel {...props} />;
+import { FeatureSlots } from './FeatureSlots';
 
 /**
- * Exposed to the shell as `gigs/Dashboard` (`#dashboard`, signed in): My gigs, My applications, Saved gigs — each deal shown by features/deal.
+ * Exposed to the shell as `gigs/Dashboard` (`#dashboard`, signed in): My gigs, My applications,
+ * Saved gigs — each deal shown by features/deal, each thread and every unread count by features/messages.
  * At `#dashboard/application/<id>` the shell passes `applicationId`: that applicant first, Accept focused.
  */
 export default function Dashboard({ applicationId = null }: DashboardProps) {
   return (
-    <DealSlotProvider value={renderDeal}>
+    <FeatureSlots liveUnread>
       <Page applicationId={applicationId} />
-    </DealSlotProvider>
+    </FeatureSlots>
   );
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { useSession } from '@need40/shared';
-import { UnreadTotal, useDashboardLive } from '../../../lib/messages';
+import { getQueryClient, useSession } from '@need40/shared';
+import { UnreadSlot } from '../../../lib/messagesSlot';
+import { useDashboardLive } from '../hooks/useDashboardLive';
+import { dashboardKey } from '../hooks/useDashboardPages';
 import { FocusedApplication } from './FocusedApplication';
 import { MyApplications } from './MyApplications';
 import { MyGigs } from './MyGigs';
@@ -11,7 +12,6 @@ import styles from './Dashboard.module.css';
  * kept live (new applications, status changes, unread message counts). Opened at an application
  * (`#dashboard/application/<id>`), that applicant comes first with Accept focused. */
 export function Dashboard({ applicationId = null }: { applicationId?: string | null }) {
-  const [changed, setChanged] = useState(0);
   const userId = useSession((s) => s.user?.id ?? null);
   useDashboardLive(userId);
   if (!userId) return <p>Log in to see your dashboard.</p>;
@@ -19,10 +19,10 @@ export function Dashboard({ applicationId = null }: { applicationId?: string | n
     <div className={styles.dashboard}>
       <div className={styles.headingRow}>
         <h1 className={styles.heading}>Dashboard</h1>
-        <UnreadTotal />
+        <UnreadSlot />
       </div>
-      {applicationId && <FocusedApplication applicationId={applicationId} userId={userId} onChanged={() => setChanged((n) => n + 1)} />}
-      <MyGigs userId={userId} refresh={changed} />
+      {applicationId && <FocusedApplication applicationId={applicationId} userId={userId} onChanged={() => void getQueryClient().invalidateQueries({ queryKey: dashboardKey('my-gigs', userId) })} />}
+      <MyGigs userId={userId} />
       <MyApplications userId={userId} />
       <SavedGigs userId={userId} />
     </div>

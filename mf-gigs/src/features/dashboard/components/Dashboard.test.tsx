@@ -159,7 +159,7 @@ describe('opened at an application (the "New application" email\'s link)', () =>
     gigOf.mockResolvedValue(gig);
     myGigs.mockResolvedValue({ rows: [gig] });
     applicants.mockResolvedValue({ rows: [applicant()] });
-    transition.mockResolvedValue(undefined as never);
+    transition.mockResolvedValue({ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();
     render(<Dashboard applicationId="a1" />);
     const sent = within(await screen.findByRole('region', { name: 'An application for Build a landing page' }));

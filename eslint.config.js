@@ -5,14 +5,17 @@
 // remote's features never import each other, the frontends never import node: modules, the
 // backend never touches window/document nor any @need40/* package, and backend/src/rest and
 // backend/src/auth never import each other. Only @need40/shared creates the Supabase client.
-// SQL on an auth table stays in backend/src/auth/store/ (scripts/auth-sql-rule.mjs).
+// SQL on an auth table stays in backend/src/auth/store/ (scripts/auth-sql-rule.mjs), and no app
+// table is named in backend/src at all (scripts/app-table-rule.mjs): the app's server side lives in
+// app-server/, which reaches the platform only through backend/platform.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { authSqlInStoresOnly } from './scripts/auth-sql-rule.mjs';
+import { appTableSelectors } from './scripts/app-table-rule.mjs';
+import { authSqlSelectors } from './scripts/auth-sql-rule.mjs';
 import { REMOTES, SHELL } from './scripts/remotes.mjs';
 
 const remotes = REMOTES.map((r) => r.package);
@@ -25,7 +28,7 @@ const frontends = [SHELL.package, ...remotes, 'shared', 'ui'];
  * kernel's fake client (`@need40/shared/testing`) is for tests only.
  */
 function forbiddenFor(pkg, { tests = false } = {}) {
-  const others = [...frontends, 'backend', 'e2e'].filter((p) => p !== pkg);
+  const others = [...frontends, 'backend', 'app-server', 'e2e'].filter((p) => p !== pkg);
   const patterns = [
     // A relative path into another package (`../mf-gigs/src/…`) or its bare workspace name. (A
     // gitignore-style `**/shared/**` group would also match `@need40/shared`, the allowed way in.)
@@ -117,7 +120,33 @@ export default tseslint.config(
     files: ['backend/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [createClientOnlyInShared], patterns: forbiddenFor('backend') }] },
   },
-  authSqlInStoresOnly,
+  // One no-restricted-syntax list per file (a later config would replace an earlier one's list).
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/auth/store/**'],
+    rules: { 'no-restricted-syntax': ['error', ...authSqlSelectors, ...appTableSelectors] },
+  },
+  {
+    files: ['backend/src/auth/store/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...appTableSelectors] },
+  },
+  {
+    // The app's server side: Node; the platform's types from backend/platform only (its functions
+    // arrive at registration, so there is no run-time import of the backend), nothing of the frontends.
+    files: ['app-server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'backend/platform', allowTypeImports: true, message: 'The platform\'s functions arrive at registration (the Platform object): import only types from backend/platform.' }],
+        patterns: [
+          { regex: '^backend/(?!platform$)', message: 'app-server reaches the platform through backend/platform only.' },
+          { regex: '^(?:\\.\\./)+(?:[^/]+/)*(?:backend|shared|ui|e2e|shell|mf-[\\w-]+)(?:/|$)', message: 'app-server may not reach into another package by a relative path.' },
+          // The kernel's address contract and the money rule are the emails' too (one rule in one place): pure modules, bundled in.
+          { regex: '^@need40/(?!shared/routes$|shared/email-kinds$|ui/money$)', message: 'app-server takes only the kernel\'s address contract (@need40/shared/routes), its list of email kinds (@need40/shared/email-kinds) and the money rule (@need40/ui/money) from the frontend packages.' },
+        ],
+      }],
+    },
+  },
   {
     // The part of the release tooling the shell bundles runs in the browser: no Node module in it.
     files: ['release/src/registry/**/*.ts'],

@@ -24,14 +24,8 @@ const tables = authTables();
 const pattern = `/(^|[^\\w])"?auth"?\\s*\\.\\s*"?(${tables.join('|')})(?![\\w])/i`;
 const message = 'SQL on an auth table belongs in backend/src/auth/store/ (call a store function).';
 
-export const authSqlInStoresOnly = {
-  files: ['backend/src/**/*.ts'],
-  ignores: ['backend/src/auth/store/**'],
-  rules: {
-    'no-restricted-syntax': [
-      'error',
-      { selector: `Literal[value=${pattern}]`, message },
-      { selector: `TemplateElement[value.raw=${pattern}]`, message },
-    ],
-  },
-};
+/** no-restricted-syntax selectors for backend/src outside backend/src/auth/store/ (eslint.config.js combines them with the app-table rule's). */
+export const authSqlSelectors = [
+  { selector: `Literal[value=${pattern}]`, message },
+  { selector: `TemplateElement[value.raw=${pattern}]`, message },
+];

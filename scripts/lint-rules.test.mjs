@@ -1,6 +1,6 @@
 // `node --test scripts/lint-rules.test.mjs` (part of `pnpm test:scripts` and `pnpm test`): each boundary of
 // eslint.config.js reports a deliberately wrong import (or SQL on an auth table outside
-// backend/src/auth/store/), and the allowed way in stays clean.
+// backend/src/auth/store/, or an app table named in backend/src), and the allowed way in stays clean.
 // Each probe is linted as if it were a file at that path in the tree (ESLint's lintText with a
 // filePath), so nothing is written and a killed run leaves nothing behind.
 import assert from 'node:assert/strict';
@@ -39,8 +39,16 @@ const forbidden = [
   ['app code imports the fake Supabase client', 'mf-gigs/src/features/grid/api/probe.ts', "import { fakeSupabase } from '@need40/shared/testing';\nexport const f = fakeSupabase;\n", 'no-restricted-imports'],
   ['the kernel imports the UI primitives', 'shared/src/probe.ts', "import { ui } from '@need40/ui';\nexport const u = ui;\n", 'no-restricted-imports'],
   ['an auth endpoint writes SQL on auth.sessions', 'backend/src/auth/probe.ts', "export const q = 'delete from auth.sessions where id = $1';\n", 'no-restricted-syntax'],
-  ['auth SQL in a template literal, quoted and in capitals', 'backend/src/notifications/probe.ts', 'export const q = (n: number) => `select email from "auth"."users" limit ${n}`;\nexport const r = "SELECT * FROM AUTH.ONE_TIME_TOKENS";\n', 'no-restricted-syntax'],
+  ['auth SQL in a template literal, quoted and in capitals', 'backend/src/storage/probe.ts', 'export const q = (n: number) => `select email from "auth"."users" limit ${n}`;\nexport const r = "SELECT * FROM AUTH.ONE_TIME_TOKENS";\n', 'no-restricted-syntax'],
   ['the dev mailbox read outside its store', 'backend/src/auth/mailbox-probe.ts', "export const q = 'select * from auth.dev_mailbox';\n", 'no-restricted-syntax'],
+  ['the platform reads an app table', 'backend/src/http/probe.ts', "export const q = 'select count(*) from public.gigs';\n", 'no-restricted-syntax'],
+  ['the platform writes the app\'s ledger (template, quoted, capitals)', 'backend/src/jobs/probe.ts', 'export const q = (p: string) => `UPDATE "LEDGER"."settings" SET provider = ${p}`;\n', 'no-restricted-syntax'],
+  ['the platform names an app table bare', 'backend/src/rest/probe.ts', "export const q = 'select stripe_account_id from payout_details';\n", 'no-restricted-syntax'],
+  ['the platform calls the app\'s private function', 'backend/src/config-probe.ts', "export const d = 'private.run_payment_timers@60';\n", 'no-restricted-syntax'],
+  ['an auth store reads an app table', 'backend/src/auth/store/probe.ts', "export const q = 'select 1 from public.profiles where id = $1';\n", 'no-restricted-syntax'],
+  ['the backend imports the app server', 'backend/src/probe.ts', "import need40 from 'app-server';\nexport const x = need40;\n", 'no-restricted-imports'],
+  ['the app server imports a platform function instead of receiving it', 'app-server/src/probe.ts', "import { platform } from 'backend/platform';\nexport const x = platform;\n", '@typescript-eslint/no-restricted-imports'],
+  ['the app server reaches into the platform\'s insides', 'app-server/src/probe.ts', "import { runAs } from 'backend/src/rest/run-as';\nexport const x = runAs;\n", '@typescript-eslint/no-restricted-imports'],
 ];
 
 for (const [what, file, code, rule] of forbidden) {
@@ -57,6 +65,8 @@ const allowed = [
   ['an auth store writes SQL on its table', 'backend/src/auth/store/probe.ts', "export const q = 'delete from auth.sessions where id = $1';\n"],
   ['the backend calls the auth schema\'s functions and names the admin API in text', 'backend/src/rest/probe.ts', "export const q = 'select auth.uid(), auth.jwt()';\nexport const t = 'auth.admin.listUsers and auth.users_view';\n"],
   ['a unit test uses the fake Supabase client', 'mf-gigs/src/features/grid/api/probe.test.ts', "import { fakeSupabase } from '@need40/shared/testing';\nexport const f = fakeSupabase;\n"],
+  ['the platform\'s own tables and words that are also app table names', 'backend/src/browser/probe.ts', "export const q = 'delete from need40_browser.reports';\nexport const m = 'Too many browser reports; the settings of the realtime.messages policy';\n"],
+  ['the app server takes the platform\'s types', 'app-server/src/probe.ts', "import type { Services } from 'backend/platform';\nexport type S = Services;\nexport const q = 'select 1 from public.gigs';\n"],
   ['a remote uses the kernel and the UI package by name', 'mf-auth/src/probe.ts', "import { getSupabase } from '@need40/shared';\nimport { ui } from '@need40/ui';\nexport const x = [getSupabase, ui];\n"],
 ];
 

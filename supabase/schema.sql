@@ -581,7 +581,7 @@ create table private.notification_outbox (
   constraint notification_outbox_pkey PRIMARY KEY (id),
   constraint notification_outbox_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint notification_outbox_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
-  constraint notification_outbox_kind_check CHECK (kind = ANY ('{account_suspended,application_accepted,application_declined,application_withdrawn,deal_update,gig_hidden,gig_restored,member_warning,new_application,new_message,payment_receipt,report_resolved}'::text[])),
+  constraint notification_outbox_kind_check CHECK (kind = ANY (ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'application_withdrawn'::text, 'new_message'::text, 'deal_update'::text, 'payment_receipt'::text, 'gig_closed'::text, 'review_posted'::text, 'account_suspended'::text, 'member_warning'::text, 'gig_hidden'::text, 'gig_restored'::text, 'report_resolved'::text])),
   constraint notification_outbox_payload_object CHECK (jsonb_typeof(payload) = 'object'::text)
 );
 comment on table private.notification_outbox is 'Emails to send, written by the marketplace functions with the change they announce; drained by a deliverer that sets delivered_at.';
@@ -1685,6 +1685,24 @@ begin
 end
 $function$;
 comment on function private.notify_review() is 'After a review: the notification of the member reviewed.';
+
+CREATE OR REPLACE FUNCTION private.notify_review_email()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.enqueue_notification(new.reviewee_id, 'review_posted',
+    jsonb_build_object('application_id', new.application_id, 'review_id', new.id, 'reviewee_id', new.reviewee_id,
+      'rating', new.rating,
+      'gig_id', (select a.gig_id from public.applications a where a.id = new.application_id),
+      'gig_title', (select g.title from public.applications a join public.gigs g on g.id = a.gig_id where a.id = new.application_id),
+      'reviewer_name', private.display_name(new.reviewer_id)));
+  return null;
+end
+$function$;
+comment on function private.notify_review_email() is 'After a review: the email of the member reviewed (review_posted), unless they turned it off.';
 
 CREATE OR REPLACE FUNCTION private.open_funding_hold(p_application_id uuid)
  RETURNS ledger.transactions
@@ -3082,10 +3100,13 @@ create table public.notification_preferences (
   user_id uuid not null,
   email_enabled boolean default true not null,
   updated_at timestamp with time zone default now() not null,
+  email_off text[] default '{}'::text[] not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id),
-  constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+  constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint notification_preferences_email_off_kinds CHECK (email_off <@ ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'application_withdrawn'::text, 'new_message'::text, 'gig_closed'::text, 'review_posted'::text, 'deal_update'::text, 'payment_receipt'::text] AND cardinality(email_off) <= 32)
 );
 comment on table public.notification_preferences is 'Per-user notification settings (email_enabled: marketplace emails on/off). One row per profile, created with it; the owner reads and updates their own row.';
+comment on column public.notification_preferences.email_off is 'The kinds of notification email the member turned off, each on its own (email_enabled turns all off). Account and moderation notices are not switchable.';
 alter table public.notification_preferences enable row level security;
 create policy notification_preferences_require_aal2 on public.notification_preferences as restrictive for all to authenticated
   using ((ARRAY[( SELECT (auth.jwt() ->> 'aal'::text))] <@ ( SELECT
@@ -3105,7 +3126,7 @@ create policy notification_preferences_update_own on public.notification_prefere
 CREATE TRIGGER notification_preferences_set_updated_at BEFORE UPDATE ON public.notification_preferences FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 grant select on table public.notification_preferences to authenticated;
 grant select, insert, update, delete on table public.notification_preferences to service_role;
-grant update (email_enabled) on table public.notification_preferences to authenticated;
+grant update (email_enabled, email_off) on table public.notification_preferences to authenticated;
 
 create table public.notifications (
   id bigint generated always as identity not null,
@@ -3387,6 +3408,7 @@ create policy reviews_select_all on public.reviews for select to anon, authentic
 CREATE INDEX reviews_reviewee_id_created_at_idx ON public.reviews USING btree (reviewee_id, created_at DESC);
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.reviews FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 CREATE TRIGGER reviews_notify AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review();
+CREATE TRIGGER reviews_notify_email AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review_email();
 CREATE TRIGGER reviews_recount AFTER DELETE ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.member_ratings_recount();
 grant select on table public.reviews to anon, authenticated;
 grant select, insert, update, delete on table public.reviews to service_role;

@@ -16,10 +16,12 @@ import { BACKEND_DIR, freePort, healthy, spawnBackend, waitUntilHealthy, type En
 // Spawning, the /health wait and free ports are shared with `pnpm start` and e2e.
 export { BACKEND_DIR, freePort, healthy, type Entry };
 
-/** Bundle the backend (esbuild, ~0.1 s) so the drill measures the entry it restarts. */
+/** Bundle the backend and the app server it loads (esbuild, ~0.1 s each) so the drill measures the entry it restarts. */
 export function buildDist(): void {
-  const r = spawnSync('pnpm', ['run', '--silent', 'build'], { cwd: BACKEND_DIR, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`pnpm --filter backend build failed (exit ${r.status})`);
+  for (const pkg of ['backend', 'app-server']) {
+    const r = spawnSync('pnpm', ['--filter', pkg, 'run', '--silent', 'build'], { cwd: BACKEND_DIR, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`pnpm --filter ${pkg} build failed (exit ${r.status})`);
+  }
 }
 
 export interface BackendOptions {

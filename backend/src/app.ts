@@ -1,8 +1,9 @@
 /**
  * The HTTP application: CORS, request ids, health, and the areas — /auth/v1 (auth/routes.ts),
  * /rest/v1 (rest/routes.ts), /storage/v1 (storage/routes.ts), /realtime/v1 (realtime/index.ts),
- * /browser/v1 (browser/routes.ts) and the payment provider (payments/). Built by a function so tests
- * run it in-process with `inject()` or on a random port, against whatever database they hand in.
+ * /browser/v1 (browser/routes.ts) — then what the deployment's extensions add (APP_SERVER:
+ * extensions/). Built by a function so tests run it in-process with `inject()` or on a random
+ * port, against whatever database they hand in.
  */
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
@@ -18,9 +19,10 @@ import { authRoutes } from './auth/routes';
 import { devMailboxRoutes } from './auth/mailbox';
 import { restRoutes } from './rest/routes';
 import { registerRealtime } from './realtime';
-import { registerPayments } from './payments';
 import { devClockRoutes } from './jobs/dev-clock';
 import { createJobClock, createSqlJobs } from './jobs/sql-jobs';
+import { parseSqlJobs } from './jobs/sql-job-spec';
+import { loadExtensions } from './extensions/load';
 import { browserReportCounter } from './observability/browser-metrics';
 import { registerCollectors } from './observability/collectors';
 import { registerHttpMetrics } from './observability/http-metrics';
@@ -28,7 +30,8 @@ import { createMetrics, type Metrics } from './observability/metrics';
 import { registerMetricsRoute } from './observability/metrics-route';
 import { storageError, storageRoutes } from './storage/routes';
 import { browserRoutes } from './browser/routes';
-import { unsubscribeRoutes } from './notifications/unsubscribe';
+import { registerExtensions } from './extensions/register';
+import type { BackendExtension } from './extensions/types';
 import type { BrowserReportObserver } from './browser/observer';
 import type { Services } from './services';
 
@@ -55,6 +58,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Told of every accepted browser report and canary page load (the hook for /metrics: browser/observer.ts). */
   observeBrowserReports?: BrowserReportObserver;
+  /** What the deployment adds (routes, background jobs); by default the APP_SERVER module's. */
+  extensions?: readonly BackendExtension[];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -82,7 +87,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const services: Services = { config, db, now: options.now ?? Date.now, metrics: options.metrics ?? createMetrics() };
   app.decorate('services', services);
   // The jobs see the app's clock (tests move it) plus what /_dev/clock adds.
-  app.decorate('sqlJobs', createSqlJobs(services, app.log.child({ module: 'sql-jobs' }), config.sqlJobs, createJobClock(() => services.now())));
+  // The deployment's extensions (APP_SERVER), registered last; their SQL jobs unless SQL_JOBS is set.
+  const extensions = options.extensions ?? (await loadExtensions(config));
+  const sqlJobs = config.sqlJobs ?? parseSqlJobs(extensions.flatMap((e) => (e.sqlJobs ? [e.sqlJobs] : [])).join(',') || 'off');
+  app.decorate('sqlJobs', createSqlJobs(services, app.log.child({ module: 'sql-jobs' }), sqlJobs, createJobClock(() => services.now())));
   registerHttpMetrics(app, services.metrics);
 
   app.addHook('onSend', async (request, reply) => {
@@ -132,8 +140,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(browserRoutes, { prefix: '/browser/v1', observe });
   registerCollectors(app, services.metrics);
   registerMetricsRoute(app); // /metrics (Prometheus)
-  await registerPayments(app); // PAYMENT_PROVIDER; stripe: /functions/v1/stripe-* and the payout worker
-  await app.register(unsubscribeRoutes); // /functions/v1/unsubscribe (List-Unsubscribe of notification mail)
+  // The platform's own job (auth mail SMTP did not take), then the deployment's routes and jobs.
+  await registerExtensions(app, extensions);
 
   return app;
 }

@@ -24,6 +24,15 @@ export const DEFAULT_MIGRATION_DIRS = {
   app: path.join(REPO_ROOT, 'supabase', 'migrations'),
 };
 
+/**
+ * The app's server module (APP_SERVER, extensions/load.ts): the repository's app-server package —
+ * its sources when the backend runs from TypeScript (tsx, vitest), its bundle (`pnpm --filter
+ * app-server build`, part of a release) when the backend runs bundled.
+ */
+export const DEFAULT_APP_SERVER = import.meta.url.endsWith('.ts')
+  ? path.join(REPO_ROOT, 'app-server', 'src', 'index.ts')
+  : path.join(REPO_ROOT, 'app-server', 'dist', 'index.js');
+
 /** The auth mails' built-in templates (auth/mail-templates.ts); a release ships the folder beside dist/. */
 export const DEFAULT_MAIL_TEMPLATES_DIR = path.join(REPO_ROOT, 'backend', 'mail-templates');
 

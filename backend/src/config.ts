@@ -18,8 +18,8 @@ import { jwtSecretWeakness } from './security/secret-strength';
 import { parseSqlJobs, type SqlJob } from './jobs/sql-job-spec';
 import { loadMailTemplates, type MailTemplates } from './auth/mail-templates';
 
-export { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_MIGRATION_DIRS, REPO_ROOT } from './config-defaults';
-import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_DATA_DIR, DEFAULT_MAIL_TEMPLATES_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
+export { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_APP_SERVER, DEFAULT_MIGRATION_DIRS, REPO_ROOT } from './config-defaults';
+import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_APP_SERVER, DEFAULT_DATA_DIR, DEFAULT_MAIL_TEMPLATES_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -52,6 +52,12 @@ const schema = z.object({
   /** The platform's migrations (roles, the auth schema) and the app's (supabase/migrations). */
   PLATFORM_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.platform),
   APP_MIGRATIONS_DIR: z.string().min(1).default(DEFAULT_MIGRATION_DIRS.app),
+  /**
+   * The app's server module: a file whose default export is the extension (or a list of them) that
+   * adds the app's routes and background jobs to the platform (extensions/types.ts) — the app's
+   * code beside its SQL, as APP_MIGRATIONS_DIR is. `none` runs the platform alone.
+   */
+  APP_SERVER: z.string().min(1).default(DEFAULT_APP_SERVER),
   /** PGlite data directory; ":memory:" keeps everything in memory (tests). */
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   /**
@@ -178,9 +184,10 @@ const schema = z.object({
 
   /**
    * Scheduled SQL jobs (jobs/sql-jobs.ts), as pg_cron runs them on hosted Supabase:
-   * `schema.function@seconds, …` (each function takes the runner's time), or `off`.
+   * `schema.function@seconds, …` (each function takes the runner's time), or `off`. Unset: the
+   * jobs the APP_SERVER extensions ask for (extensions/types.ts).
    */
-  SQL_JOBS: z.string().default('private.run_payment_timers@60'),
+  SQL_JOBS: z.string().optional(),
   /** /_dev/clock (loopback only): tests move the time the SQL jobs see. Refused in production. */
   DEV_CLOCK: bool.default(false),
 
@@ -197,9 +204,9 @@ const schema = z.object({
   // Storage (/storage/v1): config-storage.ts.
   ...storageEnv,
   /**
-   * Who moves the money of deals (payments/): `manual` (the default, no keys: an operator confirms
+   * Who moves the money of deals (the app server's payments/): `manual` (the default, no keys: an operator confirms
    * PayPal.me transfers and records payouts) or `stripe` (Stripe Connect; needs the two keys below).
-   * The backend writes it into ledger.settings.provider at start: new fundings go through it.
+   * The app server records it in the app's settings at start: new fundings go through it.
    */
   PAYMENT_PROVIDER: z.enum(['manual', 'stripe']).default('manual'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
@@ -222,8 +229,10 @@ export interface Config extends EnvConfig {
   oauthProviders: OAuthProviderConfig[];
   /** The WebAuthn relying party of MFA webauthn factors. */
   webauthn: WebAuthnConfig;
-  /** SQL_JOBS, parsed. */
-  sqlJobs: SqlJob[];
+  /** Every variable given (empty ones left out): an extension reads its own settings here (extensions/types.ts). */
+  env: Readonly<Record<string, string>>;
+  /** SQL_JOBS, parsed; null when unset (the extensions' jobs then). */
+  sqlJobs: SqlJob[] | null;
   /** The auth mails' templates (the built-in files with MAIL_TEMPLATES_DIR's laid over them), read and checked at start. */
   mailTemplates: MailTemplates;
   /** TRUST_PROXY compiled: which peers' X-Forwarded-* headers count (false: none). */
@@ -279,9 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   } catch (error) {
     problems.push(`MAIL_TEMPLATES_DIR: ${(error as Error).message}`);
   }
-  let sqlJobs: SqlJob[] = [];
+  let sqlJobs: SqlJob[] | null = null;
   try {
-    sqlJobs = parseSqlJobs(c.SQL_JOBS);
+    if (c.SQL_JOBS !== undefined) sqlJobs = parseSqlJobs(c.SQL_JOBS);
   } catch (error) {
     problems.push(`SQL_JOBS: ${(error as Error).message}`);
   }
@@ -307,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const origins = list(c.CORS_ORIGINS);
   return {
     ...c,
+    env: raw as Record<string, string>,
     isProduction: c.NODE_ENV === 'production',
     additionalRedirectUrls: list(c.ADDITIONAL_REDIRECT_URLS),
     corsOrigins: origins.includes('*') ? '*' : origins,

@@ -1,9 +1,9 @@
 /**
  * Start the backend: configuration, database (with its lock), migrations, HTTP. Stops gracefully
- * on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database. Also delivers
- * the marketplace emails of the notification outbox (notifications/delivery.ts), runs the scheduled
- * SQL jobs (jobs/sql-jobs.ts) and, on PGlite, writes a snapshot when `pnpm db:backup` sends SIGUSR2
- * (backup/pglite-snapshot.ts).
+ * on SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database. Also runs the
+ * background jobs (the platform's and those the APP_SERVER extensions add: extensions/), the
+ * scheduled SQL jobs (jobs/sql-jobs.ts) and, on PGlite, writes a snapshot when `pnpm db:backup`
+ * sends SIGUSR2 (backup/pglite-snapshot.ts).
  */
 import { ConfigError, loadConfig } from './config';
 import { projectKeyProblems } from './security/project-keys';
@@ -14,7 +14,7 @@ import { openDatabase } from './db/open';
 import type { PgliteDatabase } from './db/pglite';
 import { migrateAtStart } from './db/startup';
 import { serveSnapshots } from './backup/pglite-snapshot';
-import { startNotificationDelivery } from './notifications/delivery';
+import { ExtensionError } from './extensions/load';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -30,12 +30,10 @@ async function main(): Promise<void> {
     if (db.kind === 'pglite') serveSnapshots(db as PgliteDatabase, config.DATA_DIR, app.log.child({ module: 'backup' }));
     for (const warning of [...config.warnings, ...keyProblems]) app.log.warn(warning);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    // Marketplace emails (new application, accepted, declined) from the outbox the database fills.
-    const notifications = startNotificationDelivery(app.services, app.log.child({ module: 'notifications' }));
-    // Scheduled SQL jobs (SQL_JOBS: the payment timers by default), as pg_cron would run them.
+    // Background jobs: the auth mail queue, and the app's (its notification outbox, its payment worker).
+    for (const job of app.jobs.values()) job.start();
+    // Scheduled SQL jobs (SQL_JOBS, or those the extensions ask for), as pg_cron would run them.
     app.sqlJobs.start();
-    // PAYMENT_PROVIDER=stripe: payouts and refunds due, executed through Stripe.
-    app.stripeWorker?.start();
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -48,9 +46,8 @@ async function main(): Promise<void> {
       }, 10_000);
       force.unref();
       try {
-        await notifications.stop();
+        await Promise.all([...app.jobs.values()].map((job) => job.stop()));
         await app.sqlJobs.stop();
-        await app.stripeWorker?.stop();
         await app.close();
       } finally {
         await db.close();
@@ -70,7 +67,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MigrationError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MigrationError || error instanceof ExtensionError) {
     console.error(`need40 backend: ${error.message}`);
   } else {
     console.error('need40 backend failed to start:', error);

@@ -2,6 +2,8 @@
 // to a server (or into a container image) and run without the repository:
 //   backend/             the bundled backend (dist/: main.js and the cli/ tools), its platform
 //                        migrations and its production dependencies (pnpm deploy --prod)
+//   app-server/          the app's server side, bundled (dist/index.js: the backend's default
+//                        APP_SERVER there) with its production dependencies
 //   supabase/migrations/ the app's migrations (the backend's default APP_MIGRATIONS_DIR there)
 //   static/<package>/    the production build of the shell and of each remote, with its manifests
 //   deploy/              the site generator, systemd units, container files, database roles
@@ -37,6 +39,9 @@ step('bundling the backend');
 sh('pnpm', ['--filter', 'backend', 'run', '--silent', 'build']);
 step('the backend with its production dependencies (pnpm deploy --prod)');
 sh('pnpm', ['--filter', 'backend', 'deploy', '--prod', '--legacy', path.join(out, 'backend')]);
+step('bundling the app server, with its production dependencies');
+sh('pnpm', ['--filter', 'app-server', 'run', '--silent', 'build']);
+sh('pnpm', ['--filter', 'app-server', 'deploy', '--prod', '--legacy', path.join(out, 'app-server')]);
 
 step('static builds, migrations, deployment files');
 const copy = (from, to, filter) => fs.cpSync(path.join(ROOT, from), path.join(out, to), { recursive: true, filter });

@@ -36,6 +36,14 @@ export interface ReceiptProps {
   transactionId: string;
 }
 
+/**
+ * Props of gigs' `./Dashboard`: with an application id (the address `#dashboard/application/<id>`,
+ * where the "New application" email leads), that applicant is shown first, its Accept focused.
+ */
+export interface DashboardProps {
+  applicationId?: string | null;
+}
+
 /** An exposed component that takes no props. */
 export type NoProps = Record<string, never>;
 
@@ -50,7 +58,7 @@ export interface ExposedContract {
   'campaign/Campaign': NoProps;
   'gigs/Gigs': NoProps;
   'gigs/GigPage': GigPageProps;
-  'gigs/Dashboard': NoProps;
+  'gigs/Dashboard': DashboardProps;
   'profile/Profile': ProfileProps;
   'profile/PublicProfile': PublicProfileProps;
   'profile/Money': NoProps;

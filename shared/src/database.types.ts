@@ -758,16 +758,19 @@ export type Database = {
       notification_preferences: {
         Row: {
           email_enabled: boolean
+          email_off: string[]
           updated_at: string
           user_id: string
         }
         Insert: {
           email_enabled?: boolean
+          email_off?: string[]
           updated_at?: string
           user_id: string
         }
         Update: {
           email_enabled?: boolean
+          email_off?: string[]
           updated_at?: string
           user_id?: string
         }

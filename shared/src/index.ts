@@ -17,3 +17,4 @@ export * from './queries';
 export * from './errors';
 export * from './files';
 export * from './routes';
+export * from './emailKinds';

@@ -42,6 +42,15 @@ it('builds the addresses the shell reads back', () => {
   expect(routeOf(HREF.dashboard)).toEqual({ view: 'dashboard', id: null });
   expect(HREF.gig('a b/c')).toBe('#gig/a%20b%2Fc');
   expect(HREF.receipt('42')).toBe('#receipt/42');
+  expect(HREF.application(id)).toBe(`#dashboard/application/${id}`);
+  expect(routeOf(HREF.application(id))).toEqual({ view: 'dashboard', id });
+});
+
+it('opens the dashboard at an application only with a plain id', () => {
+  expect(routeOf('#dashboard/application/')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#dashboard/application/a/b')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#dashboard/gig/42')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#dashboard/application/<img>')).toEqual({ view: 'home', id: null });
 });
 
 it('makes an in-page address absolute for an email, whatever the site URL ends with', () => {

@@ -4,14 +4,16 @@
  * hash picks the view. `#home`, `#profile`, `#about`, `#contact`, `#dashboard`, `#money` (the
  * member's earnings and spending) and `#admin` (the operators' console) are views; `#gig/<id>` is
  * one gig's page, `#profile/<id>` a member's public profile (`#profile` alone is the signed-in
- * person's own) and `#receipt/<id>` the receipt of one money step, linked to from deals and emails.
+ * person's own), `#receipt/<id>` the receipt of one money step, linked to from deals and emails,
+ * and `#dashboard/application/<id>` the dashboard opened at one applicant of the member's gig, with
+ * Accept and Decline (the "New application" email's link).
  * Other anchors (`#gigs`, `#post-gig`, `#need40`) live inside Home. Pure strings: the emails' builder imports this file on its own.
  */
 
 export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'gig', 'member', 'receipt', 'admin'] as const;
 export type View = (typeof VIEWS)[number];
 
-/** The current view and, for `gig`, `member` and `receipt`, the id in the address. */
+/** The current view and, for `gig`, `member`, `receipt` and a `dashboard` opened at an application, the id in the address. */
 export interface Route {
   view: View;
   id: string | null;
@@ -27,12 +29,14 @@ export const HREF = {
   gig: (id: string) => `#gig/${encodeURIComponent(id)}`,
   profile: (id: string) => `#profile/${encodeURIComponent(id)}`,
   receipt: (id: string) => `#receipt/${encodeURIComponent(id)}`,
+  /** The dashboard at one applicant of the member's gig, Accept and Decline at hand. */
+  application: (id: string) => `#dashboard/application/${encodeURIComponent(id)}`,
 } as const;
 
 const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'admin'];
 /** Addresses with an id: the id is a uuid in practice; anything else is left to the page to refuse. */
-const WITH_ID = /^(gig|profile|receipt)\/([A-Za-z0-9-]{1,64})$/;
-const VIEW_WITH_ID: Record<string, View> = { gig: 'gig', profile: 'member', receipt: 'receipt' };
+const WITH_ID = /^(gig|profile|receipt|dashboard\/application)\/([A-Za-z0-9-]{1,64})$/;
+const VIEW_WITH_ID: Record<string, View> = { gig: 'gig', profile: 'member', receipt: 'receipt', 'dashboard/application': 'dashboard' };
 
 /** The route a hash (`#gig/…`, `gig/…` or '') names; anything unknown is Home. */
 export function routeOf(hash: string): Route {

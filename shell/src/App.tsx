@@ -59,7 +59,7 @@ export function App() {
         {view === 'dashboard' && (
           <section id="dashboard" className={styles.section} aria-label="Dashboard">
             {userId ? (
-              <RemoteSlot remote="gigs" expose="Dashboard" label="Your dashboard" />
+              <RemoteSlot remote="gigs" expose="Dashboard" label="Your dashboard" props={{ applicationId: id }} />
             ) : (
               <SignInPrompt text="Log in to see your gigs, applications and saved gigs." />
             )}

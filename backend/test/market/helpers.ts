@@ -96,3 +96,6 @@ export async function tokenWithAal(be: TestBackend, user: TestUser, aal: 'aal1' 
 export async function enrolVerifiedFactor(be: TestBackend, user: TestUser): Promise<void> {
   await sql(be, "insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) values ($1, 'phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')", [user.id]);
 }
+
+/** One round of the app server's `notifications` job: the outbox due now, as emails. Resolves to how many were sent (a digest counts once). */
+export const deliverNotifications = (be: TestBackend) => be.app.jobs.get('notifications')!.runOnce() as Promise<number>;

@@ -6,7 +6,7 @@
  * HTML part.
  */
 import { describe, expect, it } from 'vitest';
-import { deliverDueNotifications } from '../../src/notifications/delivery';
+import { deliverNotifications } from './helpers';
 import { createUser } from '../rest/helpers';
 import { apply, digestWindowOver, postGig, refusal, rpc, sql, useMarket } from './helpers';
 
@@ -15,7 +15,7 @@ const m = useMarket();
 interface MailItem { to: string; subject: string; text: string; html: string; link: string }
 const mailbox = async (to: string) =>
   (await (await fetch(`${m.be.url}/_dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as MailItem[];
-const deliver = () => deliverDueNotifications(m.be.app.services, m.be.app.log);
+const deliver = () => deliverNotifications(m.be);
 const queued = async (sender: string, recipient: string) =>
   (await sql<{ n: number }>(m.be, 'select count(*)::int as n from private.notification_outbox where sender_id = $1 and recipient_id = $2', [sender, recipient]))[0]!.n;
 /** Rows straight into the outbox, past its limits trigger (as if queued earlier this hour). */

@@ -4,7 +4,7 @@
  * they read the thread meanwhile or turned emails off.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliverDueNotifications } from '../../src/notifications/delivery';
+import { deliverNotifications } from './helpers';
 import { apply, as, digestWindowOver, postGig, refusal, rpc, sql, useMarket } from './helpers';
 
 const m = useMarket();
@@ -16,7 +16,7 @@ beforeAll(async () => {
   app = await apply(m.be, m.worker, gig);
 });
 
-const deliver = () => deliverDueNotifications(m.be.app.services, m.be.app.log);
+const deliver = () => deliverNotifications(m.be);
 /** Make the debounced message emails due now. */
 const dueNow = () => sql(m.be, "update private.notification_outbox set deliver_after = now() where kind = 'new_message' and delivered_at is null");
 const inbox = async (to: string) => ((await (await fetch(`${m.be.url}/_dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[]).filter((x) => x.subject.startsWith('New message'));

@@ -6,7 +6,7 @@
  * each party reads.
  */
 import { describe, expect, it } from 'vitest';
-import { deliverDueNotifications } from '../../src/notifications/delivery';
+import { deliverNotifications } from '../market/helpers';
 import { refusal, rpc, sql } from '../market/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, deliveredDeal, fundedDeal, journal, mailsTo, ok, status, useMoney } from './helpers';
 
@@ -74,7 +74,7 @@ describe('the emails', () => {
     await sql(m.be, 'update private.notification_outbox set delivered_at = now() where delivered_at is null');
     const { app } = await deliveredDeal(m);
     await ok(m, m.poster, 'approve_work', { p_application_id: app });
-    await deliverDueNotifications(m.be.app.services, m.be.app.log);
+    await deliverNotifications(m.be);
     const mail = (await (await fetch(`${m.be.url}/_dev/mailbox.json?to=${encodeURIComponent(m.worker.email)}`)).json()) as { subject: string; text: string; link: string }[];
     const receipt = mail.find((x) => x.subject === 'Receipt: $600 released for "Paint the fence"');
     expect(receipt?.text).toContain('To the worker: $570');
@@ -89,12 +89,12 @@ describe('the emails', () => {
   it('a money email goes out at once, even inside the digest window; other kinds still wait for its end', async () => {
     await sql(m.be, 'update private.notification_outbox set delivered_at = now() where delivered_at is null');
     const { app } = await deliveredDeal(m);
-    await deliverDueNotifications(m.be.app.services, m.be.app.log);
+    await deliverNotifications(m.be);
     // The poster was just emailed (the delivery news), so a digest kind queued now waits …
     await sql(m.be, "update private.notification_recipients set last_email_at = now() where recipient_id = $1", [m.poster.id]);
     await sql(m.be, "insert into private.notification_outbox (recipient_id, kind, payload) values ($1, 'new_application', '{}')", [m.poster.id]);
     await ok(m, m.poster, 'approve_work', { p_application_id: app });
-    await deliverDueNotifications(m.be.app.services, m.be.app.log);
+    await deliverNotifications(m.be);
     // … while the receipt of the release is in the mailbox at once.
     const toPoster = (await (await fetch(`${m.be.url}/_dev/mailbox.json?to=${encodeURIComponent(m.poster.email)}`)).json()) as { subject: string }[];
     expect(toPoster.map((x) => x.subject)).toContain('Receipt: $600 released for "Paint the fence"');

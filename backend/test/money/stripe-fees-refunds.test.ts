@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { as, sql } from '../market/helpers';
 import { BOOKS_HOLD, booksHold, journal, ok } from './helpers';
 import { StripeMock } from './stripe-mock';
-import { checkout, delivered, funded, useStripeMoney } from './stripe-helpers';
+import { checkout, delivered, funded, useStripeMoney, drainWork } from './stripe-helpers';
 
 const m = useStripeMoney();
 
@@ -104,7 +104,7 @@ describe('refund.failed', () => {
   it('a sent refund that fails is due again, for an operator: in the queue, not retried at Stripe, until recorded', async () => {
     const before = await money();
     const { app, pi, due } = await refundDue();
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([{ key: `refund-sent:${due}`, outcome: 'applied' }]);
+    expect(await drainWork(m)).toEqual([{ key: `refund-sent:${due}`, outcome: 'applied' }]);
     expect(await money()).toMatchObject({ refund_due_cents: before.refund_due_cents, refunded_cents: before.refunded_cents + 60000 });
     const failed = m.stripe.failRefund(refundOf(pi).id);
     expect(await delivered(m.be, failed)).toBe('applied');
@@ -115,7 +115,7 @@ describe('refund.failed', () => {
     expect(await delivered(m.be, m.stripe.event('refund.updated', refundOf(pi)))).toBe('ignored');
     const [row] = await sql<{ id: string }>(m.be, "select id::text from ledger.transactions where application_id = $1 and kind = 'refund_failed'", [app]);
     expect(await queue(app)).toEqual([{ id: Number(row!.id), kind: 'refund_failed', amount_cents: 60000, funded_through: 'stripe' }]);
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([]);
+    expect(await drainWork(m)).toEqual([]);
     expect([...m.stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
 
     await ok(m, m.operator, 'operator_record_refund', { p_transaction_id: Number(row!.id), p_method: 'bank transfer', p_reference: 'BT-4711' });
@@ -129,21 +129,21 @@ describe('refund.failed', () => {
     const { app, pi, due } = await refundDue();
     m.stripe.refundStatus = 'pending';
     try {
-      expect((await m.be.app.stripeWorker!.drain()).map((r) => r.outcome)).toEqual(['refund pending']);
+      expect((await drainWork(m)).map((r) => r.outcome)).toEqual(['refund pending']);
     } finally {
       m.stripe.refundStatus = 'succeeded';
     }
     expect(await delivered(m.be, m.stripe.failRefund(refundOf(pi).id))).toBe('applied');
     expect((await journal(m.be, app)).slice(-2)).toEqual(['refund_sent/posted: refund_due Dr 60000 cash Cr 60000', 'refund_failed/posted: cash Dr 60000 refund_due Cr 60000']);
     expect((await queue(app))!.map((r) => r.kind)).toEqual(['refund_failed']);
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([]);
+    expect(await drainWork(m)).toEqual([]);
     expect(await sql(m.be, "select 1 from ledger.transactions where idempotency_key = 'refund-sent:' || $1", [due])).toHaveLength(1);
     expect(await booksHold(m.be)).toEqual(BOOKS_HOLD);
   });
 
   it('a failure of another refund than the one booked, or of an unknown transaction, is ignored', async () => {
     const { pi, due } = await refundDue();
-    await m.be.app.stripeWorker!.drain();
+    await drainWork(m);
     const other = { ...refundOf(pi), id: 're_someotherrefund', status: 'failed' };
     expect(await delivered(m.be, m.stripe.event('refund.failed', other))).toBe('ignored');
     expect(await delivered(m.be, m.stripe.event('refund.failed', { ...other, metadata: { transaction_id: '999999999' } }))).toBe('ignored');

@@ -74,3 +74,12 @@ export async function funded(m: StripeMoney): Promise<{ app: string; pi: string 
   expect(await delivered(m.be, m.stripe.pay(session))).toBe('applied');
   return { app, pi: m.stripe.sessions.get(session)!.payment_intent as string };
 }
+
+/** One round of the app server's `stripe` job (payouts and refunds due): what each row came to. */
+export const drainWork = (m: StripeMoney) => m.be.app.jobs.get('stripe')!.runOnce() as Promise<{ key: string; outcome: string }[]>;
+
+/** A Stripe SDK client of the mock, as the backend's own is configured (STRIPE_API_BASE). */
+export function mockClient(m: StripeMoney): Stripe {
+  const base = new URL(m.be.config.STRIPE_API_BASE!);
+  return new Stripe(m.be.config.STRIPE_SECRET_KEY!, { host: base.hostname, port: base.port, protocol: 'http' });
+}

@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
-import { createStripe } from '../../src/payments/stripe/client';
 import { client } from '../rest/helpers';
 import { rpc, sql } from '../market/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, journal, ok, status } from './helpers';
-import { checkout as checkoutFor, deliver, delivered, funded as fundedThrough, invoke, useStripeMoney, WEBHOOK_SECRET } from './stripe-helpers';
+import { checkout as checkoutFor, deliver, delivered, funded as fundedThrough, invoke, useStripeMoney, WEBHOOK_SECRET, drainWork, mockClient } from './stripe-helpers';
 
 const m = useStripeMoney();
 
@@ -113,7 +112,7 @@ describe('release, refund, dispute', () => {
     await ok(m, m.worker, 'deliver_work', { p_application_id: app, p_note: 'Done' });
     await ok(m, m.poster, 'approve_work', { p_application_id: app });
     expect(await status(m, app)).toBe('released');
-    const results = await m.be.app.stripeWorker!.drain();
+    const results = await drainWork(m);
     expect(results).toEqual([{ key: `payout:${app}`, outcome: 'applied' }]);
     const [transfer] = [...m.stripe.transfers.values()];
     expect(transfer).toMatchObject({ amount: 57000, currency: 'usd', destination: [...m.stripe.accounts.keys()][0], transfer_group: `app_${app}`, source_transaction: m.stripe.intents.get(pi)!.latest_charge, metadata: { application_id: app } });
@@ -121,7 +120,7 @@ describe('release, refund, dispute', () => {
     expect(await status(m, app)).toBe('paid_out');
     // Stripe's own transfer.created for it: the payout is already booked.
     expect(await delivered(m.be, m.stripe.event('transfer.created', transfer!))).toBe('ignored');
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([]);
+    expect(await drainWork(m)).toEqual([]);
     expect((await journal(m.be, app)).at(-1)).toBe('payout/posted: payable Dr 57000 cash Cr 57000');
   });
 
@@ -130,15 +129,15 @@ describe('release, refund, dispute', () => {
     await ok(m, m.worker, 'deliver_work', { p_application_id: app, p_note: 'Done' });
     await ok(m, m.poster, 'approve_work', { p_application_id: app });
     m.stripe.refuseNext = 'Insufficient funds in Stripe account';
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([{ key: `payout:${app}`, outcome: expect.stringMatching(/^error: Insufficient funds/) }]);
+    expect(await drainWork(m)).toEqual([{ key: `payout:${app}`, outcome: expect.stringMatching(/^error: Insufficient funds/) }]);
     expect(await status(m, app)).toBe('released');
     // The call a crashed round made, over 24 hours ago: Stripe has forgotten its idempotency key …
-    const made = await createStripe(m.be.config).transfers.create({
+    const made = await mockClient(m).transfers.create({
       metadata: { application_id: app }, source_transaction: m.stripe.intents.get(pi)!.latest_charge as string,
       transfer_group: `app_${app}`, destination: [...m.stripe.accounts.keys()][0]!, currency: 'usd', amount: 57000,
     }, { idempotencyKey: 'a key Stripe no longer remembers' });
     // … the next round finds that Transfer in the deal's transfer group and books it.
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([{ key: `payout:${app}`, outcome: 'applied' }]);
+    expect(await drainWork(m)).toEqual([{ key: `payout:${app}`, outcome: 'applied' }]);
     expect([...m.stripe.transfers.values()].filter((t) => t.transfer_group === `app_${app}`).map((t) => t.id)).toEqual([made.id]);
     expect(await status(m, app)).toBe('paid_out');
     expect(await booksHold(m.be)).toEqual(BOOKS_HOLD);
@@ -148,7 +147,7 @@ describe('release, refund, dispute', () => {
     const { app, pi } = await funded();
     await ok(m, m.poster, 'cancel_deal', { p_application_id: app });
     const [due] = await sql<{ id: string }>(m.be, "select id::text from ledger.transactions where application_id = $1 and kind = 'refund'", [app]);
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([{ key: `refund-sent:${due!.id}`, outcome: 'applied' }]);
+    expect(await drainWork(m)).toEqual([{ key: `refund-sent:${due!.id}`, outcome: 'applied' }]);
     const refund = [...m.stripe.refunds.values()].find((r) => r.payment_intent === pi)!;
     expect(refund).toMatchObject({ amount: 60000, status: 'succeeded', metadata: { transaction_id: due!.id, application_id: app } });
     expect(keysOf('/v1/refunds')).toContain(`refund-sent:${due!.id}`);
@@ -162,25 +161,25 @@ describe('release, refund, dispute', () => {
     await ok(m, m.poster, 'cancel_deal', { p_application_id: app });
     m.stripe.refundStatus = 'pending';
     try {
-      expect((await m.be.app.stripeWorker!.drain()).map((r) => r.outcome)).toEqual(['refund pending']);
+      expect((await drainWork(m)).map((r) => r.outcome)).toEqual(['refund pending']);
     } finally {
       m.stripe.refundStatus = 'succeeded';
     }
     expect((await journal(m.be, app)).at(-1)).toBe('refund/posted: held Dr 60000 refund_due Cr 60000');
     const refund = [...m.stripe.refunds.values()].find((r) => r.payment_intent === pi)!;
     // The next round finds that pending refund instead of making a second one.
-    expect((await m.be.app.stripeWorker!.drain()).map((r) => r.outcome)).toEqual(['refund pending']);
+    expect((await drainWork(m)).map((r) => r.outcome)).toEqual(['refund pending']);
     expect([...m.stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
     expect(await delivered(m.be, m.stripe.settleRefund(refund.id))).toBe('applied');
     expect((await journal(m.be, app)).at(-1)).toBe('refund_sent/posted: refund_due Dr 60000 cash Cr 60000');
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([]);
+    expect(await drainWork(m)).toEqual([]);
   });
 
   it('a dispute freezes the funds; lost, it is a chargeback', async () => {
     const { app, pi } = await funded();
     expect(await delivered(m.be, m.stripe.dispute(pi))).toBe('applied');
     expect(await status(m, app)).toBe('disputed');
-    expect(await m.be.app.stripeWorker!.drain()).toEqual([]);
+    expect(await drainWork(m)).toEqual([]);
     expect(await delivered(m.be, m.stripe.dispute(pi, 'lost'))).toBe('applied');
     expect(await status(m, app)).toBe('refunded');
   });

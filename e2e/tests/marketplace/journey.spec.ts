@@ -50,7 +50,7 @@ test('apply, get chosen, and everyone hears about it', async ({ app, page, backe
 
   // The poster gets the email. (Read before the third applies: two applications that reach the
   // outbox in one delivery tick go out as one digest, "2 updates on Need40", by design.)
-  await waitForMail(backend, poster.email, `New application for "${title}"`);
+  const newApplication = await waitForMail(backend, poster.email, `New application for "${title}"`);
 
   // A third person applies too (through the same function the form calls).
   await applyAs(backend, third, gigId, 'I could do this as well.');
@@ -59,6 +59,13 @@ test('apply, get chosen, and everyone hears about it', async ({ app, page, backe
   const posterContext = await browser.newContext({ baseURL: app.state.shellUrl });
   const posterPage = await posterContext.newPage();
   await signIn(posterPage, backend, poster);
+  // The email's link opens that applicant on the dashboard: Accept and Decline at hand, Accept focused.
+  const emailed = new URL(newApplication.link).hash;
+  expect(emailed).toMatch(/^#dashboard\/application\/[0-9a-f-]{36}$/);
+  await posterPage.goto(`/${emailed}`);
+  const fromEmail = dashboard(posterPage).getByRole('region', { name: `An application for ${title}` }).getByRole('listitem', { name: 'Application from Walter Worker' });
+  await expect(fromEmail.getByRole('button', { name: 'Accept Walter Worker' })).toBeFocused({ timeout: 20_000 });
+  await expect(fromEmail.getByRole('button', { name: 'Decline Walter Worker' })).toBeVisible();
   await posterPage.goto('/#home');
   await posterPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   const myGigs = dashboard(posterPage).getByRole('region', { name: 'My gigs' });

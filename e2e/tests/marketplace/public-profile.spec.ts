@@ -154,7 +154,7 @@ test('My Profile refuses a script link, links to the public profile, saves the e
   await expect(own.getByRole('button', { name: 'Edit Profile' })).toBeVisible(SLOW);
   await expect(own.getByRole('link', { name: 'LinkedIn profile' })).toHaveAttribute('href', 'https://linkedin.com/in/e2e');
 
-  const emails = own.getByRole('checkbox', { name: 'Email me about applications' });
+  const emails = own.getByRole('checkbox', { name: 'Email me about my gigs and applications' });
   await expect(emails).toBeChecked(SLOW);
   await emails.uncheck();
   await expect(own.getByText('Saved: you will not get these emails.')).toBeVisible(SLOW);

@@ -97,10 +97,10 @@ export async function applicationsOf(backend: Backend, user: TestUser): Promise<
 }
 
 /** Wait until the dev mailbox holds a mail to `to` whose subject is `subject` (the deliverer runs every 2 s). */
-export async function waitForMail(backend: Backend, to: string, subject: string, timeoutMs = 45_000): Promise<{ subject: string; text: string }> {
+export async function waitForMail(backend: Backend, to: string, subject: string, timeoutMs = 45_000): Promise<{ subject: string; text: string; link: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await json<{ subject: string; text: string }[]>(await fetch(`${backend.url}/_dev/mailbox.json?to=${encodeURIComponent(to)}`), 'mailbox');
+    const mails = await json<{ subject: string; text: string; link: string }[]>(await fetch(`${backend.url}/_dev/mailbox.json?to=${encodeURIComponent(to)}`), 'mailbox');
     const mail = mails.find((m) => m.subject === subject);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}; got ${JSON.stringify(mails.map((m) => m.subject))}`);

@@ -1,14 +1,16 @@
+import type { DashboardProps } from '@need40/shared';
 import { Dashboard as Page } from '../features/dashboard/components/Dashboard';
 import { FeatureSlots } from './FeatureSlots';
 
 /**
  * Exposed to the shell as `gigs/Dashboard` (`#dashboard`, signed in): My gigs, My applications,
  * Saved gigs — each deal shown by features/deal, each thread and every unread count by features/messages.
+ * At `#dashboard/application/<id>` the shell passes `applicationId`: that applicant first, Accept focused.
  */
-export default function Dashboard() {
+export default function Dashboard({ applicationId = null }: DashboardProps) {
   return (
     <FeatureSlots liveUnread>
-      <Page />
+      <Page applicationId={applicationId} />
     </FeatureSlots>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { worded } from '@need40/ui';
-import { getEmailEnabled, setEmailEnabled } from '../features/notifications/api/emailPreference';
+import { getEmailPreferences, saveEmailPreferences, type EmailPreferences } from '../features/notifications/api/emailPreference';
 import { getProfile } from '../features/profile/api/getProfile';
 import { aProfile } from '../test/profiles';
 import Profile from './Profile';
@@ -10,12 +10,14 @@ import Profile from './Profile';
 vi.mock('../features/profile/api/getProfile', () => ({ getProfile: vi.fn(), LOAD_FAILED: 'Failed to load profile' }));
 vi.mock('../features/notifications/api/emailPreference', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../features/notifications/api/emailPreference')>()),
-  getEmailEnabled: vi.fn(),
-  setEmailEnabled: vi.fn(),
+  getEmailPreferences: vi.fn(),
+  saveEmailPreferences: vi.fn(),
 }));
 const get = vi.mocked(getProfile);
-const getPref = vi.mocked(getEmailEnabled);
-const setPref = vi.mocked(setEmailEnabled);
+const getPref = vi.mocked(getEmailPreferences);
+const setPref = vi.mocked(saveEmailPreferences);
+const ALL = 'Email me about my gigs and applications';
+const prefs = (enabled: boolean, off: string[] = []): EmailPreferences => ({ enabled, off });
 const NETWORK = "Can't reach Need40 right now — check your connection and try again.";
 
 async function renderOwn() {
@@ -27,7 +29,7 @@ async function renderOwn() {
 describe('My Profile: link to the public profile', () => {
   beforeEach(() => {
     get.mockReset().mockResolvedValue(aProfile());
-    getPref.mockReset().mockResolvedValue(true);
+    getPref.mockReset().mockResolvedValue(prefs(true));
   });
 
   it('links "View public profile" to #profile/<own id>', async () => {
@@ -52,48 +54,67 @@ describe('My Profile: email notifications', () => {
   });
 
   it('shows a loading line, then the stored choice as a labelled checkbox', async () => {
-    let resolve: (v: boolean) => void = () => {};
+    let resolve: (v: EmailPreferences) => void = () => {};
     getPref.mockReturnValue(new Promise((r) => (resolve = r)));
     const region = await renderOwn();
     expect(within(region).getByRole('status')).toHaveTextContent('Loading your email settings...');
-    resolve(false);
-    const box = await within(region).findByRole('checkbox', { name: 'Email me about applications' });
+    resolve(prefs(false));
+    const box = await within(region).findByRole('checkbox', { name: ALL });
     expect(box).not.toBeChecked();
-    expect(box).toHaveAccessibleDescription("A new application to one of your gigs, and the poster's decision on yours.");
+    expect(box).toHaveAccessibleDescription('Turn any kind off below. Notices about your account always arrive.');
+    // With all emails off, the kinds cannot be changed one by one.
+    expect(within(region).getByRole('group', { name: 'Which emails' })).toBeDisabled();
     expect(getPref).toHaveBeenCalledWith('user-1');
   });
 
   it('saves on change and confirms; turning it back on saves again', async () => {
-    getPref.mockResolvedValue(true);
-    setPref.mockImplementation(async (_id, enabled) => enabled);
+    getPref.mockResolvedValue(prefs(true));
+    setPref.mockImplementation(async (_id, next) => next);
     const user = userEvent.setup();
     const region = await renderOwn();
-    const box = await within(region).findByRole('checkbox', { name: 'Email me about applications' });
+    const box = await within(region).findByRole('checkbox', { name: ALL });
     await user.click(box);
-    expect(setPref).toHaveBeenLastCalledWith('user-1', false);
+    expect(setPref).toHaveBeenLastCalledWith('user-1', prefs(false));
     expect(await within(region).findByText('Saved: you will not get these emails.')).toBeInTheDocument();
     expect(box).not.toBeChecked();
     await user.click(box);
-    expect(setPref).toHaveBeenLastCalledWith('user-1', true);
+    expect(setPref).toHaveBeenLastCalledWith('user-1', prefs(true));
     expect(await within(region).findByText('Saved: you will get these emails.')).toBeInTheDocument();
     expect(box).toBeChecked();
   });
 
+  it('turns one kind of email off and on again on its own', async () => {
+    getPref.mockResolvedValue(prefs(true, ['payment_receipt']));
+    setPref.mockImplementation(async (_id, next) => next);
+    const user = userEvent.setup();
+    const region = await renderOwn();
+    const kinds = within(await within(region).findByRole('group', { name: 'Which emails' }));
+    expect(kinds.getByRole('checkbox', { name: 'Receipts for money I paid or received' })).not.toBeChecked();
+    const reviews = kinds.getByRole('checkbox', { name: 'Someone reviewed me' });
+    expect(reviews).toBeChecked();
+    await user.click(reviews);
+    expect(setPref).toHaveBeenLastCalledWith('user-1', prefs(true, ['payment_receipt', 'review_posted']));
+    expect(await within(region).findByText('Saved.')).toBeInTheDocument();
+    expect(reviews).not.toBeChecked();
+    await user.click(kinds.getByRole('checkbox', { name: 'Receipts for money I paid or received' }));
+    expect(setPref).toHaveBeenLastCalledWith('user-1', prefs(true, ['review_posted']));
+  });
+
   it('shows "Saving..." while the change is being saved', async () => {
-    getPref.mockResolvedValue(true);
+    getPref.mockResolvedValue(prefs(true));
     setPref.mockReturnValue(new Promise(() => {}));
     const user = userEvent.setup();
     const region = await renderOwn();
-    await user.click(await within(region).findByRole('checkbox'));
+    await user.click(await within(region).findByRole('checkbox', { name: ALL }));
     expect(within(region).getByRole('status')).toHaveTextContent('Saving...');
   });
 
   it('on a failed save puts the stored value back and says why', async () => {
-    getPref.mockResolvedValue(true);
+    getPref.mockResolvedValue(prefs(true));
     setPref.mockRejectedValue(worded(NETWORK));
     const user = userEvent.setup();
     const region = await renderOwn();
-    const box = await within(region).findByRole('checkbox');
+    const box = await within(region).findByRole('checkbox', { name: ALL });
     await user.click(box);
     expect(await within(region).findByRole('alert')).toHaveTextContent(`${NETWORK} Your setting was not changed; try again.`);
     expect(box).toBeChecked();
@@ -102,12 +123,12 @@ describe('My Profile: email notifications', () => {
   });
 
   it('on a failed load offers Retry', async () => {
-    getPref.mockRejectedValueOnce(new Error('Your email settings could not be loaded.')).mockResolvedValueOnce(true);
+    getPref.mockRejectedValueOnce(new Error('Your email settings could not be loaded.')).mockResolvedValueOnce(prefs(true));
     const user = userEvent.setup();
     const region = await renderOwn();
     const alert = await within(region).findByRole('alert');
     expect(alert).toHaveTextContent('Your email settings could not be loaded.');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await within(region).findByRole('checkbox')).toBeChecked();
+    expect(await within(region).findByRole('checkbox', { name: ALL })).toBeChecked();
   });
 });

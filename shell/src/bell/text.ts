@@ -2,6 +2,8 @@
  * A notification in words: what happened, by whom, about which gig. `kind` is the application's
  * transition (the database's names), `message` or `review`; an unknown kind still reads sensibly.
  */
+import { HREF } from '@need40/shared';
+
 export interface NotificationRow {
   id: number;
   kind: string;
@@ -59,7 +61,7 @@ export function notificationText(n: Pick<NotificationRow, 'kind' | 'gig_title' |
 }
 
 /** Where a notification leads: the dashboard, where both sides of every application and deal are. */
-export const notificationHref = (): string => '#dashboard';
+export const notificationHref = (): string => HREF.dashboard;
 
 /** The tab's title with the unread count in front, as mail and chat apps show it. */
 export const titleWithCount = (base: string, unread: number): string => (unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${base}` : base);

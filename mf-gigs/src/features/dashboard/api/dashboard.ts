@@ -37,16 +37,33 @@ const myGigsQuery = (userId: string, first: boolean) =>
 export type MyGigRow = QueryRow<ReturnType<typeof myGigsQuery>>;
 export const fetchMyGigs = (userId: string, after: MyGigRow | null, limit: number) => keysetPage(myGigsQuery(userId, !after), 'id', after, limit);
 
-const applicantsQuery = (gigId: string, first: boolean) =>
-  getSupabase()
+const applicantsQuery = (gigId: string, first: boolean, only?: string) => {
+  const query = getSupabase()
     .from('applications')
     .select(
       'id, message, proposed_rate, available_from, status, created_at, decline_note, decline_notice, worker:worker_id(id, full_name, username, title, avatar_url, hourly_rate, member_ratings(average_rating, review_count))',
       counted(first),
     )
     .eq('gig_id', gigId);
+  return only ? query.eq('id', only) : query;
+};
 export type ApplicantRow = QueryRow<ReturnType<typeof applicantsQuery>>;
-export const fetchApplicants = (gigId: string, after: ApplicantRow | null, limit: number) => keysetPage(applicantsQuery(gigId, !after), 'id', after, limit);
+/** A gig's applicants a page at a time; with `only`, that one application of the gig. */
+export const fetchApplicants = (gigId: string, after: ApplicantRow | null, limit: number, only?: string) =>
+  keysetPage(applicantsQuery(gigId, !after, only), 'id', after, limit);
+
+/**
+ * The gig of an application, as "My gigs" shows it, when the signed-in member posted it (row-level
+ * security shows a poster the applications to their gigs); null for any other application.
+ */
+export async function fetchGigOfApplication(applicationId: string, userId: string): Promise<MyGigRow | null> {
+  const { data, error } = await getSupabase().from('applications').select('gig_id').eq('id', applicationId).maybeSingle();
+  if (error) throw error;
+  if (!data) return null;
+  const { data: gig, error: gigError } = await myGigsQuery(userId, false).eq('id', data.gig_id).maybeSingle();
+  if (gigError) throw gigError;
+  return gig;
+}
 
 const myApplicationsQuery = (userId: string, first: boolean) =>
   getSupabase().from('applications').select('id, status, created_at, decline_notice, decline_note, gigs(id, title, status, rate, payment_type)', counted(first)).eq('worker_id', userId);

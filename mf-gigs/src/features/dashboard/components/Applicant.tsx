@@ -16,6 +16,8 @@ interface Props {
   canChoose: boolean;
   busy: boolean;
   onChoose: (kind: 'accept' | 'decline', note?: string) => void;
+  /** Bring this applicant into view with Accept focused (the dashboard opened at it). */
+  focus?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * Accept / Decline (each asked once more). An application Need40 withdrew (the applicant's account
  * was suspended) carries the database's notice to the poster, shown as it is.
  */
-export function Applicant({ row, canChoose, busy, onChoose }: Props) {
+export function Applicant({ row, canChoose, busy, onChoose, focus = false }: Props) {
   const name = memberName(row.worker);
   const start = formatDay(row.available_from);
   const [status, onStatus] = useNewestStatus(row.status);
@@ -42,7 +44,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
       </p>
       <ApplicantDeal row={row} status={status} onStatus={onStatus} />
       <ThreadSlot applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={status} />
-      {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
+      {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} focus={focus} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
       {row.decline_note && <p className={ui.prose}>Your note: {row.decline_note}</p>}
       {status === 'withdrawn' && row.decline_notice && <p className={ui.muted}>{row.decline_notice}</p>}
     </li>

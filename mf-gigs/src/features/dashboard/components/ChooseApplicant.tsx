@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ui } from '@need40/ui';
 import { DECLINE_NOTE_MAX } from '../../../lib/applications';
 import styles from './Dashboard.module.css';
@@ -8,16 +8,24 @@ interface Props {
   busy: boolean;
   onAccept: () => void;
   onDecline: (note: string) => void;
+  /** Scroll Accept into view and focus it once, when shown (the dashboard opened at this applicant). */
+  focus?: boolean;
 }
 
 /**
  * Accept / Decline for one pending applicant, each asked once more: accepting says that every other
  * pending applicant will be declined; declining can carry a personal note to the applicant.
  */
-export function ChooseApplicant({ name, busy, onAccept, onDecline }: Props) {
+export function ChooseApplicant({ name, busy, onAccept, onDecline, focus = false }: Props) {
   const [asking, setAsking] = useState<'accept' | 'decline' | null>(null);
   const [note, setNote] = useState('');
   const noteId = useId();
+  const accept = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    accept.current?.scrollIntoView?.({ block: 'center' });
+    accept.current?.focus({ preventScroll: true });
+  }, [focus]);
   const hidden = <span className="visually-hidden"> {name}</span>;
 
   if (asking === 'accept') {
@@ -60,7 +68,7 @@ export function ChooseApplicant({ name, busy, onAccept, onDecline }: Props) {
   }
   return (
     <div className={styles.row}>
-      <button type="button" className={ui.primary} onClick={() => setAsking('accept')}>
+      <button ref={accept} type="button" className={ui.primary} onClick={() => setAsking('accept')}>
         Accept{hidden}
       </button>
       <button type="button" className={ui.secondary} onClick={() => setAsking('decline')}>

@@ -4,17 +4,18 @@ import { uiStore } from '@need40/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
 import { closeGig, declineApplication, fireTransition } from '../../../lib/applications';
-import { fetchApplicants, fetchMyApplications, fetchMyGigs, fetchSavedGigs, type ApplicantRow } from '../api/dashboard';
+import { fetchApplicants, fetchGigOfApplication, fetchMyApplications, fetchMyGigs, fetchSavedGigs, type ApplicantRow } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
-vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
+vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn(), fetchGigOfApplication: vi.fn() }));
 vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), declineApplication: vi.fn(), closeGig: vi.fn() }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const myGigs = vi.mocked(fetchMyGigs);
 const applicants = vi.mocked(fetchApplicants);
+const gigOf = vi.mocked(fetchGigOfApplication);
 const myApps = vi.mocked(fetchMyApplications);
 const saved = vi.mocked(fetchSavedGigs);
 const transition = vi.mocked(fireTransition);
@@ -161,6 +162,48 @@ describe('My gigs', () => {
     await user.click(part('My gigs').getByRole('button', { name: 'Close gig without choosing' }));
     await user.click(part('My gigs').getByRole('button', { name: 'Yes, close gig' }));
     expect(close).toHaveBeenCalledWith('g1');
+  });
+});
+
+describe('opened at an application (the "New application" email\'s link)', () => {
+  const gig = { id: 'g1', title: 'Build a landing page', status: 'active', applicant_count: 2, created_at: '2024-04-08T12:00:00Z', hidden_cause: null, hidden_reason: null };
+
+  it('shows that applicant first, Accept focused and Decline beside it; accepting reads My gigs again', async () => {
+    gigOf.mockResolvedValue(gig);
+    myGigs.mockResolvedValue({ rows: [gig] });
+    applicants.mockResolvedValue({ rows: [applicant()] });
+    transition.mockResolvedValue({ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
+    const user = userEvent.setup();
+    render(<Dashboard applicationId="a1" />);
+    const sent = within(await screen.findByRole('region', { name: 'An application for Build a landing page' }));
+    const accept = await sent.findByRole('button', { name: 'Accept Grace Hopper' });
+    expect(accept).toHaveFocus();
+    expect(sent.getByRole('button', { name: 'Decline Grace Hopper' })).toBeInTheDocument();
+    expect(sent.queryByRole('button', { name: 'Close gig without choosing' })).not.toBeInTheDocument();
+    expect(gigOf).toHaveBeenCalledWith('a1', 'poster-1');
+    expect(applicants).toHaveBeenCalledWith('g1', null, 21, 'a1');
+    // My gigs is still there below, with every applicant.
+    expect(await part('My gigs').findByRole('link', { name: 'Build a landing page' })).toBeInTheDocument();
+    const gigsRead = myGigs.mock.calls.length;
+    await user.click(accept);
+    await user.click(sent.getByRole('button', { name: 'Yes, accept Grace Hopper' }));
+    expect(transition).toHaveBeenCalledWith('accept_application', 'a1');
+    await vi.waitFor(() => expect(myGigs.mock.calls.length).toBeGreaterThan(gigsRead));
+  });
+
+  it("says so when the application is not one of the member's gigs'", async () => {
+    gigOf.mockResolvedValue(null);
+    render(<Dashboard applicationId="a9" />);
+    expect(await part('An application').findByText(/This application is not one of your gigs/)).toBeInTheDocument();
+    expect(part('An application').getByRole('link', { name: 'See your whole dashboard' })).toHaveAttribute('href', '#dashboard');
+  });
+
+  it('a failed read offers Try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    gigOf.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(null);
+    render(<Dashboard applicationId="a1" />);
+    await userEvent.setup().click(await part('An application').findByRole('button', { name: 'Try again' }));
+    expect(await part('An application').findByText(/This application is not one of your gigs/)).toBeInTheDocument();
   });
 });
 

@@ -11,13 +11,22 @@ import styles from './Dashboard.module.css';
 
 type Action = { kind: 'accept' | 'decline'; applicationId: string; note?: string } | { kind: 'close' };
 
+interface Props {
+  id: string;
+  gig: MyGigRow;
+  onChanged: () => void;
+  /** Only this application of the gig, its Accept focused (the dashboard opened at it); no Close gig here. */
+  only?: string;
+}
+
 /**
  * One gig's applicants with Accept / Decline while the gig is open, and Close gig (without choosing,
  * asked twice). An action's answer updates the applicant's row in place; accepting or closing also
  * reads My gigs and the open gigs again (the gig's status changed).
  */
-export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRow; onChanged: () => void }) {
-  const pages = useDashboardPages<ApplicantRow>(dashboardKey('applicants', gig.id), (after, limit) => fetchApplicants(gig.id, after, limit));
+export function GigApplicants({ id, gig, onChanged, only }: Props) {
+  const key = only ? dashboardKey('application', only) : dashboardKey('applicants', gig.id);
+  const pages = useDashboardPages<ApplicantRow>(key, (after, limit) => (only ? fetchApplicants(gig.id, after, limit, only) : fetchApplicants(gig.id, after, limit)));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
@@ -55,14 +64,18 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
         label={`Applicants for ${gig.title}`}
         empty={<p>No applicants yet. Share the gig's page to find one.</p>}
       >
-        {(rows) => rows.map((row) => <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind, note) => void run({ kind, applicationId: row.id, note })} />)}
+        {(rows) =>
+          rows.map((row) => (
+            <Applicant key={row.id} row={row} canChoose={open} busy={busy} focus={row.id === only} onChoose={(kind, note) => void run({ kind, applicationId: row.id, note })} />
+          ))
+        }
       </DashboardList>
       {failure && (
         <p role="alert" className={ui.alert}>
           {failure}
         </p>
       )}
-      {open && !confirmClose && (
+      {open && !only && !confirmClose && (
         <button type="button" className={`${ui.small} ${styles.closeGig}`} onClick={() => setConfirmClose(true)}>
           Close gig without choosing
         </button>

@@ -8,8 +8,8 @@ export const DASHBOARD_PAGE = 20;
 /** Every dashboard list in the page's query cache is under this key. */
 export const DASHBOARD_LISTS = [MEMBER_LISTS, 'dashboard'] as const;
 
-/** The cache key of one dashboard list: a member's gigs, applications or saved gigs, or one gig's applicants. */
-export const dashboardKey = (list: 'my-gigs' | 'my-applications' | 'saved' | 'applicants', owner: string) => [...DASHBOARD_LISTS, list, owner] as const;
+/** The cache key of one dashboard list: a member's gigs, applications or saved gigs, one gig's applicants, or one application (the dashboard opened at it). */
+export const dashboardKey = (list: 'my-gigs' | 'my-applications' | 'saved' | 'applicants' | 'application', owner: string) => [...DASHBOARD_LISTS, list, owner] as const;
 
 /**
  * One dashboard list, page by page, through the page's query cache: the dashboard's live channel

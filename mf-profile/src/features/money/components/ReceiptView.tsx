@@ -1,4 +1,4 @@
-import { moneyStepName } from '@need40/shared';
+import { HREF, moneyStepName } from '@need40/shared';
 import { formatCents, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/format';
 import { fetchReceipt } from '../api/money';
@@ -31,7 +31,7 @@ export function ReceiptView({ transactionId }: { transactionId: string }) {
           {read.value.gigTitle && (
             <>
               <dt>Gig</dt>
-              <dd>{read.value.gigId ? <a className={ui.link} href={`#gig/${read.value.gigId}`}>{read.value.gigTitle}</a> : read.value.gigTitle}</dd>
+              <dd>{read.value.gigId ? <a className={ui.link} href={HREF.gig(read.value.gigId)}>{read.value.gigTitle}</a> : read.value.gigTitle}</dd>
             </>
           )}
           <dt>Amount</dt>

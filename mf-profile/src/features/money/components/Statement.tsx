@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { moneyStepName } from '@need40/shared';
+import { HREF, moneyStepName } from '@need40/shared';
 import { formatCents, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/format';
 import { useStatement } from '../hooks/useStatement';
@@ -23,7 +23,7 @@ function Line({ line, side }: { line: MoneyLine; side: Side }) {
         {line.gigTitle ? `: ${line.gigTitle}` : ''}
       </span>
       <span className={styles.amount}>{formatCents(figureOf(line, side))}</span>
-      <a className={ui.link} href={`#receipt/${line.id}`}>
+      <a className={ui.link} href={HREF.receipt(String(line.id))}>
         Receipt<span className="visually-hidden"> no. {line.id}</span>
       </a>
     </li>

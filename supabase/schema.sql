@@ -4727,6 +4727,26 @@ $function$;
 comment on function public.my_money() is 'The caller''s money in cents. Earnings: pending (their part of money held for their deals), available (released, owed to them, on its way), paid out, owed back. Spending: announced (not yet confirmed), held, released, refund due, refunded (less refunds that failed); credit (and credit announced).';
 grant execute on function public.my_money() to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.my_sessions()
+ RETURNS TABLE(id uuid, created_at timestamp with time zone, last_active_at timestamp with time zone, user_agent text, ip text, aal text, is_current boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- On hosted Supabase refreshed_at is `timestamp` (no time zone) and ip is inet (whose text form
+  -- carries /32): the casts read both that and this backend's timestamptz and text.
+  select s.id, s.created_at,
+         greatest(s.created_at, s.refreshed_at::timestamptz, s.updated_at) as last_active_at,
+         left(s.user_agent, 300), regexp_replace(s.ip::text, '/(32|128)$', ''), s.aal::text,
+         s.id::text is not distinct from (auth.jwt() ->> 'session_id') as is_current
+    from auth.sessions s
+   where s.user_id = (select auth.uid())
+   order by 3 desc, s.id
+   limit 100
+$function$;
+comment on function public.my_sessions() is 'The caller''s own sessions (newest activity first, at most 100): when each began and was last active, its browser and address, its assurance level, and which one is the calling session. Nobody else''s rows; a visitor gets none.';
+grant execute on function public.my_sessions() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.my_unread_threads(p_limit integer DEFAULT 500)
  RETURNS TABLE(application_id uuid, gig_id uuid, unread bigint)
  LANGUAGE plpgsql

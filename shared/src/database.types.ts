@@ -2412,6 +2412,18 @@ export type Database = {
           spending_released_cents: number
         }[]
       }
+      my_sessions: {
+        Args: never
+        Returns: {
+          aal: string
+          created_at: string
+          id: string
+          ip: string
+          is_current: boolean
+          last_active_at: string
+          user_agent: string
+        }[]
+      }
       my_unread_threads: {
         Args: { p_limit?: number }
         Returns: {

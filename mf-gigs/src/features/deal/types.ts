@@ -1,4 +1,4 @@
-import type { AttachedFile } from '../../lib/messages/Attachment';
+import type { AttachedFile } from '../../lib/attachments/Attachment';
 
 /**
  * A deal as both parties see it: the terms frozen at acceptance (cents), a change waiting for

@@ -3,7 +3,7 @@ import { openAuthModal, useSession } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { APPLY_LOGIN_NOTICE, takeApplyIntent, wantToApply, wantsToApply } from '../../../lib/applyIntent';
 import { type ApplicationRef } from '../../../lib/applications';
-import { MessagesToggle } from '../../../lib/messages';
+import { ThreadSlot } from '../../../lib/messagesSlot';
 import { DASHBOARD_HREF } from '../../../lib/navigation';
 import { useMyApplication } from '../hooks/useMyApplication';
 import type { GigDetail } from '../types';
@@ -80,7 +80,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
         </p>
       )}
       {live && <MyApplication application={application} onChanged={(a) => (mine.set(a), onChanged())} />}
-      {live && <MessagesToggle applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
+      {live && <ThreadSlot applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
       {!live && mine.state.status !== 'loading' && gig.status !== 'active' && <p>This gig is no longer open for applications.</p>}
       {!live && mine.state.status !== 'loading' && gig.status === 'active' &&
         (formOpen ? (

@@ -1,44 +1,63 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { notifyGigsChanged } from '@need40/shared';
-import { failureText, ui } from '@need40/ui';
+import { failureText, memberName, SlowNotice, ui, usePending } from '@need40/ui';
 import { closeGig, declineApplication, fireTransition } from '../../../lib/applications';
 import { fetchApplicants, type ApplicantRow, type MyGigRow } from '../api/dashboard';
 import { useDashboardPages } from '../hooks/useDashboardPages';
 import { Applicant } from './Applicant';
 import { DashboardList } from './DashboardList';
+import { UndoDecision, type Decision } from './UndoDecision';
 import styles from './Dashboard.module.css';
 
-type Action = { kind: 'accept' | 'decline'; applicationId: string; note?: string } | { kind: 'close' };
+type Action = { kind: 'accept' | 'decline'; applicationId: string; name: string; note?: string } | { kind: 'close' };
 
 /**
  * One gig's applicants with Accept / Decline while the gig is open, and Close gig (without choosing,
- * asked twice). After any action the list, the gig's row and the open grid are read again.
+ * asked twice). After any action the list, the gig's row and the open grid are read again. A slow
+ * action offers Retry and Cancel (@need40/ui's one rule); a retry of one that got through is
+ * refused by the database's state check, and the list read again shows where things stand. An
+ * Accept or a Decline can be undone for a few seconds, before anyone is told (UndoDecision).
  */
 export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRow; onChanged: () => void }) {
   const pages = useDashboardPages<ApplicantRow>(`applicants:${gig.id}`, (after, limit) => fetchApplicants(gig.id, after, limit));
-  const [busy, setBusy] = useState(false);
+  const pending = usePending();
+  const busy = pending.busy;
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
+  const [decided, setDecided] = useState<Decision | null>(null);
   const open = gig.status === 'active';
 
   const run = async (action: Action) => {
-    if (busy) return;
-    setBusy(true);
     setFailure(null);
-    try {
+    const sentAt = Date.now();
+    const outcome = await pending.run(async () => {
       if (action.kind === 'close') await closeGig(gig.id);
       else if (action.kind === 'accept') await fireTransition('accept_application', action.applicationId);
       else await declineApplication(action.applicationId, action.note ?? '');
-      setConfirmClose(false);
+    });
+    if (!outcome || outcome.status === 'cancelled') return;
+    if (outcome.status === 'failed') {
+      setFailure(failureText(outcome.error, 'That did not go through. Check your connection and try again.'));
+      pages.reload();
+      return;
+    }
+    setConfirmClose(false);
+    if (action.kind !== 'close') setDecided({ applicationId: action.applicationId, sentAt, text: `You ${action.kind === 'accept' ? 'accepted' : 'declined'} ${action.name}.` });
+    pages.reload();
+    onChanged();
+    if (action.kind !== 'decline') notifyGigsChanged();
+  };
+
+  const undoDone = useCallback(
+    (undone: boolean) => {
+      setDecided(null);
+      if (!undone) return;
       pages.reload();
       onChanged();
-      if (action.kind !== 'decline') notifyGigsChanged();
-    } catch (error) {
-      setFailure(failureText(error, 'That did not go through. Check your connection and try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+      notifyGigsChanged();
+    },
+    [pages, onChanged],
+  );
 
   return (
     <div id={id} className={ui.unfolded}>
@@ -49,8 +68,10 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
         label={`Applicants for ${gig.title}`}
         empty={<p>No applicants yet. Share the gig's page to find one.</p>}
       >
-        {(rows) => rows.map((row) => <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind, note) => void run({ kind, applicationId: row.id, note })} />)}
+        {(rows) => rows.map((row) => <Applicant key={row.id} row={row} canChoose={open} busy={busy} onChoose={(kind, note) => void run({ kind, applicationId: row.id, name: memberName(row.worker), note })} />)}
       </DashboardList>
+      {decided && <UndoDecision key={decided.applicationId} decision={decided} onDone={undoDone} />}
+      <SlowNotice pending={pending} />
       {failure && (
         <p role="alert" className={ui.alert}>
           {failure}

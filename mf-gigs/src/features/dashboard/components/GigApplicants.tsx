@@ -29,8 +29,9 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
 
   const run = async (action: Action) => {
     setFailure(null);
-    const sentAt = Date.now();
+    let sentAt = 0;
     const outcome = await pending.run(async () => {
+      sentAt = Date.now(); // the last attempt's start: the database's undo window began about then
       if (action.kind === 'close') await closeGig(gig.id);
       else if (action.kind === 'accept') await fireTransition('accept_application', action.applicationId);
       else await declineApplication(action.applicationId, action.note ?? '');

@@ -3,7 +3,8 @@ import { notifyGigsChanged } from '@need40/shared';
 import { failureText, memberName, SlowNotice, ui, usePending } from '@need40/ui';
 import { closeGig, declineApplication, fireTransition } from '../../../lib/applications';
 import { fetchApplicants, type ApplicantRow, type MyGigRow } from '../api/dashboard';
-import { useDashboardPages } from '../hooks/useDashboardPages';
+import { dashboardKey, useDashboardPages } from '../hooks/useDashboardPages';
+import { showApplication } from '../hooks/useDashboardLive';
 import { Applicant } from './Applicant';
 import { DashboardList } from './DashboardList';
 import { UndoDecision, type Decision } from './UndoDecision';
@@ -13,13 +14,14 @@ type Action = { kind: 'accept' | 'decline'; applicationId: string; name: string;
 
 /**
  * One gig's applicants with Accept / Decline while the gig is open, and Close gig (without choosing,
- * asked twice). After any action the list, the gig's row and the open grid are read again. A slow
- * action offers Retry and Cancel (@need40/ui's one rule); a retry of one that got through is
- * refused by the database's state check, and the list read again shows where things stand. An
- * Accept or a Decline can be undone for a few seconds, before anyone is told (UndoDecision).
+ * asked twice). An action's answer updates the applicant's row in place; accepting or closing also
+ * reads My gigs and the open gigs again (the gig's status changed). A slow action offers Retry and
+ * Cancel (@need40/ui's one rule); a retry of one that got through is refused by the database's
+ * state check, and the list read again shows where things stand. An Accept or a Decline can be
+ * undone for a few seconds, before anyone is told (UndoDecision).
  */
 export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRow; onChanged: () => void }) {
-  const pages = useDashboardPages<ApplicantRow>(`applicants:${gig.id}`, (after, limit) => fetchApplicants(gig.id, after, limit));
+  const pages = useDashboardPages<ApplicantRow>(dashboardKey('applicants', gig.id), (after, limit) => fetchApplicants(gig.id, after, limit));
   const pending = usePending();
   const busy = pending.busy;
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,8 +35,8 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
     const outcome = await pending.run(async () => {
       sentAt = Date.now(); // the last attempt's start: the database's undo window began about then
       if (action.kind === 'close') await closeGig(gig.id);
-      else if (action.kind === 'accept') await fireTransition('accept_application', action.applicationId);
-      else await declineApplication(action.applicationId, action.note ?? '');
+      else if (action.kind === 'accept') showApplication(await fireTransition('accept_application', action.applicationId));
+      else showApplication(await declineApplication(action.applicationId, action.note ?? ''));
     });
     if (!outcome || outcome.status === 'cancelled') return;
     if (outcome.status === 'failed') {
@@ -44,9 +46,13 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
     }
     setConfirmClose(false);
     if (action.kind !== 'close') setDecided({ applicationId: action.applicationId, sentAt, text: `You ${action.kind === 'accept' ? 'accepted' : 'declined'} ${action.name}.` });
-    pages.reload();
-    onChanged();
-    if (action.kind !== 'decline') notifyGigsChanged();
+    // The answer shows the application as it is now; closing changes every pending one (no answer).
+    if (action.kind === 'close') pages.reload();
+    // Accepting or closing changes the gig's status: My gigs and the open gigs read it again.
+    if (action.kind !== 'decline') {
+      onChanged();
+      notifyGigsChanged();
+    }
   };
 
   const undoDone = useCallback(

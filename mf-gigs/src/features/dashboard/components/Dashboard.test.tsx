@@ -124,7 +124,8 @@ describe('My gigs', () => {
   });
 
   it('an Accept can be undone for a few seconds: Undo takes it back and reads the lists again; then the offer goes', async () => {
-    applicants.mockResolvedValueOnce({ rows: [applicant()] }).mockResolvedValueOnce({ rows: [applicant({ status: 'accepted' })] }).mockResolvedValue({ rows: [applicant()] });
+    // The accept's answer updates the row in place; after Undo the list is read again (applied).
+    applicants.mockResolvedValue({ rows: [applicant()] });
     transition.mockResolvedValue({ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     undo.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
     const user = userEvent.setup();

@@ -591,6 +591,7 @@ CREATE INDEX notification_outbox_due_idx ON private.notification_outbox USING bt
 CREATE INDEX notification_outbox_pending_message_idx ON private.notification_outbox USING btree (recipient_id, ((payload ->> 'application_id'::text))) WHERE ((kind = 'new_message'::text) AND (delivered_at IS NULL));
 CREATE INDEX notification_outbox_recipient_created_idx ON private.notification_outbox USING btree (recipient_id, created_at);
 CREATE INDEX notification_outbox_sender_idx ON private.notification_outbox USING btree (sender_id, created_at) WHERE (sender_id IS NOT NULL);
+CREATE TRIGGER notification_outbox_hold_decisions BEFORE INSERT ON private.notification_outbox FOR EACH ROW EXECUTE FUNCTION private.outbox_hold_decisions();
 CREATE TRIGGER notification_outbox_limits BEFORE INSERT ON private.notification_outbox FOR EACH ROW EXECUTE FUNCTION private.notification_outbox_limits();
 
 create table private.notification_recipients (
@@ -694,6 +695,19 @@ declare
   v_gig record;
   v_amount bigint;
 begin
+  if tg_op = 'UPDATE' and old.status = 'accepted' and new.status = 'applied' then
+    new.accepted_at := null;
+    new.deal_payment_type := null;
+    new.deal_rate_cents := null;
+    new.agreed_hours := null;
+    new.deal_amount_cents := null;
+    new.deal_fee_cents := null;
+    new.deal_worker_cents := null;
+    new.agreed_amount := null;
+    new.platform_fee := null;
+    new.worker_amount := null;
+    return new;
+  end if;
   if tg_op = 'UPDATE' and old.deal_payment_type is not null then
     if new.deal_payment_type is distinct from old.deal_payment_type then
       raise exception 'The payment type of an accepted deal cannot change' using errcode = 'PT409';
@@ -736,7 +750,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.applications_compute_terms() is 'Trigger: freezes the gig''s terms on the application at acceptance and computes the amount and split in cents; afterwards only an accepted deal change (while accepted) recomputes them, never the gig.';
+comment on function private.applications_compute_terms() is 'Trigger: freezes the gig''s terms on the application at acceptance and computes the amount and split in cents; afterwards only an accepted deal change (while accepted) recomputes them, never the gig; an undone acceptance clears them.';
 
 CREATE OR REPLACE FUNCTION private.applications_gig_listed()
  RETURNS trigger
@@ -949,6 +963,8 @@ declare
   v_recipient uuid;
   v_last timestamptz;
 begin
+  -- Every deliverer's tick passes here: the bell rows whose undo window is over are shown too.
+  perform private.release_held_notifications();
   for v_recipient in
     select o.recipient_id from private.notification_outbox o
      where o.delivered_at is null and o.deliver_after <= now() and o.attempts < p_max_attempts
@@ -978,7 +994,7 @@ begin
   end loop;
 end
 $function$;
-comment on function private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval) is 'Deliverers: claims the due rows of up to p_recipients recipients, all of a recipient''s together; a recipient emailed less than p_window ago waits for the window''s end (digests), except for money emails (deal_update, payment_receipt), which neither wait nor start a window.';
+comment on function private.claim_notifications(p_recipients integer, p_lease_seconds integer, p_max_attempts integer, p_window interval) is 'Deliverers: claims the due rows of up to p_recipients recipients, all of a recipient''s together; a recipient emailed less than p_window ago waits for the window''s end (digests), except for money emails (deal_update, payment_receipt), which neither wait nor start a window. Each call first shows the bell rows whose undo window is over (private.release_held_notifications).';
 
 CREATE OR REPLACE FUNCTION private.console_gate(p_what text)
  RETURNS boolean
@@ -1064,6 +1080,26 @@ begin
           p_kind, btrim(p_body), nullif(btrim(p_link), ''), p_attachment);
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.decided_now(p_application uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.application_events e
+                  where e.application_id = p_application and e.created_at = now()
+                    and e.transition in ('accept', 'decline', 'decline_others'))
+$function$;
+comment on function private.decided_now(p_application uuid) is 'Whether the current transaction recorded an accept, a decline or an accept''s decline of the application (its emails and bell rows are then held).';
+
+CREATE OR REPLACE FUNCTION private.decision_undo_window()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '10 seconds' $function$;
+comment on function private.decision_undo_window() is 'How long a poster''s Accept or Decline can be undone; its emails and bell rows wait that long.';
 
 CREATE OR REPLACE FUNCTION private.display_name(p_user uuid)
  RETURNS text
@@ -1585,6 +1621,25 @@ end
 $function$;
 comment on function private.notification_outbox_limits() is 'Before insert on the outbox: records the sender and drops the email past the per-sender (30 unsolicited/h), per-pair (3 new applications, 12 new-message emails a day) and per-recipient (100/h) limits.';
 
+CREATE OR REPLACE FUNCTION private.notifications_hold_decisions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- The undo itself is nobody's news: the decision it takes back was never shown.
+  if new.kind in ('undo_accept', 'undo_decline') then
+    return null;
+  end if;
+  if new.application_id is not null and private.decided_now(new.application_id) then
+    new.held_until := now() + private.decision_undo_window();
+  end if;
+  return new;
+end
+$function$;
+comment on function private.notifications_hold_decisions() is 'Before a bell row is written: held for the undo window when it announces a decision the poster can still undo; an undo writes none.';
+
 CREATE OR REPLACE FUNCTION private.notify_application_event()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1923,6 +1978,26 @@ end
 $function$;
 comment on function private.operator_revenue_rows() is 'Rows of public.operator_revenue, for an operator only.';
 grant execute on function private.operator_revenue_rows() to authenticated;
+
+CREATE OR REPLACE FUNCTION private.outbox_hold_decisions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_application uuid;
+begin
+  if new.kind in ('application_accepted', 'application_declined') then
+    v_application := (new.payload ->> 'application_id')::uuid;
+    if private.decided_now(v_application) then
+      new.deliver_after := greatest(new.deliver_after, now() + private.decision_undo_window());
+    end if;
+  end if;
+  return new;
+end
+$function$;
+comment on function private.outbox_hold_decisions() is 'Before an email is queued: an accept''s or a decline''s waits out the undo window.';
 
 CREATE OR REPLACE FUNCTION private.paid_gig_terms(OUT price numeric, OUT worker_rate numeric, OUT platform_fee numeric)
  RETURNS record
@@ -2421,6 +2496,25 @@ begin
 end
 $function$;
 comment on function private.release_deal(p_app public.applications, p_worker_gross bigint, p_operator uuid, p_actor uuid, p_note text) is 'Internal to the deal steps: releases what is held (the worker''s part less the fee to their payable, the rest back as refund due), netting a debt; its four tracked accounts locked by id, in id order.';
+
+CREATE OR REPLACE FUNCTION private.release_held_notifications(p_limit integer DEFAULT 1000)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  update public.notifications n set held_until = null
+   where n.id in (select h.id from public.notifications h
+                   where h.held_until is not null and h.held_until <= now()
+                   order by h.held_until limit greatest(p_limit, 0));
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$function$;
+comment on function private.release_held_notifications(p_limit integer) is 'Deliverers, on each tick: shows the bell rows whose undo window has passed (at most p_limit); returns how many.';
 
 CREATE OR REPLACE FUNCTION private.require_console(p_action text)
  RETURNS uuid
@@ -3139,6 +3233,7 @@ create table public.notifications (
   count integer default 1 not null,
   created_at timestamp with time zone default now() not null,
   read_at timestamp with time zone,
+  held_until timestamp with time zone,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.applications(id) ON DELETE CASCADE,
   constraint notifications_gig_id_fkey FOREIGN KEY (gig_id) REFERENCES public.gigs(id) ON DELETE SET NULL,
@@ -3148,14 +3243,19 @@ create table public.notifications (
 );
 comment on table public.notifications is 'Each member''s recent events for the bell: kind is an application transition (apply, accept, decline, close, start_funding, fund, deliver, approve, pay_out, ...), message or review; written by triggers where the event happens; read by the recipient alone, marked read by mark_notifications_read().';
 comment on column public.notifications.count is 'How many events the row stands for: messages of one thread arriving before it is read share a row.';
+comment on column public.notifications.held_until is 'Set while the event can still be undone (a poster''s Accept or Decline): the row is hidden from its reader until then; cleared by private.release_held_notifications().';
 alter table public.notifications enable row level security;
+create policy notifications_not_held on public.notifications as restrictive for select to authenticated
+  using ((held_until IS NULL));
 create policy notifications_require_aal2 on public.notifications as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied));
 create policy notifications_select_own on public.notifications for select to authenticated
   using ((recipient_id = ( SELECT auth.uid() AS uid)));
+CREATE INDEX notifications_held_idx ON public.notifications USING btree (held_until) WHERE (held_until IS NOT NULL);
 CREATE INDEX notifications_recipient_idx ON public.notifications USING btree (recipient_id, id DESC);
 CREATE INDEX notifications_unread_idx ON public.notifications USING btree (recipient_id) WHERE (read_at IS NULL);
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
+CREATE TRIGGER notifications_hold_decisions BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.notifications_hold_decisions();
 grant select on table public.notifications to authenticated;
 grant select, insert, update, delete on table public.notifications to service_role;
 alter publication supabase_realtime add table public.notifications;
@@ -4665,12 +4765,12 @@ declare
   v_count integer;
 begin
   update public.notifications set read_at = now()
-   where recipient_id = v_uid and read_at is null and (p_up_to is null or id <= p_up_to);
+   where recipient_id = v_uid and read_at is null and held_until is null and (p_up_to is null or id <= p_up_to);
   get diagnostics v_count = row_count;
   return v_count;
 end
 $function$;
-comment on function public.mark_notifications_read(p_up_to bigint) is 'Marks the caller''s unread notifications read (those up to p_up_to, the newest the member saw; all without it); returns how many.';
+comment on function public.mark_notifications_read(p_up_to bigint) is 'Marks the caller''s unread notifications read (those up to p_up_to, the newest the member saw; all without it; never a held one); returns how many.';
 grant execute on function public.mark_notifications_read(p_up_to bigint) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_thread_read(p_application_id uuid)
@@ -5351,6 +5451,74 @@ end
 $function$;
 comment on function public.start_funding(p_application_id uuid) is 'The poster starts paying for an accepted deal: a pending hold of the amount through the current provider (manual: pay the PayPal.me link quoting the reference; an operator confirms). Returns the amount, provider, reference and hold.';
 grant execute on function public.start_funding(p_application_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.undo_decision(p_application_id uuid)
+ RETURNS public.applications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('undo a decision');
+  v_app public.applications;
+  v_event public.application_events;
+  v_undone uuid[];
+  v_other uuid;
+begin
+  if p_application_id is null then
+    raise exception 'Which application? p_application_id is required' using errcode = '22023';
+  end if;
+  select a.* into v_app from public.applications a where a.id = p_application_id;
+  -- Someone who is neither party does not learn that the application exists.
+  if not found or v_uid not in (v_app.worker_id, v_app.poster_id) then
+    raise exception 'Application not found' using errcode = 'N4004';
+  end if;
+  if v_uid <> v_app.poster_id then
+    raise exception 'Only the gig''s poster can undo this decision' using errcode = '42501';
+  end if;
+  perform 1 from public.gigs g where g.id = v_app.gig_id for update;
+  select a.* into v_app from public.applications a where a.id = p_application_id for update;
+  select e.* into v_event from public.application_events e
+   where e.application_id = v_app.id order by e.created_at desc, e.id desc limit 1;
+  if v_event.transition is null or v_event.transition not in ('accept', 'decline') or v_event.actor_id is distinct from v_uid
+     or v_event.to_status <> v_app.status or v_event.created_at <= now() - private.decision_undo_window() then
+    raise exception 'This decision can no longer be undone: the applicant has been told' using errcode = 'N4011';
+  end if;
+
+  if v_event.transition = 'accept' then
+    v_app := private.fire_application_transition(v_app.id, 'undo_accept', v_uid);
+    update public.gigs set status = 'active' where id = v_app.gig_id and status = 'filled';
+    v_undone := array[v_app.id];
+    -- The applications this accept declined (same transaction, so the same timestamp) come back.
+    for v_other in
+      select e.application_id from public.application_events e
+        join public.applications a on a.id = e.application_id
+       where a.gig_id = v_app.gig_id and a.status = 'declined' and e.transition = 'decline_others'
+         and e.created_at = v_event.created_at
+         and not exists (select 1 from public.application_events later
+                          where later.application_id = e.application_id and later.id > e.id)
+       order by e.id
+    loop
+      perform private.fire_application_transition(v_other, 'undo_decline', v_uid);
+      v_undone := v_undone || v_other;
+    end loop;
+  else
+    v_app := private.fire_application_transition(v_app.id, 'undo_decline', v_uid);
+    update public.applications set decline_note = null where id = v_app.id returning * into v_app;
+    v_undone := array[v_app.id];
+  end if;
+  update public.applications set decline_note = null where id = any(v_undone) and decline_note is not null;
+
+  -- Nobody hears of a decision taken back: its held emails and bell rows go unsent.
+  delete from private.notification_outbox o
+   where o.delivered_at is null and o.kind in ('application_accepted', 'application_declined')
+     and o.payload ->> 'application_id' = any(v_undone::text[]) and o.deliver_after > now();
+  delete from public.notifications n where n.application_id = any(v_undone) and n.held_until is not null;
+  return v_app;
+end
+$function$;
+comment on function public.undo_decision(p_application_id uuid) is 'The gig''s poster takes back an Accept or a Decline within private.decision_undo_window(): the application (and, for an accept, the gig and the applications it declined) returns to where it was; the held emails and bell rows are deleted unsent. N4011 after the window or once anything else happened.';
+grant execute on function public.undo_decision(p_application_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.unread_message_counts(p_application_ids uuid[])
  RETURNS TABLE(application_id uuid, unread bigint)

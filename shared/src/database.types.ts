@@ -806,6 +806,7 @@ export type Database = {
           created_at: string
           gig_id: string | null
           gig_title: string
+          held_until: string | null
           id: number
           kind: string
           read_at: string | null
@@ -818,6 +819,7 @@ export type Database = {
           created_at?: string
           gig_id?: string | null
           gig_title?: string
+          held_until?: string | null
           id?: never
           kind: string
           read_at?: string | null
@@ -830,6 +832,7 @@ export type Database = {
           created_at?: string
           gig_id?: string | null
           gig_title?: string
+          held_until?: string | null
           id?: never
           kind?: string
           read_at?: string | null
@@ -2956,6 +2959,49 @@ export type Database = {
           reference: string
           transaction_id: number
         }[]
+      }
+      undo_decision: {
+        Args: { p_application_id: string }
+        Returns: {
+          accepted_at: string | null
+          agreed_amount: number | null
+          agreed_hours: number | null
+          available_from: string | null
+          change_hours: number | null
+          change_proposed_at: string | null
+          change_proposed_by: string | null
+          change_rate_cents: number | null
+          created_at: string
+          deal_amount_cents: number | null
+          deal_fee_cents: number | null
+          deal_payment_type: string | null
+          deal_rate_cents: number | null
+          deal_worker_cents: number | null
+          decline_note: string | null
+          decline_notice: string | null
+          delivered_at: string | null
+          ended_at: string | null
+          funded_at: string | null
+          gig_id: string
+          id: string
+          message: string
+          paid_out_at: string | null
+          platform_fee: number | null
+          poster_id: string
+          proposed_rate: number | null
+          release_due_at: string | null
+          released_at: string | null
+          status: string
+          updated_at: string
+          worker_amount: number | null
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       unread_message_counts: {
         Args: { p_application_ids: string[] }

@@ -7,6 +7,7 @@
 import { createClient, type QueryData, type SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from './config';
 import type { Database } from './database.types';
+import { withReadDeadline } from './readDeadline';
 
 /**
  * The client typed by the generated `Database` (database.types.ts, `pnpm gen`): a table's rows, a
@@ -39,6 +40,10 @@ export function getSupabase(): Need40Client {
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
     client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
       auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      // A read gives up after READ_DEADLINE_MS and is not retried by the client: the page says it
+      // failed and offers Try again within ~5 s instead of 8–9 s of "Loading…" (readDeadline.ts).
+      db: { retry: false },
+      global: { fetch: withReadDeadline((input, init) => globalThis.fetch(input, init)) },
       ...(realtimeTransport ? { realtime: { transport: realtimeTransport as never } } : {}),
     });
   }

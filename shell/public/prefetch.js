@@ -55,13 +55,19 @@
     // version's entry carries its integrity hash (and crossorigin when the store is another origin).
     var entryUrl = new URL((entry.path ? entry.path + '/' : '') + entry.name, base);
     preload(entryUrl.href, 'script', !!integrity && entryUrl.origin !== location.origin, integrity);
+    // The exposed module's chunks are loaded by the remote's own chunk loader, which asks for
+    // CORS (crossorigin="anonymous", rspack's crossOriginLoading) exactly when the file is on
+    // another origin. A preload must ask the same way, or the browser fetches the file twice and
+    // warns "preload … not used because the request credentials mode does not match".
     (manifest.exposes || []).forEach(function (expose) {
       var assets = expose.assets || {};
       ((assets.js && assets.js.sync) || []).forEach(function (file) {
-        preload(new URL(file, base).href, 'script', false);
+        var url = new URL(file, base);
+        preload(url.href, 'script', url.origin !== location.origin);
       });
       ((assets.css && assets.css.sync) || []).forEach(function (file) {
-        preload(new URL(file, base).href, 'style', true);
+        var url = new URL(file, base);
+        preload(url.href, 'style', url.origin !== location.origin);
       });
     });
   }

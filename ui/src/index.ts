@@ -21,3 +21,6 @@ export { ReportButton, REPORT_REASONS, REPORT_SENT, type ReportButtonProps, type
 export { formatCents, formatMoney, formatRate } from './money';
 export { memberName, UNNAMED_MEMBER } from './memberName';
 export { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from './failureText';
+export { usePending, SLOW_AFTER_MS, type Attempt, type Outcome, type Pending } from './pending/usePending';
+export { SlowNotice, SLOW_TEXT } from './pending/SlowNotice';
+export { useDraft, draftKey, hasDraft } from './draft/useDraft';

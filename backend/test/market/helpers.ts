@@ -85,6 +85,17 @@ export async function sql<T = Record<string, unknown>>(be: TestBackend, text: st
 /** As if every recipient's last email were long ago: the digest window is over (see mail-limits.test.ts). */
 export const digestWindowOver = (be: TestBackend) => sql(be, "update private.notification_recipients set last_email_at = now() - interval '1 hour'");
 
+/**
+ * As if a poster's Accept or Decline were more than its undo window ago, for what they hold: the
+ * emails are due and the bell rows shown (what the deliverers' next claim does once the window has
+ * passed). The decision itself stays undoable by its age (tests move its events for that).
+ */
+export async function undoWindowOver(be: TestBackend): Promise<void> {
+  await sql(be, "update private.notification_outbox set deliver_after = now() where delivered_at is null and deliver_after > now() and kind in ('application_accepted', 'application_declined')");
+  await sql(be, "update public.notifications set held_until = now() where held_until is not null");
+  await sql(be, 'select private.release_held_notifications()');
+}
+
 /** A token for `user` at the given assurance level. */
 export async function tokenWithAal(be: TestBackend, user: TestUser, aal: 'aal1' | 'aal2'): Promise<TestUser> {
   const now = Math.floor(Date.now() / 1000);

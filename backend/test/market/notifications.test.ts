@@ -1,5 +1,4 @@
 /**
-/**
  * Marketplace emails end to end: a transition queues the email in the same transaction, the app
  * server's deliverer sends it through the mailer into the development mailbox (/_dev/mailbox.json),
  * each linking to the exact place; a gig closed and a review posted are emailed too. A member who
@@ -12,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { deliverNotifications } from './helpers';
 import { startTestBackend, type TestBackend } from '../harness';
 import { createUser } from '../rest/helpers';
-import { apply, as, digestWindowOver, postGig, rpc, sql, useMarket } from './helpers';
+import { apply, as, digestWindowOver, postGig, rpc, sql, undoWindowOver, useMarket } from './helpers';
 import { makeOperator } from './moderation-helpers';
 
 const m = useMarket();
@@ -45,6 +44,9 @@ describe('marketplace emails', () => {
     expect(digest.text).toContain('- New application for your gig "Mow the lawn" from Wendy Worker.');
 
     await rpc(m.be, m.poster, 'accept_application', { p_application_id: chosen });
+    // Held while the poster can still undo it (notification-centre.test.ts), then sent.
+    expect(await deliver(m.be)).toBe(0);
+    await undoWindowOver(m.be);
     expect(await deliver(m.be)).toBe(2);
     expect((await mailbox(m.be, m.worker.email)).map((x) => x.subject)).toEqual(['Your application for "Walk the dog" was accepted']);
     const declined = await mailbox(m.be, m.third.email);
@@ -66,6 +68,7 @@ describe('marketplace emails', () => {
     await as(m.be, m.worker).from('notification_preferences').update({ email_enabled: false }).eq('user_id', m.worker.id);
     const before = (await mailbox(m.be, m.worker.email)).length;
     await digestWindowOver(m.be);
+    await undoWindowOver(m.be);
     expect(await deliver(m.be)).toBe(0);
     expect((await mailbox(m.be, m.worker.email)).length).toBe(before);
     expect(await sql(m.be, "select last_error from private.notification_outbox where payload->>'gig_id' = $1", [gig])).toEqual([{ last_error: 'not sent: notifications turned off' }]);

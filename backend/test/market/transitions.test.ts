@@ -44,6 +44,8 @@ describe('apply', () => {
       [m.worker, { p_gig_id: fixed, p_message: 'Hi', p_proposed_rate: 450 }, refusal(400, '22023', 'A proposed rate applies only to hourly gigs')],
       [m.worker, { p_gig_id: gig, p_message: 'Hi', p_proposed_rate: 0 }, refusal(400, '22023', 'The proposed rate must be greater than 0 and at most 1000000')],
       [m.worker, { p_gig_id: gig, p_message: 'Hi', p_available_from: '2001-01-01' }, refusal(400, '22023', 'The start date must be between today and two years from now')],
+      // The apply form's latest start date is 730 days ahead (APPLY_LIMITS.startDaysAhead): one more is refused here too.
+      [m.worker, { p_gig_id: gig, p_message: 'Hi', p_available_from: new Date(Date.now() + 731 * 86_400_000).toISOString().slice(0, 10) }, refusal(400, '22023', 'The start date must be between today and two years from now')],
       [m.worker, { p_gig_id: 'not-a-uuid', p_message: 'Hi' }, refusal(400, '22P02', /uuid/)],
     ];
     for (const [who, args, expected] of cases) expect(await rpc(m.be, who, 'apply_to_gig', args), JSON.stringify(args).slice(0, 80)).toEqual(expected);

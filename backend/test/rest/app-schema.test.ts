@@ -125,7 +125,7 @@ describe('app migrations', () => {
       'contact_details', 'create_paid_gig', 'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'handle_new_user',
       'handle_user_confirmed', 'leave_review', 'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'my_sessions', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
       'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment',
-      'payment_work', 'propose_deal_change', 'receipt', 'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'withdraw_application', 'worker_cents', 'write_audit_log',
+      'payment_work', 'propose_deal_change', 'receipt', 'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'undo_decision', 'withdraw_application', 'worker_cents', 'write_audit_log',
     ]);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
@@ -149,7 +149,7 @@ describe('app migrations', () => {
         'create_paid_gig', 'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'leave_review', 'mark_notifications_read', 'mark_thread_read',
         'money_statement', 'my_money', 'my_sessions', 'my_unread_threads', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment', 'operator_record_payout',
         'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt',
-        'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'unread_message_counts', 'withdraw_application', 'worker_cents'].map((f) => `public.${f}`),
+        'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'undo_decision', 'unread_message_counts', 'withdraw_application', 'worker_cents'].map((f) => `public.${f}`),
     ]);
   });
 });

@@ -46,6 +46,7 @@ const scenarios: Scenario[] = [
   { name: 'visitor: rpc withdraw_application', as: 'visitor', method: 'POST', path: rpc('withdraw_application'), body: app, status: 401, code: '42501' },
   { name: 'visitor: rpc accept_application', as: 'visitor', method: 'POST', path: rpc('accept_application'), body: app, status: 401, code: '42501' },
   { name: 'visitor: rpc decline_application', as: 'visitor', method: 'POST', path: rpc('decline_application'), body: app, status: 401, code: '42501' },
+  { name: 'visitor: rpc undo_decision', as: 'visitor', method: 'POST', path: rpc('undo_decision'), body: app, status: 401, code: '42501' },
   { name: 'visitor: rpc close_gig', as: 'visitor', method: 'POST', path: rpc('close_gig'), body: { p_gig_id: '{gig}' }, status: 401, code: '42501' },
   { name: "visitor: rpc contact_details of W", as: 'visitor', method: 'POST', path: rpc('contact_details'), body: { p_user_id: '{W}' }, status: 200, code: null, rows: 'none' },
   { name: 'W: rpc apply_to_gig through GET (read-only)', as: 'W', method: 'GET', path: `${rpc('apply_to_gig')}?p_gig_id={openGig}&p_message=x`, status: 405, code: '25006' },
@@ -70,6 +71,7 @@ const scenarios: Scenario[] = [
   { name: "O: delete W's saved gigs", as: 'O', method: 'DELETE', path: `${R}/saved_gigs?user_id=eq.{W}`, headers: rep, status: 200, code: null, rows: 'none' },
   { name: "O: rpc accept W's application", as: 'O', method: 'POST', path: rpc('accept_application'), body: app, status: 400, code: 'N4004' },
   { name: "O: rpc decline W's application", as: 'O', method: 'POST', path: rpc('decline_application'), body: app, status: 400, code: 'N4004' },
+  { name: "O: rpc undo a decision on W's application", as: 'O', method: 'POST', path: rpc('undo_decision'), body: app, status: 400, code: 'N4004' },
   { name: "O: rpc withdraw W's application", as: 'O', method: 'POST', path: rpc('withdraw_application'), body: app, status: 400, code: 'N4004' },
   { name: "O: rpc close P's gig", as: 'O', method: 'POST', path: rpc('close_gig'), body: { p_gig_id: '{gig}' }, status: 403, code: '42501' },
   { name: "O: rpc contact_details of W", as: 'O', method: 'POST', path: rpc('contact_details'), body: { p_user_id: '{W}' }, status: 200, code: null, rows: 'none' },
@@ -78,6 +80,7 @@ const scenarios: Scenario[] = [
   // ── the worker (W) beyond its part ─────────────────────────────────────────────────────────
   { name: 'W: rpc accept its own application', as: 'W', method: 'POST', path: rpc('accept_application'), body: app, status: 403, code: '42501' },
   { name: 'W: rpc decline its own application', as: 'W', method: 'POST', path: rpc('decline_application'), body: app, status: 403, code: '42501' },
+  { name: "W: rpc undo the poster's decision", as: 'W', method: 'POST', path: rpc('undo_decision'), body: app, status: 403, code: '42501' },
   { name: "W: rpc close P's gig", as: 'W', method: 'POST', path: rpc('close_gig'), body: { p_gig_id: '{gig}' }, status: 403, code: '42501' },
   { name: 'W: accept its application by update', as: 'W', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { status: 'accepted' }, status: 403, code: '42501' },
   { name: 'W: rpc apply a second time', as: 'W', method: 'POST', path: rpc('apply_to_gig'), body: { p_gig_id: '{gig}', p_message: 'again' }, status: 409, code: '23505' },
@@ -133,7 +136,7 @@ describe('marketplace access control under attack', () => {
   it('has a scenario for every new table and function, each named once', () => {
     expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
     const text = scenarios.map((s) => s.path).join(' ');
-    for (const thing of ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details']) {
+    for (const thing of ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'undo_decision', 'close_gig', 'contact_details']) {
       expect(text).toContain(thing);
     }
   });

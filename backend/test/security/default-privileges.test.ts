@@ -66,7 +66,7 @@ describe('default privileges on public', () => {
       'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
       'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute',
       'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt', 'record_payment', 'report_item',
-      'request_changes', 'send_message', 'start_funding', 'withdraw_application', 'worker_cents',
+      'request_changes', 'send_message', 'start_funding', 'undo_decision', 'withdraw_application', 'worker_cents',
     ]);
   });
 });

@@ -3,7 +3,8 @@
  * a worker who signed up through the mailbox finds the gig in the grid, opens its page, applies;
  * the poster gets the email and sees the applicant on the dashboard, accepts; the worker sees
  * "Accepted" and gets the email; a third applicant is declined automatically. Back from the gig
- * page returns to the grid as it was.
+ * page returns to the grid as it was. The poster's first accept is undone (nobody hears of it); a
+ * decline carries a note the worker reads on the gig page.
  */
 import { signIn } from '../../helpers/users';
 import { applicationsOf, applyAs, createMember, dashboard, expect, gigPage, postGig, test, uniqueTitle, waitForMail } from './support';
@@ -79,6 +80,13 @@ test('apply, get chosen, and everyone hears about it', async ({ app, page, backe
   await walter.getByRole('button', { name: 'Accept Walter Worker' }).click();
   await expect(walter.getByRole('group', { name: 'Accept Walter Worker' })).toContainText('Every other pending applicant will be declined, and the gig will be filled.');
   await walter.getByRole('button', { name: 'Yes, accept Walter Worker' }).click();
+  // A second look: Undo takes the accept back before anyone is told (Theo comes back too).
+  const undo = myGigs.getByRole('status').filter({ hasText: 'You accepted Walter Worker. They will be told in a few seconds.' });
+  await undo.getByRole('button', { name: 'Undo' }).click({ timeout: 20_000 });
+  await expect(walter.getByRole('button', { name: 'Accept Walter Worker' })).toBeVisible({ timeout: 20_000 });
+  await expect(myGigs.getByRole('listitem', { name: 'Application from Theo Third' })).toContainText('Applied');
+  await walter.getByRole('button', { name: 'Accept Walter Worker' }).click();
+  await walter.getByRole('button', { name: 'Yes, accept Walter Worker' }).click();
   await expect(walter).toContainText('Accepted', { timeout: 20_000 });
   await expect(myGigs.getByRole('listitem', { name: 'Application from Theo Third' })).toContainText('Declined');
   await expect(myGigs).toContainText('Filled');
@@ -95,7 +103,7 @@ test('apply, get chosen, and everyone hears about it', async ({ app, page, backe
   await waitForMail(backend, third.email, `Update on your application for "${title}"`);
 });
 
-test('a signed-out visitor: a fresh load of the gig page, Apply goes through login and back to the form', async ({ app, page, backend }) => {
+test('a signed-out visitor: a fresh load of the gig page, Apply goes through login and back to the form; the half-written application survives a reload and a sign-out in another tab', async ({ app, page, backend }) => {
   const poster = await createMember(backend, 'Paula Poster');
   const visitor = await createMember(backend, 'Vera Visitor');
   const title = uniqueTitle('Visitor gig');
@@ -114,19 +122,61 @@ test('a signed-out visitor: a fresh load of the gig page, Apply goes through log
   await login.getByLabel('Email').fill(visitor.email);
   await login.getByLabel('Password').fill(visitor.password);
   await login.getByRole('button', { name: 'Log In' }).click();
-  await expect(gig.getByRole('form', { name: 'Apply for this gig' })).toBeVisible({ timeout: 20_000 });
+  const form = gig.getByRole('form', { name: 'Apply for this gig' });
+  await expect(form).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`#gig/${gigId}$`));
+
+  // Half written, then the page is reloaded: the form comes back with the text.
+  const message = form.getByLabel('Message to the poster');
+  await message.fill('Half of what I wanted to say');
+  await page.reload();
+  await expect(message).toHaveValue('Half of what I wanted to say', { timeout: 20_000 });
+
+  // Signed out in another tab: the text stays, and "Log in" is offered right there.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(form.getByRole('alert')).toContainText('You were signed out. Your application is kept here', { timeout: 20_000 });
+  await expect(message).toHaveValue('Half of what I wanted to say');
+  await other.close();
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await login.getByLabel('Email').fill(visitor.email);
+  await login.getByLabel('Password').fill(visitor.password);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await message.fill('Half of what I wanted to say, and the rest.');
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(gig.getByText('Application sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
 });
 
-test('the poster gets no Apply on their own gig; an unknown gig says so with a way back', async ({ app, page, backend }) => {
+test('the poster gets no Apply on their own gig and declines with a note the worker reads; an unknown gig says so with a way back', async ({ app, page, backend, browser }) => {
   const poster = await createMember(backend, 'Paula Poster');
+  const worker = await createMember(backend, 'Walter Worker');
   const title = uniqueTitle('Own gig');
   const gigId = await postGig(backend, poster, title);
+  await applyAs(backend, worker, gigId, 'Pick me, please.');
   await signIn(page, backend, poster);
   await app.goto(`#gig/${gigId}`);
   const gig = gigPage(page);
   await expect(gig.getByRole('button', { name: 'This is your gig' })).toBeDisabled({ timeout: 20_000 });
   await expect(gig.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
+
+  // Decline with a note, from the dashboard.
+  await app.goto('#dashboard');
+  const myGigs = dashboard(page).getByRole('region', { name: 'My gigs' });
+  await myGigs.getByRole('button', { name: `View applicants for ${title}` }).click({ timeout: 20_000 });
+  const walter = myGigs.getByRole('listitem', { name: 'Application from Walter Worker' });
+  await walter.getByRole('button', { name: 'Decline Walter Worker' }).click();
+  const declining = walter.getByRole('form', { name: 'Decline Walter Worker' });
+  await declining.getByLabel('A note to Walter Worker (optional)').fill('Thank you, Walter: we went with someone local.');
+  await declining.getByRole('button', { name: 'Decline Walter Worker' }).click();
+  await expect(walter).toContainText('Your note: Thank you, Walter: we went with someone local.', { timeout: 20_000 });
+  // The worker reads it on the gig's page.
+  const workerContext = await browser.newContext({ baseURL: app.state.shellUrl });
+  const workerPage = await workerContext.newPage();
+  await signIn(workerPage, backend, worker);
+  await workerPage.goto(`/#gig/${gigId}`);
+  await expect(gigPage(workerPage).getByText('A note from the poster: Thank you, Walter: we went with someone local.')).toBeVisible({ timeout: 20_000 });
+  await workerContext.close();
 
   await app.goto('#gig/00000000-0000-4000-8000-000000000000');
   await expect(gig.getByRole('alert')).toHaveText('This gig does not exist or was removed.', { timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MESSAGES, openAuthModal, uiStore } from '@need40/shared';
+import { MESSAGES, openAuthModal, sessionStore, uiStore } from '@need40/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../features/auth/api/signIn';
 import { signUp } from '../features/auth/api/signUp';
@@ -115,6 +115,28 @@ describe('the auth modal: login', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('closes when the sign-up is confirmed in another tab (the session signs in), not before', async () => {
+    sessionStore.setState({ status: 'signed-out', session: null, user: null });
+    signUpMock.mockResolvedValue({ signedIn: false });
+    const user = userEvent.setup();
+    await openWith(user, 'Open signup');
+    await fillSignup(user, { fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'secret123', confirmPassword: 'secret123' });
+    await user.click(inDialog().getByRole('button', { name: 'Create Account' }));
+    expect(await inDialog().findByRole('status')).toHaveTextContent('Check your email to confirm your account!');
+    // The other tab's confirmation reaches this one as an auth event: the session is signed in.
+    act(() => sessionStore.setState({ status: 'signed-in' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(uiStore.getState().authModal.open).toBe(false);
+    act(() => sessionStore.setState({ status: 'signed-out', session: null, user: null }));
+  });
+
+  it('opened over a session the page still holds (an expired one), it stays open', async () => {
+    sessionStore.setState({ status: 'signed-in' });
+    await openWith(userEvent.setup(), 'Open login');
+    expect(dialog()).toBeInTheDocument();
+    act(() => sessionStore.setState({ status: 'signed-out', session: null, user: null }));
+  });
+
   it('reads "Loading..." while busy', async () => {
     signInMock.mockReturnValue(new Promise(() => {}));
     const user = userEvent.setup();
@@ -203,6 +225,27 @@ describe('the auth modal: signup', () => {
     expect(dialog()).toBeInTheDocument();
     expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
     expect(inDialog().getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('closes when the sign-up is confirmed in another tab (the session signs in), not before', async () => {
+    sessionStore.setState({ status: 'signed-out', session: null, user: null });
+    signUpMock.mockResolvedValue({ signedIn: false });
+    const user = userEvent.setup();
+    await openWith(user, 'Open signup');
+    await fillSignup(user, { fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'secret123', confirmPassword: 'secret123' });
+    await user.click(inDialog().getByRole('button', { name: 'Create Account' }));
+    expect(await inDialog().findByRole('status')).toHaveTextContent('Check your email to confirm your account!');
+    // The other tab's confirmation reaches this one as an auth event: the session is signed in.
+    act(() => sessionStore.setState({ status: 'signed-in' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(uiStore.getState().authModal.open).toBe(false);
+  });
+
+  it('opened over a session the page still holds (an expired one), it stays open', async () => {
+    sessionStore.setState({ status: 'signed-in' });
+    await openWith(userEvent.setup(), 'Open login');
+    expect(dialog()).toBeInTheDocument();
+    act(() => sessionStore.setState({ status: 'signed-out', session: null, user: null }));
   });
 
   it('reads "Loading..." while busy', async () => {

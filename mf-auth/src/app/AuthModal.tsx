@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { closeAuthModal, useUi } from '@need40/shared';
+import { useEffect, useRef, useState } from 'react';
+import { closeAuthModal, useSession, useUi } from '@need40/shared';
 import { AuthDialog } from '../features/auth/components/AuthDialog';
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
 import { LoginForm } from '../features/auth/components/LoginForm';
@@ -16,10 +16,13 @@ import { AUTH_TEXT } from '../features/auth/lib/labels';
  * `error` shows in the form's error area, e.g. the backend's message about a used email link, and
  * `notice` in its status area). Switching mode starts the other form afresh, which clears the error
  * (docs/product.md, states). From the login form, "Forgot password?" asks for a reset link; a page
- * opened from that link (PASSWORD_RECOVERY) shows "Set a new password" by itself.
+ * opened from that link (PASSWORD_RECOVERY) shows "Set a new password" by itself. A sign-in that
+ * happens elsewhere while the modal is open — the confirmation link of a sign-up opened in another
+ * tab, a login there — closes it: its job is done (the recovery dialog is not this modal).
  */
 export default function AuthModal() {
   const open = useUi((s) => s.authModal.open);
+  useClosesOnSignIn(open);
   const mode = useUi((s) => s.authModal.mode);
   const error = useUi((s) => s.authModal.error ?? null);
   const notice = useUi((s) => s.authModal.notice ?? null);
@@ -63,4 +66,18 @@ export default function AuthModal() {
       <ModeSwitch mode={mode} />
     </AuthDialog>
   );
+}
+
+/**
+ * Closes the modal when the session becomes signed in while it is open. Only on that change: the
+ * modal may be opened while the page still holds a session the server no longer takes (an expired
+ * one), and must then stay open.
+ */
+function useClosesOnSignIn(open: boolean): void {
+  const signedIn = useSession((s) => s.status === 'signed-in');
+  const before = useRef(signedIn);
+  useEffect(() => {
+    if (open && signedIn && !before.current) closeAuthModal();
+    before.current = signedIn;
+  }, [open, signedIn]);
 }

@@ -27,8 +27,20 @@ export const STATUS_LABELS: Record<string, string> = {
 
 export const GIG_STATUS_LABELS: Record<string, string> = { active: 'Open', filled: 'Filled', closed: 'Closed' };
 
+/**
+ * The limits apply_to_gig() puts on an application, mirrored here (and only here) so the form says
+ * so at the field: the message's length, the proposed rate, how far ahead the start date may be
+ * (docs/marketplace-limits.md). The database checks them again.
+ */
+export const APPLY_LIMITS = {
+  messageMax: 2000,
+  rateMax: 1_000_000,
+  /** `p_available_from > current_date + 730` is refused. */
+  startDaysAhead: 730,
+} as const;
+
 /** The database's limit on an application's message. */
-export const MESSAGE_MAX = 2000;
+export const MESSAGE_MAX = APPLY_LIMITS.messageMax;
 
 export interface ApplicationInput {
   gigId: string;
@@ -41,9 +53,10 @@ export interface ApplicationInput {
 export type ApplicationRef = Pick<Tables<'applications'>, 'id' | 'status' | 'created_at' | 'decline_notice'> & Partial<Pick<Tables<'applications'>, 'decline_note'>>;
 
 /** Apply: the optional rate and start date are left out when not given (the function's defaults). */
-export async function applyToGig(input: ApplicationInput): Promise<ApplicationRef> {
+export async function applyToGig(input: ApplicationInput, signal?: AbortSignal): Promise<ApplicationRef> {
   const args = { p_gig_id: input.gigId, p_message: input.message, p_proposed_rate: input.proposedRate ?? undefined, p_available_from: input.availableFrom ?? undefined };
-  return orThrow(await getSupabase().rpc('apply_to_gig', args));
+  const call = getSupabase().rpc('apply_to_gig', args);
+  return orThrow(await (signal ? call.abortSignal(signal) : call));
 }
 
 type Transition = 'withdraw_application' | 'accept_application';
@@ -58,6 +71,14 @@ export const DECLINE_NOTE_MAX = 500;
 /** Decline, with the poster's own note to the applicant when they wrote one. */
 export async function declineApplication(applicationId: string, note: string): Promise<ApplicationRef> {
   return orThrow(await getSupabase().rpc('decline_application', { p_application_id: applicationId, ...(note && { p_note: note }) }));
+}
+
+/**
+ * Take back an Accept or a Decline while the database still holds its emails (the poster only,
+ * within its undo window; N4011 afterwards).
+ */
+export async function undoDecision(applicationId: string): Promise<ApplicationRef> {
+  return orThrow(await getSupabase().rpc('undo_decision', { p_application_id: applicationId }));
 }
 
 export async function closeGig(gigId: string): Promise<void> {

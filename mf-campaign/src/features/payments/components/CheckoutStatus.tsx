@@ -1,10 +1,15 @@
-import { formatMoney, ui } from '@need40/ui';
+import { formatMoney, SlowNotice, ui, type Pending } from '@need40/ui';
 import type { CheckoutState } from '../hooks/useCheckout';
 
 /** The message area under the campaign buttons: progress, the error, or where to finish paying. */
-export function CheckoutStatus({ state }: { state: CheckoutState }) {
+export function CheckoutStatus({ state, pending }: { state: CheckoutState; pending: Pending }) {
   if (state.status === 'busy') {
-    return <p role="status" className={ui.busy}>Recording your payment...</p>;
+    return (
+      <>
+        <p role="status" className={ui.busy}>Recording your payment...</p>
+        <SlowNotice pending={pending} />
+      </>
+    );
   }
   if (state.status === 'error') {
     return <p role="alert" className={ui.alert}>{state.message}</p>;

@@ -13,7 +13,7 @@ import styles from './PaymentActions.module.css';
  */
 export function PaymentActions({ share }: { share?: (describedBy: string) => ReactNode }) {
   const id = useId();
-  const { state, start, clear } = useCheckout();
+  const { state, start, clear, pending } = useCheckout();
   const busy = state.status === 'busy';
   const onClick = (kind: CheckoutKind) => () => {
     if (!busy) void start(kind);
@@ -48,7 +48,7 @@ export function PaymentActions({ share }: { share?: (describedBy: string) => Rea
         )}
       </div>
       <p className={styles.hint}>PayPal opens in a new tab once your payment is recorded.</p>
-      <CheckoutStatus state={state} />
+      <CheckoutStatus state={state} pending={pending} />
     </div>
   );
 }

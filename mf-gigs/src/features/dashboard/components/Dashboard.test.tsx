@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { uiStore } from '@need40/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
-import { closeGig, declineApplication, fireTransition } from '../../../lib/applications';
+import { closeGig, declineApplication, fireTransition, undoDecision } from '../../../lib/applications';
 import { fetchApplicants, fetchGigOfApplication, fetchMyApplications, fetchMyGigs, fetchSavedGigs, type ApplicantRow } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
+import { UNDO_MS } from './UndoDecision';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn(), fetchGigOfApplication: vi.fn() }));
-vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), declineApplication: vi.fn(), closeGig: vi.fn() }));
+vi.mock('../../../lib/applications', async (original) => ({ ...(await original<object>()), fireTransition: vi.fn(), declineApplication: vi.fn(), closeGig: vi.fn(), undoDecision: vi.fn() }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const myGigs = vi.mocked(fetchMyGigs);
@@ -21,6 +22,7 @@ const saved = vi.mocked(fetchSavedGigs);
 const transition = vi.mocked(fireTransition);
 const decline = vi.mocked(declineApplication);
 const close = vi.mocked(closeGig);
+const undo = vi.mocked(undoDecision);
 
 const part = (name: string) => within(screen.getByRole('region', { name }));
 const applicant = (overrides: Partial<ApplicantRow> = {}): ApplicantRow => ({
@@ -133,6 +135,38 @@ describe('My gigs', () => {
     // The transition's answer is the application as it is now: the applicants are not read again.
     expect(applicants).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(myGigs).toHaveBeenCalledTimes(2));
+  });
+
+  it('an Accept can be undone for a few seconds: Undo takes it back and reads the lists again; then the offer goes', async () => {
+    // The accept's answer updates the row in place; after Undo the list is read again (applied).
+    applicants.mockResolvedValue({ rows: [applicant()] });
+    transition.mockResolvedValue({ id: 'a1', status: 'accepted', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
+    undo.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    await user.click(await part('My gigs').findByRole('button', { name: /View applicants/ }));
+    await user.click(await part('My gigs').findByRole('button', { name: 'Accept Grace Hopper' }));
+    await user.click(part('My gigs').getByRole('button', { name: 'Yes, accept Grace Hopper' }));
+    expect(await part('My gigs').findByText(/You accepted Grace Hopper\. They will be told in a few seconds\./)).toBeInTheDocument();
+    await user.click(part('My gigs').getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledWith('a1');
+    expect(await part('My gigs').findByRole('button', { name: 'Accept Grace Hopper' })).toBeInTheDocument();
+    expect(part('My gigs').queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+
+    // Declined this time, and left: the offer to undo goes by itself.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      decline.mockResolvedValue({ id: 'a1', status: 'declined', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
+      const slow = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await slow.click(part('My gigs').getByRole('button', { name: 'Decline Grace Hopper' }));
+      await slow.click(within(part('My gigs').getByRole('form', { name: 'Decline Grace Hopper' })).getByRole('button', { name: 'Decline Grace Hopper' }));
+      expect(await part('My gigs').findByText(/You declined Grace Hopper\./)).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(UNDO_MS));
+      expect(part('My gigs').queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+      expect(undo).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("Decline can carry a personal note; a refusal is shown in the database's words", async () => {

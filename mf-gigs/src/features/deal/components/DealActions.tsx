@@ -83,7 +83,7 @@ export function DealActions({ deal, side, onDone }: { deal: Deal; side: Side; on
   return (
     <div className={styles.actions}>
       {parts}
-      <Failure text={step.failure} />
+      <Failure text={step.failure} pending={step.pending} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function DealChange({ deal, side, onDone }: { deal: Deal; side: Side; onD
             {mine ? 'Withdraw your proposal' : 'Decline'}
           </button>
         </div>
-        <Failure text={step.failure} />
+        <Failure text={step.failure} pending={step.pending} />
       </div>
     );
   }
@@ -72,7 +72,7 @@ export function DealChange({ deal, side, onDone }: { deal: Deal; side: Side; onD
           Cancel
         </button>
       </div>
-      <Failure text={step.failure} />
+      <Failure text={step.failure} pending={step.pending} />
     </form>
   );
 }

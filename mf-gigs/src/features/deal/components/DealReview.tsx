@@ -62,7 +62,7 @@ export function DealReview({ deal, side, onDone }: { deal: Deal; side: Side; onD
           <button type="submit" className={ui.primary} aria-disabled={step.busy}>
             {step.busy ? 'Posting...' : 'Post review'}
           </button>
-          <Failure text={step.failure} />
+          <Failure text={step.failure} pending={step.pending} />
         </form>
       )}
     </div>

@@ -1,10 +1,15 @@
-import { ui } from '@need40/ui';
+import { SlowNotice, ui, type Pending } from '@need40/ui';
 
-/** A step's failure, announced; nothing when there is none. */
-export function Failure({ text }: { text: string | null }) {
-  return text ? (
-    <p role="alert" className={ui.alert}>
-      {text}
-    </p>
-  ) : null;
+/** A step's failure, announced (nothing when there is none), and its slow notice while it runs. */
+export function Failure({ text, pending }: { text: string | null; pending: Pending }) {
+  return (
+    <>
+      <SlowNotice pending={pending} />
+      {text && (
+        <p role="alert" className={ui.alert}>
+          {text}
+        </p>
+      )}
+    </>
+  );
 }

@@ -35,7 +35,7 @@ export function FundDeal({ deal, onDone }: { deal: Deal; onDone: () => void }) {
           Pay with your Need40 credit ({formatCents(credit)})
         </button>
       )}
-      <Failure text={step.failure} />
+      <Failure text={step.failure} pending={step.pending} />
     </div>
   );
 }

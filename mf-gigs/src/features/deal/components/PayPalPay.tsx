@@ -53,7 +53,7 @@ export function PayPalPay({ deal, onDone }: { deal: Deal; onDone: () => void }) 
           {step.busy ? 'Recording your payment...' : `Pay ${formatCents(amount)} with PayPal`}
         </button>
       )}
-      <Failure text={step.failure} />
+      <Failure text={step.failure} pending={step.pending} />
     </>
   );
 }

@@ -52,7 +52,7 @@ export function PayoutSetup({ deal }: { deal: Deal }) {
       <button type="button" className={ui.secondary} aria-disabled={step.busy} onClick={setUp}>
         {step.busy ? 'Opening Stripe...' : account.account ? 'Continue setting up payouts' : 'Set up payouts'}
       </button>
-      <Failure text={step.failure} />
+      <Failure text={step.failure} pending={step.pending} />
     </div>
   );
 }

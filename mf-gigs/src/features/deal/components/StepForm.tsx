@@ -75,7 +75,7 @@ export function StepForm({ open, submit, label, required = true, withLink = fals
           Cancel
         </button>
       </div>
-      <Failure text={step.failure} />
+      <Failure text={step.failure} pending={step.pending} />
     </form>
   );
 }

@@ -31,7 +31,7 @@ export function StripePay({ deal, onDone }: { deal: Deal; onDone: () => void }) 
           {step.busy ? 'Opening Stripe...' : hold ? `Continue paying ${amount} with Stripe` : `Pay ${amount} with Stripe`}
         </button>
       )}
-      <Failure text={step.failure} />
+      <Failure text={step.failure} pending={step.pending} />
     </>
   );
 }

@@ -1,31 +1,29 @@
 import { useCallback, useState } from 'react';
-import { failureText } from '@need40/ui';
+import { failureText, usePending } from '@need40/ui';
 
 /**
  * One step of a deal (pay, confirm, report, review): busy while it runs (a second click is
- * ignored), the database's refusal in words when it fails, `done()` when it went through.
+ * ignored), slow after a while with Retry and Cancel (`pending`, the one slow-action rule of
+ * @need40/ui; each step is a state transition the database refuses twice, so Retry is safe), the
+ * database's refusal in words when it fails, `done()` when it went through.
  */
 export function useStep(done: () => void) {
-  const [busy, setBusy] = useState(false);
+  const pending = usePending();
   const [failure, setFailure] = useState<string | null>(null);
+  const { run: runPending } = pending;
 
   const run = useCallback(
     async (step: () => Promise<unknown>, fallback: string): Promise<boolean> => {
-      if (busy) return false;
-      setBusy(true);
       setFailure(null);
-      try {
-        await step();
+      const outcome = await runPending(step);
+      if (outcome?.status === 'done') {
         done();
         return true;
-      } catch (error) {
-        setFailure(failureText(error, fallback));
-        return false;
-      } finally {
-        setBusy(false);
       }
+      if (outcome?.status === 'failed') setFailure(failureText(outcome.error, fallback));
+      return false;
     },
-    [busy, done],
+    [runPending, done],
   );
-  return { busy, failure, run, setFailure };
+  return { busy: pending.busy, pending, failure, run, setFailure };
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { uiStore } from '@need40/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,8 @@ import { applyToGig, fetchMyApplication, fireTransition } from '../../../lib/app
 import { fetchGig } from '../api/fetchGig';
 import { GigPage } from './GigPage';
 import { APPLIED_NOTE } from './ApplyPanel';
+import { SIGNED_OUT_NOTE } from './ApplyForm';
+import { latestStart, START_ERROR } from '../lib/applyRules';
 import { resetGigPageEachTest } from '../../../test/gigPage';
 import { fakeSupabase } from '@need40/shared/testing';
 
@@ -23,7 +25,10 @@ const apply = vi.mocked(applyToGig);
 const transition = vi.mocked(fireTransition);
 
 resetGigPageEachTest();
-beforeEach(() => supabase.reset());
+beforeEach(() => {
+  supabase.reset();
+  sessionStorage.clear();
+});
 
 describe('applying', () => {
   it('signed out: Apply Now opens the login modal saying why, and the form opens after login', async () => {
@@ -56,7 +61,7 @@ describe('applying', () => {
     expect(form).toHaveTextContent('11 / 2000 characters');
     await user.type(within(form).getByLabelText('Proposed rate ($ per hour)'), '50');
     await user.click(within(form).getByRole('button', { name: 'Send application' }));
-    expect(apply).toHaveBeenCalledWith({ gigId: 'g1', message: 'I can do it', proposedRate: 50, availableFrom: null });
+    expect(apply).toHaveBeenCalledWith({ gigId: 'g1', message: 'I can do it', proposedRate: 50, availableFrom: null }, expect.any(AbortSignal));
     expect(await screen.findByText(APPLIED_NOTE)).toBeInTheDocument();
     expect(screen.getByText('Applied')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Withdraw application' })).toBeInTheDocument();
@@ -73,11 +78,65 @@ describe('applying', () => {
     await user.click(screen.getByRole('button', { name: 'Send application' }));
     expect(screen.getByText('The proposed rate must be greater than 0 and at most 1000000')).toBeInTheDocument();
     expect(apply).not.toHaveBeenCalled();
+    // Cancel drops the draft (kept otherwise, and the form would reopen on it).
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     unmount();
     load.mockResolvedValue(gig({ paymentType: 'fixed', rate: 600 }));
     render(<GigPage gigId="g1" />);
     await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
     expect(screen.queryByLabelText('Proposed rate ($ per hour)')).not.toBeInTheDocument();
+  });
+
+  it('the rate error clears once the rate is fixed; a start date too far ahead is refused at the field', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    const user = userEvent.setup();
+    render(<GigPage gigId="g1" />);
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    await user.type(screen.getByLabelText('Message to the poster'), 'Hello');
+    const rate = screen.getByLabelText('Proposed rate ($ per hour)');
+    await user.type(rate, '0');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(rate).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(rate);
+    await user.type(rate, '50');
+    expect(rate).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/The proposed rate must be/)).not.toBeInTheDocument();
+    // The same limit as the database's (two years ahead), on the field and as the picker's max.
+    const start = screen.getByLabelText('When can you start?');
+    expect(start).toHaveAttribute('max', latestStart());
+    const tooFar = new Date(`${latestStart()}T12:00:00Z`);
+    tooFar.setUTCDate(tooFar.getUTCDate() + 1);
+    fireEvent.change(start, { target: { value: tooFar.toISOString().slice(0, 10) } });
+    expect(start).toHaveAccessibleDescription(expect.stringContaining(START_ERROR));
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(apply).not.toHaveBeenCalled();
+    fireEvent.change(start, { target: { value: latestStart() } });
+    expect(start).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('a half-written application survives a reload, and a sign-out in another tab keeps it and offers Log in', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    const user = userEvent.setup();
+    const first = render(<GigPage gigId="g1" />);
+    await user.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    await user.type(screen.getByLabelText('Message to the poster'), 'Half written');
+    first.unmount();
+    render(<GigPage gigId="g1" />);
+    // Reopened on the draft, without pressing Apply Now.
+    expect(await screen.findByLabelText('Message to the poster')).toHaveValue('Half written');
+    act(() => signOutForTest());
+    expect(screen.getByLabelText('Message to the poster')).toHaveValue('Half written');
+    expect(screen.getByText(SIGNED_OUT_NOTE, { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(uiStore.getState().authModal).toMatchObject({ open: true, mode: 'login' });
+    act(() => signIn('worker-1'));
+    apply.mockResolvedValue({ id: 'a1', status: 'applied', created_at: '2024-04-09T12:00:00Z', decline_notice: null });
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(await screen.findByText(APPLIED_NOTE)).toBeInTheDocument();
+    // Sent: the draft is gone.
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('need40.draft.'))).toEqual([]);
   });
 
   it("shows the database's refusal in its words, and a plain message when the network fails", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { openAuthModal, useSession } from '@need40/shared';
-import { ui } from '@need40/ui';
+import { draftKey, hasDraft, ui } from '@need40/ui';
 import { APPLY_LOGIN_NOTICE, takeApplyIntent, wantToApply, wantsToApply } from '../../../lib/applyIntent';
 import { type ApplicationRef } from '../../../lib/applications';
 import { ThreadSlot } from '../../../lib/messagesSlot';
@@ -33,6 +33,8 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
     // The intent lives outside React (module scope) and is taken once, when the session allows it.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (userId && !own && takeApplyIntent(gig.id)) setFormOpen(true);
+    // A half-written application of this member (the page was reloaded): open the form on it.
+    if (userId && !own && hasDraft(draftKey('apply', userId, gig.id))) setFormOpen(true);
     // Arrived from a card's Apply Now while signed out: log in first.
     if (status === 'signed-out' && wantsToApply(gig.id) && !askedLogin.current) {
       askedLogin.current = true;
@@ -84,7 +86,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
       {!live && mine.state.status !== 'loading' && gig.status !== 'active' && <p>This gig is no longer open for applications.</p>}
       {!live && mine.state.status !== 'loading' && gig.status === 'active' &&
         (formOpen ? (
-          <ApplyForm gigId={gig.id} hourly={gig.paymentType === 'hourly'} onApplied={applied} onCancel={() => setFormOpen(false)} />
+          <ApplyForm gigId={gig.id} hourly={gig.paymentType === 'hourly'} onApplied={applied} onAlreadyApplied={() => (setFormOpen(false), mine.reload())} onCancel={() => setFormOpen(false)} />
         ) : (
           <button type="button" className={ui.primary} onClick={apply} disabled={status === 'loading'}>
             {application?.status === 'withdrawn' ? 'Apply again' : 'Apply Now'}

@@ -19,7 +19,7 @@ export const LOAD_MORE_FAILED = 'More gigs could not be loaded. Try Load more gi
  * Latest Gigs: filters, then the cards newest first, a page at a time. Re-reads when the filters
  * change and whenever a gig is created anywhere on the page (the query cache's gig lists). Gigs posted
  * elsewhere meanwhile wait behind "N new gigs — show"; "show" reads again and moves focus to the
- * newest of them (or to the heading when the filters now hide it).
+ * newest of them (or to the heading when the filters now hide it). An empty grid shows them at once.
  */
 export function LatestGigs() {
   const { draft, filters, errors, filtered, typed, update, clear } = useGigFilters();
@@ -36,6 +36,16 @@ export function LatestGigs() {
     live.clear();
     retry();
   };
+  // An empty grid holds nothing the person is reading: a gig posted meanwhile comes straight in,
+  // never "No gigs available yet" beside "1 new gig — show". Focus stays where it is.
+  const emptyWithFresh = !loading && !failed && !showList && live.fresh.length > 0;
+  const { clear: clearLive } = live;
+  useEffect(() => {
+    if (!emptyWithFresh) return;
+    clearLive();
+    retry();
+  }, [emptyWithFresh, clearLive, retry]);
+
   useEffect(() => {
     const id = focusAfterShow.current;
     if (id === null || loading) return;

@@ -47,6 +47,18 @@ describe('Latest Gigs while open', () => {
     expect(screen.getByRole('button', { name: '2 new gigs — show' })).toBeInTheDocument();
   });
 
+  it('an empty grid takes a gig posted elsewhere straight in: never "No gigs available yet" beside "1 new gig — show"', async () => {
+    fetchMock.mockResolvedValueOnce({ gigs: [], total: 0 });
+    render(<LatestGigs />);
+    expect(await screen.findByText('No gigs available yet')).toBeInTheDocument();
+    fetchMock.mockResolvedValueOnce({ gigs: [fresh], total: 1 });
+    act(() => watcher().onChange({ event: 'INSERT', row: row(), old: {} }));
+    expect(await screen.findByRole('article', { name: 'Fresh gig' })).toBeInTheDocument();
+    expect(screen.queryByText('No gigs available yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new gig/ })).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('"show" reads again with the same filters, brings the new gig in and focuses it', async () => {
     const user = userEvent.setup();
     await openGrid();

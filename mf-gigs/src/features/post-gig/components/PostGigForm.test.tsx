@@ -1,12 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MESSAGES, uiStore } from '@need40/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
 import { insertGig } from '../api/insertGig';
-import { POSTED_NOTE, PostGigForm, TERMS_NOTE } from './PostGigForm';
+import { SLOW_AFTER_MS, SLOW_TEXT } from '@need40/ui';
+import { POSTED_NOTE, PostGigForm, SEE_POSTED, TERMS_NOTE } from './PostGigForm';
 
-vi.mock('../api/insertGig', () => ({ insertGig: vi.fn() }));
+vi.mock('../api/insertGig', async (original) => ({ ...(await original<object>()), insertGig: vi.fn() }));
 const insert = vi.mocked(insertGig);
 
 const form = () => within(screen.getByRole('region', { name: 'Post Your Gig' }));
@@ -108,8 +109,11 @@ describe('Post Your Gig', () => {
     render(<PostGigForm />);
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Post Gig' }));
-    expect(insert).toHaveBeenCalledWith(filled, 'user-7');
-    expect(await screen.findByRole('status')).toHaveTextContent(POSTED_NOTE);
+    expect(insert).toHaveBeenCalledWith(filled, 'user-7', expect.stringMatching(/^[0-9a-f-]{36}$/), expect.any(AbortSignal));
+    // The confirmation takes focus and links to the new gig's page (the id the insert was given).
+    const posted = await screen.findByText(POSTED_NOTE, { exact: false });
+    expect(posted).toHaveFocus();
+    expect(within(posted).getByRole('link', { name: SEE_POSTED })).toHaveAttribute('href', `#gig/${insert.mock.calls[0]![2]}`);
     expect(uiStore.getState().gigsVersion).toBe(1);
     expect(form().getByLabelText('Title')).toHaveValue('');
     expect(form().getByLabelText('Skills')).toHaveValue('');
@@ -146,9 +150,48 @@ describe('Post Your Gig', () => {
     const button = screen.getByRole('button', { name: 'Post Gig' });
     expect(button).not.toHaveAttribute('aria-disabled', 'true');
     await user.click(button);
-    expect(await screen.findByRole('status')).toHaveTextContent(POSTED_NOTE);
+    expect(await screen.findByText(POSTED_NOTE, { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     expect(insert).toHaveBeenCalledTimes(2);
+    // Both attempts were one submission: the same id, so the database can only ever keep one gig.
+    expect(insert.mock.calls[1]![2]).toBe(insert.mock.calls[0]![2]);
+  });
+
+  it('an attempt refused as a copy (23505: an earlier one got through) counts as posted', async () => {
+    signIn();
+    insert.mockRejectedValue({ code: '23505', message: 'duplicate key value violates unique constraint "gigs_pkey"' });
+    const user = userEvent.setup();
+    render(<PostGigForm />);
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Post Gig' }));
+    expect(await screen.findByText(POSTED_NOTE, { exact: false })).toBeInTheDocument();
+    expect(uiStore.getState().gigsVersion).toBe(1);
+  });
+
+  it('a slow insert says so and offers Retry (the same gig again) and Cancel (the form as typed)', async () => {
+    signIn();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      insert.mockReturnValue(new Promise(() => {}));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      render(<PostGigForm />);
+      await fillAll(user);
+      await user.click(screen.getByRole('button', { name: 'Post Gig' }));
+      expect(screen.queryByText(SLOW_TEXT, { exact: false })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(SLOW_AFTER_MS));
+      expect(screen.getByText(SLOW_TEXT, { exact: false })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(insert).toHaveBeenCalledTimes(2);
+      expect(insert.mock.calls[1]![2]).toBe(insert.mock.calls[0]![2]);
+      expect((insert.mock.calls[0]![3] as AbortSignal).aborted).toBe(true);
+      act(() => vi.advanceTimersByTime(SLOW_AFTER_MS));
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('button', { name: 'Post Gig' })).not.toHaveAttribute('aria-disabled', 'true');
+      expect(screen.queryByText(SLOW_TEXT, { exact: false })).not.toBeInTheDocument();
+      expect(form().getByLabelText('Title')).toHaveValue('Logo design');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a session that ended: says to log in again and offers a Log in button', async () => {

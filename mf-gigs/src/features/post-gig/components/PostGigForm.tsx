@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES, SECTIONS, openAuthModal, scrollToSection } from '@need40/shared';
-import { SelectField, TextField, ui } from '@need40/ui';
+import { SelectField, SlowNotice, TextField, ui } from '@need40/ui';
+import { gigHref } from '../../../lib/navigation';
 import { LOCATION_OPTIONS, PAYMENT_TYPE_OPTIONS } from '../../../lib/labels';
 import { usePostGig } from '../hooks/usePostGig';
 import { emptyGigForm } from '../lib/gigForm';
@@ -10,6 +11,7 @@ import styles from './PostGigForm.module.css';
 export const POST_GIG_LABEL = 'Post Gig';
 export const POSTING_LABEL = 'Posting...';
 export const POSTED_NOTE = 'Your gig is posted and now leads Latest Gigs.';
+export const SEE_POSTED = 'Open your gig';
 export const TERMS_NOTE = 'By posting a gig, you agree to our Terms of Service and Privacy Policy.';
 
 /**
@@ -19,8 +21,9 @@ export const TERMS_NOTE = 'By posting a gig, you agree to our Terms of Service a
 export function PostGigForm() {
   const id = useId();
   const [form, setForm] = useState<GigForm>(emptyGigForm);
-  const { signedIn, status, errors, failure, submit, edited } = usePostGig();
+  const { signedIn, status, errors, failure, postedId, pending, submit, edited } = usePostGig();
   const formRef = useRef<HTMLFormElement>(null);
+  const postedRef = useRef<HTMLParagraphElement>(null);
   const focusFirstError = useRef(false);
   const posting = status === 'posting';
 
@@ -29,6 +32,11 @@ export function PostGigForm() {
     focusFirstError.current = false;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
+
+  // The confirmation takes focus, so it is in view and read out, with the new gig's page one Tab away.
+  useEffect(() => {
+    if (status === 'posted') postedRef.current?.focus();
+  }, [status]);
 
   const set = <K extends keyof GigForm>(field: K, value: GigForm[K]) => {
     setForm((prev) => ({ ...prev, [field]: value }));
@@ -96,6 +104,7 @@ export function PostGigForm() {
         <button type="submit" className={ui.primary} aria-disabled={posting}>
           {!signedIn ? MESSAGES.loginToPostGig : posting ? POSTING_LABEL : POST_GIG_LABEL}
         </button>
+        <SlowNotice pending={pending} />
         <div role="alert" className={styles.live}>
           {failure && (
             <p className={ui.alert}>
@@ -113,9 +122,12 @@ export function PostGigForm() {
         </div>
       </form>
       <div role="status" className={styles.live}>
-        {status === 'posted' && (
-          <p className={ui.status}>
+        {status === 'posted' && postedId && (
+          <p ref={postedRef} tabIndex={-1} className={ui.status}>
             {POSTED_NOTE}{' '}
+            <a className={ui.link} href={gigHref(postedId)}>
+              {SEE_POSTED}
+            </a>{' '}
             <button type="button" className={ui.linkButton} onClick={() => scrollToSection(SECTIONS.gigs)}>
               See Latest Gigs
             </button>

@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { notifyGigsChanged, openAuthModal, useSession } from '@need40/shared';
+import { usePending } from '@need40/ui';
+import { newId } from '../../../lib/newId';
 import { validateGigForm } from '../lib/gigForm';
 import { type GigForm, type GigFormErrors } from '../types';
-import { insertGig } from '../api/insertGig';
+import { insertGig, isDuplicatePost } from '../api/insertGig';
 import { describePostFailure, type PostFailure } from '../lib/postFailure';
 
 export type PostGigStatus = 'idle' | 'posting' | 'posted' | 'failed';
@@ -12,12 +14,19 @@ export type PostGigStatus = 'idle' | 'posting' | 'posted' | 'failed';
  * Signed in: validates, inserts, then tells the grid to re-read. A failed insert is logged to the
  * console and described in `failure` (what happened, what to do), so the button is never dead;
  * resolves true only when the gig was created, so the form keeps what was typed otherwise.
+ *
+ * One submission is one gig: its id is chosen once and kept until the gig exists, so a Retry, or
+ * a click again after a lost answer, can only find the gig already there (insertGig). A slow insert
+ * offers Retry and Cancel (`pending`, the one slow-action rule of @need40/ui).
  */
 export function usePostGig() {
   const userId = useSession((s) => s.user?.id ?? null);
   const [status, setStatus] = useState<PostGigStatus>('idle');
   const [errors, setErrors] = useState<GigFormErrors>({});
   const [failure, setFailure] = useState<PostFailure | null>(null);
+  const [postedId, setPostedId] = useState<string | null>(null);
+  const submissionId = useRef<string | null>(null);
+  const pending = usePending();
 
   const submit = useCallback(
     async (form: GigForm): Promise<boolean> => {
@@ -25,6 +34,7 @@ export function usePostGig() {
         openAuthModal('login');
         return false;
       }
+      if (pending.busy) return false;
       setFailure(null);
       const found = validateGigForm(form);
       setErrors(found);
@@ -32,20 +42,27 @@ export function usePostGig() {
         setStatus('idle');
         return false;
       }
+      const gigId = (submissionId.current ??= newId());
       setStatus('posting');
-      try {
-        await insertGig(form, userId);
-        notifyGigsChanged();
-        setStatus('posted');
-        return true;
-      } catch (error) {
-        console.error('[mf-gigs] could not post the gig', error);
-        setFailure(describePostFailure(error));
+      const outcome = await pending.run((signal) => insertGig(form, userId, gigId, signal));
+      if (outcome === null) return false;
+      if (outcome.status === 'cancelled') {
+        setStatus('idle');
+        return false;
+      }
+      if (outcome.status === 'failed' && !isDuplicatePost(outcome.error)) {
+        console.error('[mf-gigs] could not post the gig', outcome.error);
+        setFailure(describePostFailure(outcome.error));
         setStatus('failed');
         return false;
       }
+      submissionId.current = null;
+      notifyGigsChanged();
+      setPostedId(gigId);
+      setStatus('posted');
+      return true;
     },
-    [userId],
+    [userId, pending],
   );
 
   /** Forget a field's error once the person edits it, and the "posted" note once they start again. */
@@ -59,5 +76,5 @@ export function usePostGig() {
     setStatus((s) => (s === 'posted' ? 'idle' : s));
   }, []);
 
-  return { signedIn: userId !== null, status, errors, failure, submit, edited };
+  return { signedIn: userId !== null, status, errors, failure, postedId, pending, submit, edited };
 }

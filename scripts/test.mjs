@@ -22,7 +22,9 @@ const steps = [
   ['unit tests of the frontend packages', ['test:front'], {}],
   ['backend tests on PGlite', ['--filter', 'backend', 'test'], {}],
   ['backend tests on PostgreSQL', ['--filter', 'backend', 'test'], { TEST_DB: 'postgres' }],
-  ['end-to-end tests (Playwright)', ['--filter', 'e2e', 'test'], {}],
+  // With a PostgreSQL server (CI), the browsers' backends run on it (e2e/helpers/backend.ts): the
+  // same suite, with the database's work off the backend's one thread. Without one, on PGlite.
+  ['end-to-end tests (Playwright)', ['--filter', 'e2e', 'test'], postgres ? { E2E_DATABASE_URL: postgres } : {}],
 ];
 const failed = [];
 const notRun = [];

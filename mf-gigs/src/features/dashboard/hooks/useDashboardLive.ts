@@ -15,7 +15,9 @@ export function showApplication(application: Row): void {
   if (typeof id !== 'string') return;
   updateCachedRows<Row>(DASHBOARD_LISTS, (row) => {
     if (row.id !== id || !('status' in row)) return row;
-    const fresh = Object.fromEntries(Object.keys(row).filter((k) => k in application && typeof row[k] !== 'object').map((k) => [k, application[k]]));
+    // Plain columns only (an embedded row such as the worker is not in the answer); a column still
+    // null in the list (a decline note, a notice) is plain too.
+    const fresh = Object.fromEntries(Object.keys(row).filter((k) => k in application && (row[k] === null || typeof row[k] !== 'object')).map((k) => [k, application[k]]));
     return { ...row, ...fresh };
   });
 }

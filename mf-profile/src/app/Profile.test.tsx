@@ -10,7 +10,7 @@ import Profile from './Profile';
 vi.mock('../features/profile/api/getProfile', () => ({ getProfile: vi.fn(), LOAD_FAILED: 'Failed to load profile' }));
 vi.mock('../features/profile/api/updateProfile', () => ({ updateProfile: vi.fn(), SAVE_FAILED: 'Failed to save profile' }));
 // The email setting under My Profile has its own tests (ProfileSettings.test.tsx): here it only waits.
-vi.mock('../features/notifications/api/emailPreference', () => ({ getEmailEnabled: () => new Promise(() => {}), setEmailEnabled: () => new Promise(() => {}) }));
+vi.mock('../features/notifications/api/emailPreference', async (original) => ({ ...(await original<object>()), getEmailPreferences: () => new Promise(() => {}), saveEmailPreferences: () => new Promise(() => {}) }));
 const get = vi.mocked(getProfile);
 const update = vi.mocked(updateProfile);
 

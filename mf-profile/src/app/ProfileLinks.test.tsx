@@ -7,7 +7,7 @@ import { openEditor, retype } from '../test/editor';
 
 vi.mock('../features/profile/api/getProfile', () => ({ getProfile: vi.fn(), LOAD_FAILED: 'Failed to load profile' }));
 vi.mock('../features/profile/api/updateProfile', () => ({ updateProfile: vi.fn(), SAVE_FAILED: 'Failed to save profile' }));
-vi.mock('../features/notifications/api/emailPreference', () => ({ getEmailEnabled: () => new Promise(() => {}), setEmailEnabled: () => new Promise(() => {}) }));
+vi.mock('../features/notifications/api/emailPreference', async (original) => ({ ...(await original<object>()), getEmailPreferences: () => new Promise(() => {}), saveEmailPreferences: () => new Promise(() => {}) }));
 const get = vi.mocked(getProfile);
 const update = vi.mocked(updateProfile);
 const LINK = 'Enter a web address starting with https:// or http://';

@@ -141,7 +141,7 @@ describe('app migrations', () => {
     // by the operator views, which run as the client's role; the private schema is not exposed by
     // /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'private.aal_satisfied', 'private.console_gate', 'private.is_operator_now', 'private.is_thread_party', 'private.member_may_write',
+      'private.aal_satisfied', 'private.console_gate', 'private.is_operator_now', 'private.is_thread_party', 'private.member_may_write', 'private.notification_max_attempts',
       // The operator queues' row functions check the role themselves (views run their functions as the caller).
       ...['operator_disputes_rows', 'operator_funds_awaiting_rows', 'operator_payment_events_rows', 'operator_payouts_due_rows', 'operator_refunds_due_rows',
         'operator_revenue_rows'].map((f) => `private.${f}`),

@@ -169,7 +169,7 @@ const schema = z.object({
    * Scheduled SQL jobs (jobs/sql-jobs.ts), as pg_cron runs them on hosted Supabase:
    * `schema.function@seconds, …` (each function takes the runner's time), or `off`.
    */
-  SQL_JOBS: z.string().default('private.run_payment_timers@60'),
+  SQL_JOBS: z.string().default('private.run_payment_timers@60,private.run_saved_searches@300'),
   /** /_dev/clock (loopback only): tests move the time the SQL jobs see. Refused in production. */
   DEV_CLOCK: bool.default(false),
 

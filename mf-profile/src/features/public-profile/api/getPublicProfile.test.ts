@@ -22,7 +22,8 @@ const row = {
   id: ID, full_name: '  ', username: 'grace', avatar_url: null, title: null, bio: null, skills: null, hourly_rate: '25.50',
   experience: null, portfolio: null, linkedin_url: null, github_url: null, created_at: '2024-03-05T10:00:00Z',
   member_ratings: { average_rating: 4.5, review_count: 2 },
-  reviews: [{ id: 'r1', rating: 5, body: null, created_at: '2024-04-01T10:00:00Z', reviewer: null }],
+  completed_gigs: 3, available_for_work: true,
+  reviews: [{ id: 'r1', rating: 5, body: null, created_at: '2024-04-01T10:00:00Z', reviewer: null, gig: { id: 'g9', title: 'Logo design' } }],
 };
 const ok = (data: unknown): Answer => ({ data, error: null, status: 200 });
 
@@ -47,8 +48,9 @@ describe('getPublicProfile', () => {
       ['order', 'created_at', { ascending: false }], ['order', 'id'], ['limit', 21],
     ]);
     expect(queryOf('contact_details')).toEqual([]);
-    expect(p).toMatchObject({ name: 'A Need40 member', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
-    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'A Need40 member' }]);
+    expect(p).toMatchObject({ name: 'A Need40 member', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, completedGigs: 3, availableForWork: true, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
+    expect(profile[1]?.[1]).toMatch(/completed_gigs.*gig:gigs!reviews_gig_id_fkey\(id, title\)/);
+    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'A Need40 member', gig: { id: 'g9', title: 'Logo design' } }]);
     expect([p.moreReviews, p.moreOpenGigs]).toEqual([false, false]);
   });
 

@@ -4,11 +4,14 @@
  */
 import { getSupabase, type QueryRow } from '@need40/shared';
 
+/** Who wrote a review and the gig it is about (null when the gig was deleted or is hidden). */
+const REVIEW_PARTS = 'reviewer:profiles!reviews_reviewer_id_fkey(full_name, username), gig:gigs!reviews_gig_id_fkey(id, title)';
+
 /** Reviews and open gigs per page: a busy member's profile stays one small read; more on request. */
 export const PROFILE_PAGE = 20;
 
 export const reviewsQuery = (profileId: string) =>
-  getSupabase().from('reviews').select('id, rating, body, created_at, reviewer:profiles!reviews_reviewer_id_fkey(full_name, username)').eq('reviewee_id', profileId);
+  getSupabase().from('reviews').select(`id, rating, body, created_at, ${REVIEW_PARTS}`).eq('reviewee_id', profileId);
 export type ReviewRow = QueryRow<ReturnType<typeof reviewsQuery>>;
 
 export const openGigsQuery = (profileId: string) =>
@@ -20,7 +23,7 @@ export const publicProfileQuery = (profileId: string) =>
   getSupabase()
     .from('profiles')
     .select(
-      'id, full_name, username, avatar_url, title, bio, skills, hourly_rate, experience, portfolio, linkedin_url, github_url, created_at, member_ratings(average_rating, review_count), reviews!reviews_reviewee_id_fkey(id, rating, body, created_at, reviewer:profiles!reviews_reviewer_id_fkey(full_name, username))',
+      `id, full_name, username, avatar_url, title, bio, skills, hourly_rate, available_for_work, experience, portfolio, linkedin_url, github_url, created_at, completed_gigs, member_ratings(average_rating, review_count), reviews!reviews_reviewee_id_fkey(id, rating, body, created_at, ${REVIEW_PARTS})`,
     )
     .eq('id', profileId)
     .order('created_at', { referencedTable: 'reviews', ascending: false })

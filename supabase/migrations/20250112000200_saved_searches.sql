@@ -182,7 +182,8 @@ begin
       insert into public.notifications (recipient_id, kind, gig_id, gig_title, actor_name, count)
       values (v_search.user_id, 'saved_search', (v_gigs -> 0 ->> 'id')::uuid, v_gigs -> 0 ->> 'title', v_search.name, v_count);
       perform private.enqueue_notification(v_search.user_id, 'saved_search',
-        jsonb_build_object('search_id', v_search.id, 'search_name', v_search.name, 'count', v_count, 'gigs', v_gigs));
+        jsonb_build_object('search_id', v_search.id, 'search_name', v_search.name, 'count', v_count, 'gigs', v_gigs,
+          'gig_id', v_gigs -> 0 ->> 'id', 'gig_title', v_gigs -> 0 ->> 'title'));
       update public.saved_searches
          set checked_at = p_now, next_alert_at = p_now + case when frequency = 'weekly' then interval '7 days' else interval '1 day' end
        where id = v_search.id;

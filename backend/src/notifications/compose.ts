@@ -48,8 +48,15 @@ function summary({ kind, payload: p }: NotificationItem): string {
     case 'deal_update':
     case 'payment_receipt':
       return `${moneyLines({ kind, payload: p }).subject}.`;
+    case 'gig_invitation':
+      return `${nameOf(p.poster_name)} invited you to apply to "${title}".`;
+    case 'saved_search':
+      return `${searchCount(p)} your saved search "${searchName(p)}".`;
   }
 }
+
+const searchName = (p: NotificationPayload) => inertText(p.search_name || 'your search', 60);
+const searchCount = (p: NotificationPayload) => (p.count === 1 ? 'A new gig matches' : `${p.count ?? 0} new gigs match`);
 
 function single(item: NotificationItem): MailLines {
   const title = titleOf(item.payload);
@@ -73,6 +80,14 @@ function single(item: NotificationItem): MailLines {
     case 'deal_update':
     case 'payment_receipt':
       return moneyLines(item);
+    case 'gig_invitation':
+      return { subject: `You were invited to apply to "${title}"`, intro: [summary(item), 'Open the gig to read it and apply:'], action: 'Open the gig' };
+    case 'saved_search':
+      return {
+        subject: `New gigs for your saved search "${searchName(item.payload)}"`,
+        intro: [summary(item), ...(item.payload.gigs ?? []).slice(0, 5).map((g) => `- ${inertText(g.title, 100)}`), 'Open the newest:'],
+        action: 'Open the gig',
+      };
   }
 }
 

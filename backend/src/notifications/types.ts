@@ -1,5 +1,5 @@
 /** The outbox's kinds and payloads as the database writes them, and the words of one email. */
-export type NotificationKind = 'new_application' | 'application_accepted' | 'application_declined' | 'new_message' | 'deal_update' | 'payment_receipt';
+export type NotificationKind = 'new_application' | 'application_accepted' | 'application_declined' | 'new_message' | 'deal_update' | 'payment_receipt' | 'gig_invitation' | 'saved_search';
 
 /** What the marketplace functions put in an outbox row's payload. */
 export interface NotificationPayload {
@@ -28,6 +28,12 @@ export interface NotificationPayload {
   reference?: string | null;
   method?: string | null;
   at?: string;
+  /** gig_invitation: who invited the worker. */
+  poster_name?: string;
+  /** saved_search: the search's name, how many new gigs matched, the newest five (gig_id/gig_title: the newest). */
+  search_name?: string;
+  count?: number;
+  gigs?: { id: string; title: string }[];
 }
 
 export interface MailLines {

@@ -19,9 +19,10 @@ describe('Find workers', () => {
     const user = userEvent.setup();
     render(<FindWorkers />);
     const list = await screen.findByRole('list', { name: 'Available workers' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    const cards = () => within(list).getAllByRole('heading', { level: 2 }).map((h) => h.closest('li')!);
+    expect(cards()).toHaveLength(20);
     expect(rpcCalls()[0]).toEqual(['rpc', 'search_workers', { p_limit: 21 }]);
-    const first = within(list).getAllByRole('listitem')[0]!;
+    const first = cards()[0]!;
     expect(within(first).getByRole('link', { name: 'Worker 1' })).toHaveAttribute('href', '#profile/00000000-0000-4000-8000-000000000000');
     expect(first).toHaveTextContent('$40/hr');
     expect(first).toHaveTextContent('Rated 4.5 out of 5 (2 reviews) · 1 gig completed · 20 hours a week');

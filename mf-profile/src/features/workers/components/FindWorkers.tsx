@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PagedList, ui, usePages } from '@need40/ui';
 import { searchWorkers, WORKERS_PAGE } from '../api/searchWorkers';
-import type { WorkerFilters } from '../types';
+import type { Worker, WorkerFilters } from '../types';
 import { WorkerCard } from './WorkerCard';
 import { WorkerFilterForm } from './WorkerFilterForm';
 import styles from './FindWorkers.module.css';
@@ -15,7 +15,7 @@ export const NO_WORKERS = 'No available workers match these filters.';
  */
 export function FindWorkers() {
   const [filters, setFilters] = useState<WorkerFilters>({ skills: [] });
-  const { state, showMore, retry } = usePages(`workers:${JSON.stringify(filters)}`, (after, limit) => searchWorkers(filters, after, limit), { size: WORKERS_PAGE });
+  const { state, showMore, retry } = usePages<Worker>(`workers:${JSON.stringify(filters)}`, (after, limit) => searchWorkers(filters, after, limit), { size: WORKERS_PAGE });
 
   return (
     <div className={styles.page}>

@@ -25,7 +25,7 @@ create table ledger.accounts (
   created_at timestamp with time zone default now() not null,
   constraint accounts_pkey PRIMARY KEY (id),
   constraint accounts_key_key UNIQUE (key),
-  constraint accounts_kind_check CHECK (kind = ANY (ARRAY['cash'::text, 'held'::text, 'gig_prepaid'::text, 'payable'::text, 'receivable'::text, 'credit'::text, 'refund_due'::text, 'fee_revenue'::text, 'donations'::text, 'world'::text])),
+  constraint accounts_kind_check CHECK (kind = ANY (ARRAY['cash'::text, 'held'::text, 'gig_prepaid'::text, 'payable'::text, 'receivable'::text, 'credit'::text, 'refund_due'::text, 'fee_revenue'::text, 'donations'::text, 'world'::text, 'provider_fees'::text])),
   constraint accounts_never_overdrawn CHECK (NOT tracked OR normal = 'credit'::text AND (debits_posted + debits_pending) <= credits_posted OR normal = 'debit'::text AND (credits_posted + credits_pending) <= debits_posted),
   constraint accounts_normal_check CHECK (normal = ANY (ARRAY['debit'::text, 'credit'::text])),
   constraint accounts_totals_not_negative CHECK (debits_posted >= 0 AND credits_posted >= 0 AND debits_pending >= 0 AND credits_pending >= 0)
@@ -249,14 +249,14 @@ begin
   end if;
   insert into ledger.accounts (kind, key, provider, owner_id, application_id, gig_id, normal, tracked)
   values (p_kind, v_key, p_provider, p_owner, p_application, p_gig,
-          case when p_kind in ('cash', 'world', 'receivable') then 'debit' else 'credit' end,
-          p_kind not in ('cash', 'world', 'fee_revenue', 'donations'))
+          case when p_kind in ('cash', 'world', 'receivable', 'provider_fees') then 'debit' else 'credit' end,
+          p_kind not in ('cash', 'world', 'fee_revenue', 'donations', 'provider_fees'))
   on conflict (key) do nothing
   returning id into v_id;
   return coalesce(v_id, (select a.id from ledger.accounts a where a.key = v_key));
 end
 $function$;
-comment on function ledger.account(p_kind text, p_owner uuid, p_application uuid, p_gig uuid, p_provider text) is 'The account of a subject, created on first use: (''held'', application => …), (''payable'', owner => …), (''cash'', provider => ''manual''), (''fee_revenue''), …';
+comment on function ledger.account(p_kind text, p_owner uuid, p_application uuid, p_gig uuid, p_provider text) is 'The account of a subject, created on first use: (''held'', application => …), (''payable'', owner => …), (''cash'', provider => ''manual''), (''fee_revenue''), (''provider_fees''), …';
 
 CREATE OR REPLACE FUNCTION ledger.accounts_keep_identity()
  RETURNS trigger
@@ -1935,7 +1935,7 @@ $function$;
 grant execute on function private.operator_refunds_due_rows() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.operator_revenue_rows()
- RETURNS TABLE(id text, period text, period_start date, releases bigint, payouts_cents bigint, fees_cents bigint)
+ RETURNS TABLE(id text, period text, period_start date, releases bigint, payouts_cents bigint, fees_cents bigint, provider_fees_cents bigint, net_revenue_cents bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1945,12 +1945,26 @@ begin
     return;
   end if;
   return query
-    select p.kind || ':' || p.period_start, p.kind, p.period_start, sum(f.releases)::bigint, sum(f.payouts_cents)::bigint, sum(f.fees_cents)::bigint
-    from ledger.day_figures f
-    cross join lateral (values ('week', date_trunc('week', f.day)::date), ('month', date_trunc('month', f.day)::date)) as p(kind, period_start)
+    with provider_days as (
+      select (t.created_at at time zone 'UTC')::date as day,
+             sum(case when t.kind = 'provider_fee' then t.amount_cents else -t.amount_cents end)::bigint as cents
+      from ledger.transactions t
+      where t.kind in ('provider_fee', 'provider_fee_returned') and t.phase = 'posted'
+      group by 1
+    ), days as (
+      select coalesce(f.day, d.day) as day, coalesce(f.releases, 0) as releases, coalesce(f.payouts_cents, 0) as payouts_cents,
+             coalesce(f.fees_cents, 0) as fees_cents, coalesce(d.cents, 0) as provider_cents
+      from ledger.day_figures f
+      full join provider_days d on d.day = f.day
+    )
+    select p.kind || ':' || p.period_start, p.kind, p.period_start, sum(x.releases)::bigint, sum(x.payouts_cents)::bigint, sum(x.fees_cents)::bigint,
+           sum(x.provider_cents)::bigint, (sum(x.fees_cents) - sum(x.provider_cents))::bigint
+    from days x
+    cross join lateral (values ('week', date_trunc('week', x.day)::date), ('month', date_trunc('month', x.day)::date)) as p(kind, period_start)
     group by p.kind, p.period_start order by p.period_start desc, p.kind;
 end
 $function$;
+comment on function private.operator_revenue_rows() is 'Rows of public.operator_revenue, for an operator only.';
 grant execute on function private.operator_revenue_rows() to authenticated;
 
 CREATE OR REPLACE FUNCTION private.outbox_allow_kinds(p_kinds text[])
@@ -2248,12 +2262,41 @@ AS $function$
 begin
   if p.type = 'refund.failed' then
     select e.outcome, e.detail into outcome, detail from private.refund_failed_effect(p) e;
+  elsif p.type = 'provider.fee' then
+    select e.outcome, e.detail into outcome, detail from private.provider_fee_effect(p) e;
   else
     select e.outcome, e.detail into outcome, detail from private.provider_event_effect(p) e;
   end if;
 end
 $function$;
-comment on function private.provider_event_outcome(p ledger.provider_events, OUT outcome text, OUT detail text) is 'What one provider event does: refund.failed here, the others in private.provider_event_effect.';
+comment on function private.provider_event_outcome(p ledger.provider_events, OUT outcome text, OUT detail text) is 'What one provider event does: refund.failed and provider.fee in their own functions, the others in private.provider_event_effect.';
+
+CREATE OR REPLACE FUNCTION private.provider_fee_effect(p ledger.provider_events, OUT outcome text, OUT detail text)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_meta ledger.transactions;
+  v_returned boolean := coalesce(p.payload ->> 'returned', '') = 'true';
+  v_fees bigint := ledger.account('provider_fees');
+  v_cash bigint := ledger.account('cash', p_provider => p.provider);
+begin
+  if coalesce(p.amount_cents, 0) <= 0 then
+    outcome := 'ignored'; detail := 'a provider fee needs a positive amount'; return;
+  end if;
+  v_meta.provider := p.provider; v_meta.provider_ref := p.reference; v_meta.operator_id := p.operator_id;
+  v_meta.note := left(coalesce(p.payload ->> 'what', 'provider fee') || case when v_returned then ' returned' else '' end, 200);
+  if v_returned then
+    perform ledger.post(p.provider || ':fee:' || p.event_id, 'provider_fee_returned', array[v_cash, v_fees], array[p.amount_cents, -p.amount_cents], v_meta);
+  else
+    perform ledger.post(p.provider || ':fee:' || p.event_id, 'provider_fee', array[v_fees, v_cash], array[p.amount_cents, -p.amount_cents], v_meta);
+  end if;
+  outcome := 'applied';
+end
+$function$;
+comment on function private.provider_fee_effect(p ledger.provider_events, OUT outcome text, OUT detail text) is 'provider.fee: a fee the provider took (provider_fees Dr / cash Cr) or, with payload {"returned": true}, gave back (cash Dr / provider_fees Cr).';
 
 CREATE OR REPLACE FUNCTION private.provider_work(p_provider text)
  RETURNS TABLE(kind text, application_id uuid, transaction_id bigint, member_id uuid, amount_cents bigint, idempotency_key text, paypal_email text, stripe_account_id text)
@@ -3932,9 +3975,11 @@ create view public.operator_revenue as
     period_start,
     releases,
     payouts_cents,
-    fees_cents
-   FROM private.operator_revenue_rows() operator_revenue_rows(id, period, period_start, releases, payouts_cents, fees_cents);
-comment on view public.operator_revenue is 'Operators: per week and per month (UTC), deals released, money paid out to workers and fee revenue, from the ledger.';
+    fees_cents,
+    provider_fees_cents,
+    net_revenue_cents
+   FROM private.operator_revenue_rows() operator_revenue_rows(id, period, period_start, releases, payouts_cents, fees_cents, provider_fees_cents, net_revenue_cents);
+comment on view public.operator_revenue is 'Operators: per week and per month (UTC), deals released, money paid out to workers, fee revenue, the payment providers'' fees and the revenue net of them, from the ledger.';
 grant select on table public.operator_revenue to authenticated;
 
 CREATE OR REPLACE FUNCTION public.accept_application(p_application_id uuid)
@@ -4470,6 +4515,17 @@ $function$;
 comment on function public.completed_gigs(p public.profiles) is 'Computed field of profiles: how many gigs the member completed as the worker (deals released or paid out). Security definer only to count applications, which are private to their parties; it reads nothing but that count.';
 grant execute on function public.completed_gigs(p public.profiles) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.completed_gigs_of(p_user_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from public.applications a where a.worker_id = p_user_id and a.status in ('released', 'paid_out')
+$function$;
+comment on function public.completed_gigs_of(p_user_id uuid) is 'How many gigs the member completed as the worker (deals released or paid out); what profiles show.';
+grant execute on function public.completed_gigs_of(p_user_id uuid) to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.confirm_payout(p_application_id uuid)
  RETURNS public.applications
  LANGUAGE plpgsql
@@ -4585,6 +4641,24 @@ end
 $function$;
 comment on function public.deal_money(p_application_id uuid) is 'Every money step of one deal, oldest first, for its two parties (nothing for anyone else).';
 grant execute on function public.deal_money(p_application_id uuid) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.deal_provider(p_application_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('see the money of a deal');
+begin
+  if not exists (select 1 from public.applications a where a.id = p_application_id and v_uid in (a.worker_id, a.poster_id)) then
+    return null;
+  end if;
+  return coalesce((private.open_funding_hold(p_application_id)).provider, (select s.provider from ledger.settings s));
+end
+$function$;
+comment on function public.deal_provider(p_application_id uuid) is 'The payment provider of one of the caller''s deals (''manual'' or ''stripe''): its open funding hold''s, else the one new fundings and payouts go through now; null for anyone but its two parties.';
+grant execute on function public.deal_provider(p_application_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.decline_application(p_application_id uuid, p_note text DEFAULT NULL::text)
  RETURNS public.applications
@@ -5003,6 +5077,26 @@ end
 $function$;
 comment on function public.my_money() is 'The caller''s money in cents. Earnings: pending (their part of money held for their deals), available (released, owed to them, on its way), paid out, owed back. Spending: announced (not yet confirmed), held, released, refund due, refunded (less refunds that failed); credit (and credit announced).';
 grant execute on function public.my_money() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.my_sessions()
+ RETURNS TABLE(id uuid, created_at timestamp with time zone, last_active_at timestamp with time zone, user_agent text, ip text, aal text, is_current boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- On hosted Supabase refreshed_at is `timestamp` (no time zone) and ip is inet (whose text form
+  -- carries /32): the casts read both that and this backend's timestamptz and text.
+  select s.id, s.created_at,
+         greatest(s.created_at, s.refreshed_at::timestamptz, s.updated_at) as last_active_at,
+         left(s.user_agent, 300), regexp_replace(s.ip::text, '/(32|128)$', ''), s.aal::text,
+         s.id::text is not distinct from (auth.jwt() ->> 'session_id') as is_current
+    from auth.sessions s
+   where s.user_id = (select auth.uid())
+   order by 3 desc, s.id
+   limit 100
+$function$;
+comment on function public.my_sessions() is 'The caller''s own sessions (newest activity first, at most 100): when each began and was last active, its browser and address, its assurance level, and which one is the calling session. Nobody else''s rows; a visitor gets none.';
+grant execute on function public.my_sessions() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.my_unread_threads(p_limit integer DEFAULT 500)
  RETURNS TABLE(application_id uuid, gig_id uuid, unread bigint)

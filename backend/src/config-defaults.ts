@@ -24,5 +24,8 @@ export const DEFAULT_MIGRATION_DIRS = {
   app: path.join(REPO_ROOT, 'supabase', 'migrations'),
 };
 
+/** The auth mails' built-in templates (auth/mail-templates.ts); a release ships the folder beside dist/. */
+export const DEFAULT_MAIL_TEMPLATES_DIR = path.join(REPO_ROOT, 'backend', 'mail-templates');
+
 /** PGlite's data directory unless DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data');

@@ -19,7 +19,7 @@ import { parseSqlJobs, type SqlJob } from './jobs/sql-job-spec';
 import { loadMailTemplates, type MailTemplates } from './auth/mail-templates';
 
 export { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_MIGRATION_DIRS, REPO_ROOT } from './config-defaults';
-import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_DATA_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
+import { DEV_ANON_KEY, DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY, DEFAULT_DATA_DIR, DEFAULT_MAIL_TEMPLATES_DIR, DEFAULT_MIGRATION_DIRS } from './config-defaults';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -213,8 +213,8 @@ export interface Config extends EnvConfig {
   webauthn: WebAuthnConfig;
   /** SQL_JOBS, parsed. */
   sqlJobs: SqlJob[];
-  /** MAIL_TEMPLATES_DIR's templates, read and checked at start. */
-  mailTemplates: MailTemplates | undefined;
+  /** The auth mails' templates (the built-in files with MAIL_TEMPLATES_DIR's laid over them), read and checked at start. */
+  mailTemplates: MailTemplates;
   /** TRUST_PROXY compiled: which peers' X-Forwarded-* headers count (false: none). */
   trustProxy: TrustProxy;
   /** Variables that look like settings but are not read (main.ts logs them at start). */
@@ -262,9 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       problems.push(`JWT_SIGNING_KEY: ${(error as Error).message}`);
     }
   }
-  let mailTemplates: MailTemplates | undefined;
+  let mailTemplates = {} as MailTemplates;
   try {
-    mailTemplates = loadMailTemplates(c.MAIL_TEMPLATES_DIR);
+    mailTemplates = loadMailTemplates(DEFAULT_MAIL_TEMPLATES_DIR, c.MAIL_TEMPLATES_DIR);
   } catch (error) {
     problems.push(`MAIL_TEMPLATES_DIR: ${(error as Error).message}`);
   }

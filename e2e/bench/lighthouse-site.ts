@@ -14,14 +14,12 @@ import path from 'node:path';
 import { startStaticServer } from '../../scripts/serve-static.mjs';
 import { startBackend } from '../helpers/backend';
 import { ensureBuilt } from '../helpers/build';
-import { REMOTES, RUNTIME_DIR, distOf } from '../helpers/paths';
+import { RUNTIME_DIR, distOf } from '../helpers/paths';
 import { createConfirmedUser, json, passwordSession } from '../helpers/users';
 // @ts-expect-error -- plain ESM build helper without types
 import { buildSingle } from './build-single.mjs';
+import { ANON_KEY, HOST, portOf, serveComposed } from './composed-site';
 
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const HOST = '127.0.0.1';
 
 export interface Site {
   composedUrl: string;
@@ -32,7 +30,6 @@ export interface Site {
   close(): Promise<void>;
 }
 
-const portOf = (name: string) => Number(process.env[name] ?? 0);
 
 /** Six gigs like people post them, so the grid shows cards rather than its empty state. */
 async function seedGigs(backendUrl: string): Promise<void> {
@@ -76,19 +73,9 @@ export async function startSite(): Promise<Site> {
   closers.push(() => backend.stop());
   try {
     await seedGigs(backend.url);
-    const config = path.join(runDir, 'config.json');
-    writeFileSync(config, JSON.stringify({ supabaseUrl: backend.url, supabaseAnonKey: ANON_KEY, siteUrl: `http://${HOST}:${shellPort || 3000}`, paypalMeUrl: 'https://paypal.me/need40' }));
-
-    const remotes: Record<string, string> = {};
-    for (const name of REMOTES) {
-      const s = await startStaticServer({ root: distOf(name), host: HOST, port: portOf(`PORT_${name.toUpperCase()}`), files: { '/config.json': config } });
-      closers.push(() => new Promise((r) => s.close(r)));
-      remotes[name] = `http://${HOST}:${s.port}/mf-manifest.json`;
-    }
-    const remotesFile = path.join(runDir, 'remotes.json');
-    writeFileSync(remotesFile, JSON.stringify({ remotes }));
-    const composed = await startStaticServer({ root: distOf('shell'), host: HOST, port: shellPort, files: { '/config.json': config, '/remotes.json': remotesFile } });
-    closers.push(() => new Promise((r) => composed.close(r)));
+    const composed = await serveComposed({ runDir, backendUrl: backend.url, siteUrl: `http://${HOST}:${shellPort || 3000}`, distOf, shellPort });
+    closers.push(() => composed.close());
+    const { configFile: config, remotesFile } = composed;
     const single = await startStaticServer({ root: singleDir, host: HOST, port: portOf('PORT_SINGLE'), files: { '/config.json': config } });
     closers.push(() => new Promise((r) => single.close(r)));
     const floorDir = path.join(runDir, 'floor');
@@ -99,7 +86,7 @@ export async function startSite(): Promise<Site> {
     closers.push(() => new Promise((r) => floor.close(r)));
     return {
       floorUrl: `http://${HOST}:${floor.port}/`,
-      composedUrl: `http://${HOST}:${composed.port}/`,
+      composedUrl: composed.url,
       singleUrl: `http://${HOST}:${single.port}/`,
       serveShell: async (root) => {
         const s = await startStaticServer({ root, host: HOST, port: portOf('PORT_SHELL_B'), files: { '/config.json': config, '/remotes.json': remotesFile } });

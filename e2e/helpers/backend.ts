@@ -7,6 +7,8 @@ import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { freePort, spawnBackend, waitUntilHealthy } from '../../scripts/backend-process.mjs';
 import { ROOT, RUNTIME_DIR } from './paths';
 
@@ -17,6 +19,8 @@ export interface RunningBackend {
   url: string;
   port: number;
   dataDir: string;
+  /** The PostgreSQL database it runs on (E2E_DATABASE_URL mode), or null on PGlite. */
+  databaseUrl: string | null;
   process: ChildProcess;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -30,6 +34,8 @@ export interface StartBackendOptions {
   port?: number;
   /** Reuse this data directory (default: a new one). `stop({ keepData: true })` keeps it. */
   dataDir?: string;
+  /** Reuse this PostgreSQL database (E2E_DATABASE_URL mode; a stopped backend's `databaseUrl`). */
+  databaseUrl?: string | null;
 }
 
 /**
@@ -87,21 +93,84 @@ export async function migratedTemplate(): Promise<string> {
   return dir;
 }
 
-export async function startBackend({ env = {}, timeoutMs = Number(process.env.E2E_BACKEND_TIMEOUT_MS ?? 60_000), port: wanted, dataDir: reuse }: StartBackendOptions = {}): Promise<RunningBackend> {
+export async function startBackend({ env = {}, timeoutMs = Number(process.env.E2E_BACKEND_TIMEOUT_MS ?? 180_000), port: wanted, dataDir: reuse, databaseUrl: reuseDb }: StartBackendOptions = {}): Promise<RunningBackend> {
   if (!existsSync(BACKEND_MAIN)) throw new Error('backend/src/main.ts does not exist');
   const port = wanted ?? (await freePort());
   mkdirSync(RUNTIME_DIR, { recursive: true });
   let dataDir = reuse;
+  let databaseUrl = reuseDb ?? null;
   if (!dataDir) {
-    const template = await migratedTemplate();
     dataDir = mkdtempSync(path.join(RUNTIME_DIR, 'backend-'));
-    cpSync(template, dataDir, { recursive: true });
+    if (PG_ADMIN) databaseUrl = await copyOfTemplateDatabase(PG_ADMIN);
+    else cpSync(await migratedTemplate(), dataDir, { recursive: true });
   }
-  return launch({ port, dataDir, env, timeoutMs });
+  return launch({ port, dataDir, databaseUrl, env, timeoutMs });
 }
 
-async function launch({ port, dataDir, env, timeoutMs }: { port: number; dataDir: string; env: Record<string, string>; timeoutMs: number }): Promise<RunningBackend> {
-  const child = spawnBackend({ env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...SUITE_LIMITS, ...env } });
+/**
+ * With E2E_DATABASE_URL (an admin URL of a PostgreSQL server; `pnpm test` sets it from
+ * TEST_DATABASE_URL) every backend of the run gets its own database, a CREATE DATABASE … TEMPLATE
+ * copy of one migrated once per set of migrations. PGlite runs its SQL on the backend's own thread,
+ * beside every HTTP request of both browsers; on PostgreSQL the same suite spends that time in the
+ * server's processes. Without it, PGlite from the template directory, as `pnpm start` runs.
+ */
+const PG_ADMIN = process.env.E2E_DATABASE_URL || null;
+
+async function asAdmin<T extends pg.QueryResultRow>(admin: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const withDatabase = (admin: string, name: string) => Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+
+/** The migrated template database of this set of migrations, made by a backend started on it once. */
+async function templateDatabase(admin: string): Promise<string> {
+  const name = `need40_e2e_template_${migrationsFingerprint()}`;
+  const found = await asAdmin(admin, `select 1 from pg_database where datname = '${name}'`);
+  if (found.length) return name;
+  const making = `need40_e2e_making_${randomBytes(6).toString('hex')}`;
+  await asAdmin(admin, `create database ${making}`);
+  const scratch = mkdtempSync(path.join(RUNTIME_DIR, 'template-making-'));
+  try {
+    const backend = await launch({ port: await freePort(), dataDir: scratch, databaseUrl: withDatabase(admin, making), env: {}, timeoutMs: 300_000 });
+    await backend.stop({ keepData: true });
+    for (const { datname } of await asAdmin<{ datname: string }>(admin, "select datname from pg_database where datname like 'need40\\_e2e\\_template\\_%'")) {
+      await asAdmin(admin, `drop database if exists ${datname} with (force)`);
+    }
+    await asAdmin(admin, `alter database ${making} rename to ${name}`);
+  } catch (error) {
+    await asAdmin(admin, `drop database if exists ${making} with (force)`);
+    if (!(await asAdmin(admin, `select 1 from pg_database where datname = '${name}'`)).length) throw error; // else another run made it first
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return name;
+}
+
+let template: Promise<string> | null = null;
+async function copyOfTemplateDatabase(admin: string): Promise<string> {
+  template ??= templateDatabase(admin);
+  const name = `need40_e2e_${randomBytes(6).toString('hex')}`;
+  await asAdmin(admin, `create database ${name} template ${await template}`);
+  return withDatabase(admin, name);
+}
+
+interface Launch {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string | null;
+  env: Record<string, string>;
+  timeoutMs: number;
+}
+
+async function launch({ port, dataDir, databaseUrl = null, env, timeoutMs }: Launch): Promise<RunningBackend> {
+  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const child = spawnBackend({ env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...SUITE_LIMITS, ...database, ...env } });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -111,7 +180,9 @@ async function launch({ port, dataDir, env, timeoutMs }: { port: number; dataDir
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    if (keepData) return;
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl && PG_ADMIN) await asAdmin(PG_ADMIN, `drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
   };
   try {
     await waitUntilHealthy(child, port, { timeoutMs, pollMs: 250, detail: () => output.slice(-4000) });
@@ -119,5 +190,5 @@ async function launch({ port, dataDir, env, timeoutMs }: { port: number; dataDir
     await stop();
     throw error;
   }
-  return { url, port, dataDir, process: child, stop };
+  return { url, port, dataDir, databaseUrl, process: child, stop };
 }

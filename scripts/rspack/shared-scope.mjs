@@ -26,6 +26,7 @@ export function sharedSingletons(dir = path.join(root, 'shell')) {
   const reactDom = catalogVersion('react-dom');
   const zustand = catalogVersion('zustand');
   const supabase = catalogVersion('@supabase/supabase-js');
+  const query = catalogVersion('@tanstack/react-query');
   const single = (version) => ({ singleton: true, requiredVersion: `^${version}`, version });
   return {
     react: single(react),
@@ -35,6 +36,8 @@ export function sharedSingletons(dir = path.join(root, 'shell')) {
     zustand: single(zustand),
     'zustand/': single(zustand),
     '@supabase/supabase-js': single(supabase),
+    // One query cache per page (the kernel's getQueryClient): its hooks and client must be one copy.
+    '@tanstack/react-query': single(query),
     // A workspace package would otherwise get requiredVersion "workspace:*", which nothing satisfies.
     '@need40/shared': { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion },
   };

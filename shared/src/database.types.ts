@@ -1823,9 +1823,11 @@ export type Database = {
         Row: {
           fees_cents: number | null
           id: string | null
+          net_revenue_cents: number | null
           payouts_cents: number | null
           period: string | null
           period_start: string | null
+          provider_fees_cents: number | null
           releases: number | null
         }
         Relationships: []
@@ -2225,6 +2227,7 @@ export type Database = {
         Args: { p: Database["public"]["Tables"]["profiles"]["Row"] }
         Returns: number
       }
+      completed_gigs_of: { Args: { p_user_id: string }; Returns: number }
       confirm_payout: {
         Args: { p_application_id: string }
         Returns: {
@@ -2330,6 +2333,7 @@ export type Database = {
           transaction_id: number
         }[]
       }
+      deal_provider: { Args: { p_application_id: string }; Returns: string }
       decline_application: {
         Args: { p_application_id: string; p_note?: string }
         Returns: {
@@ -2588,6 +2592,18 @@ export type Database = {
           spending_announced_cents: number
           spending_held_cents: number
           spending_released_cents: number
+        }[]
+      }
+      my_sessions: {
+        Args: never
+        Returns: {
+          aal: string
+          created_at: string
+          id: string
+          ip: string
+          is_current: boolean
+          last_active_at: string
+          user_agent: string
         }[]
       }
       my_unread_threads: {

@@ -13,6 +13,7 @@ export * from './config';
 export { getSupabase, resetSupabase, setRealtimeTransport, type Need40Client, type QueryRow } from './supabase';
 export * from './session';
 export * from './ui';
+export * from './queries';
 export * from './errors';
 export * from './files';
 export * from './routes';

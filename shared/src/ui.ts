@@ -5,6 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { SectionId } from './constants';
+import { invalidateGigLists } from './queries';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -23,7 +24,7 @@ export interface AuthModalState extends AuthModalMessages {
 
 export interface UiState {
   authModal: AuthModalState;
-  /** Bumped whenever a gig is created anywhere; the grid re-reads when it changes. */
+  /** Bumped whenever a gig is created anywhere (kernel 1.3 and earlier: the grid re-read on it; now the query cache's gig lists are invalidated). */
   gigsVersion: number;
 }
 
@@ -52,8 +53,10 @@ export function closeAuthModal(): void {
   uiStore.setState((s) => ({ authModal: { open: false, mode: s.authModal.mode } }));
 }
 
+/** A gig was created or changed state: every list of open gigs (the query cache's) reads again. */
 export function notifyGigsChanged(): void {
   uiStore.setState((s) => ({ gigsVersion: s.gigsVersion + 1 }));
+  invalidateGigLists();
 }
 
 /**

@@ -52,6 +52,17 @@ comment on function public.completed_gigs(public.profiles) is 'Computed field of
 revoke all on function public.completed_gigs(public.profiles) from public;
 grant execute on function public.completed_gigs(public.profiles) to anon, authenticated, service_role;
 
+-- The same count by member id, for clients: a computed field takes the whole row, and reading a
+-- whole profiles row needs every column, which no client role has (the contact columns are
+-- withheld), so PostgREST's `select=completed_gigs` is refused to them.
+create or replace function public.completed_gigs_of(p_user_id uuid) returns integer
+language sql stable security definer set search_path = '' as $$
+  select count(*)::integer from public.applications a where a.worker_id = p_user_id and a.status in ('released', 'paid_out')
+$$;
+comment on function public.completed_gigs_of(uuid) is 'How many gigs the member completed as the worker (deals released or paid out); what profiles show.';
+revoke all on function public.completed_gigs_of(uuid) from public;
+grant execute on function public.completed_gigs_of(uuid) to anon, authenticated, service_role;
+
 -- Available for work -----------------------------------------------------------------------------
 alter table public.profiles add column if not exists available_for_work boolean not null default false;
 alter table public.profiles add column if not exists available_since timestamptz;

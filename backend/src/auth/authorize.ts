@@ -16,7 +16,7 @@ import { AuthApiError } from '../http/errors';
 import { bearerToken, clientIp, lenientQueryOf, loadCaller, queryOf, userAgent, verifyAccessToken, withoutNul } from './context';
 import { AuthErrors } from './errors';
 import { issueAuthCode, OAUTH_FLOW_TTL_MS, type FlowStateRow } from './flow';
-import { composeMail, deliverMail, type Mail } from './mailer';
+import { composeMail, deliverMail, type AuthMail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { errorRedirect, resolveRedirect, withFragment, withQuery } from './redirects';
 import { createSession } from './sessions';
@@ -31,7 +31,7 @@ import { callbackUrl, fetchProviderUser, findProvider, startFlow, type ProviderU
 type CallbackOutcome =
   | { kind: 'code'; code: string; flow: FlowStateRow }
   | { kind: 'session'; flow: FlowStateRow; fragment: Record<string, string> }
-  | { kind: 'unverified'; flow: FlowStateRow; mail: Mail | null };
+  | { kind: 'unverified'; flow: FlowStateRow; mail: AuthMail | null };
 
 export function oauthRoutes(app: FastifyInstance): void {
   const services = app.services;

@@ -2,18 +2,21 @@
  * Outgoing mail: through SMTP (nodemailer) when SMTP_URL is set; otherwise into the development
  * mailbox (store/mailbox.ts, shared by all instances, shown at /_dev/mailbox) and the log, so
  * sign-up confirmation and password recovery work offline. Auth mail the SMTP server does not take
- * waits in auth.mail_queue (mail-queue.ts); the app's notifications wait in their own outbox. The
- * words below are the defaults: an operator's files in MAIL_TEMPLATES_DIR replace them (mail-templates.ts).
+ * waits in auth.mail_queue (mail-queue.ts); the app's notifications wait in their own outbox. An auth
+ * mail's words come from the template files (mail-templates.ts: backend/mail-templates/, which an
+ * operator's MAIL_TEMPLATES_DIR overrides file by file).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Services } from '../services';
 import { queueMail } from './mail-queue';
-import { applyTemplates } from './mail-templates';
+import { renderMail, type MailKind as AuthMailKind } from './mail-templates';
 import { storeMail } from './store/mailbox';
 
-export type MailKind = 'signup' | 'recovery' | 'email_change' | 'reauthentication' | 'magiclink' | 'invite';
+/** The kinds of mail: the auth mails' (mail-templates.ts) and the app's notifications. */
+export type MailKind = AuthMailKind | 'notification';
 
+/** A mail ready to send (its words filled in). */
 export interface Mail {
   to: string;
   kind: MailKind;
@@ -28,44 +31,22 @@ export interface Mail {
   headers?: Record<string, string>;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const TEMPLATES: Record<Exclude<MailKind, 'reauthentication'>, { subject: string; intro: string; action: string }> = {
-  signup: { subject: 'Confirm your Need40 account', intro: 'Thanks for signing up to Need40. Confirm your email address to finish:', action: 'Confirm my email' },
-  recovery: { subject: 'Reset your Need40 password', intro: 'Someone asked to reset the password of your Need40 account. If it was you:', action: 'Reset my password' },
-  email_change: { subject: 'Confirm your new Need40 email address', intro: 'Confirm that this is the new email address of your Need40 account:', action: 'Confirm new email' },
-  magiclink: { subject: 'Your Need40 sign-in link', intro: 'Follow this link to sign in to Need40:', action: 'Sign in' },
-  invite: { subject: 'You have been invited to Need40', intro: 'You have been invited to create a Need40 account. Follow this link to accept:', action: 'Accept the invitation' },
-};
+/** An auth mail before its words: what the templates are filled with (deliverMail renders it). */
+export interface AuthMail {
+  to: string;
+  kind: AuthMailKind;
+  link: string | null;
+  code?: string;
+}
 
 /** A mail carrying a link, and with `code` also the six-digit code that verifyOtp accepts instead. */
-export function composeMail(kind: Exclude<MailKind, 'reauthentication'>, to: string, link: string, code?: string): Mail {
-  const t = TEMPLATES[kind];
-  const codeText = code ? `\n\nOr enter this code: ${code}` : '';
-  const codeHtml = code ? `<p>Or enter this code: <strong>${escapeHtml(code)}</strong></p>` : '';
-  return {
-    to,
-    kind,
-    subject: t.subject,
-    link,
-    ...(code && { code }),
-    text: `${t.intro}\n\n${link}${codeText}\n\nIf you did not ask for this, ignore this email.`,
-    html: `<p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>${codeHtml}<p>If you did not ask for this, ignore this email.</p>`,
-  };
+export function composeMail(kind: Exclude<AuthMailKind, 'reauthentication'>, to: string, link: string, code?: string): AuthMail {
+  return { to, kind, link, ...(code && { code }) };
 }
 
 /** The reauthentication mail: a six-digit code to type into the app (GoTrue's {{ .Token }}). */
-export function composeCodeMail(to: string, code: string): Mail {
-  const intro = 'Enter this code to confirm that it is you changing your Need40 password:';
-  return {
-    to,
-    kind: 'reauthentication',
-    subject: 'Confirm it is you',
-    link: null,
-    code,
-    text: `${intro}\n\n${code}\n\nIf you did not ask for this, change your password: someone may be using your account.`,
-    html: `<p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(code)}</strong></p><p>If you did not ask for this, change your password: someone may be using your account.</p>`,
-  };
+export function composeCodeMail(to: string, code: string): AuthMail {
+  return { to, kind: 'reauthentication', link: null, code };
 }
 
 const transports = new Map<string, Transporter>();
@@ -106,9 +87,10 @@ export async function sendMail(services: Services, log: FastifyBaseLogger, mail:
  * when the SMTP server does not take it — queued and retried (mail-queue.ts) for as long as its link
  * lives, and the member's request succeeds either way, as hosted Supabase's would with a working server.
  */
-export async function deliverMail(services: Services, log: FastifyBaseLogger, built: Mail): Promise<void> {
+export async function deliverMail(services: Services, log: FastifyBaseLogger, built: AuthMail): Promise<void> {
   const { config } = services;
-  const mail = applyTemplates(config.mailTemplates, built, { ConfirmationURL: built.link ?? '', Token: built.code ?? '', Email: built.to, SiteURL: config.SITE_URL });
+  const words = renderMail(config.mailTemplates, built.kind, { ConfirmationURL: built.link ?? '', Token: built.code ?? '', Email: built.to, SiteURL: config.SITE_URL });
+  const mail: Mail = { ...built, ...words };
   if (!config.SMTP_URL) return toDevMailbox(services, log, mail);
   try {
     await sendSmtp(services, mail);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { bodyOf, clientIp, queryOf } from './context';
 import { normaliseEmail } from './emails';
 import { createFlowState, pkceParams } from './flow';
-import { composeMail, deliverMail, type Mail } from './mailer';
+import { composeMail, deliverMail, type AuthMail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { enforceRateLimits } from './ratelimit';
 import { resolveRedirect } from './redirects';
@@ -30,7 +30,7 @@ export function recoverRoutes(app: FastifyInstance): void {
       { key: `recover:ip:${clientIp(request)}`, max: config.RATE_LIMIT_RECOVER_PER_IP },
       { key: `email:${email}`, max: config.RATE_LIMIT_EMAIL_SENT, kind: 'email' },
     ]);
-    const mail = await db.transaction(async (tx): Promise<Mail | null> => {
+    const mail = await db.transaction(async (tx): Promise<AuthMail | null> => {
       const user = await findUserByEmail(tx, email);
       if (!user) return null;
       const flow = pkce ? await createFlowState(services, tx, { userId: user.id, method: 'recovery', pkce }) : null;

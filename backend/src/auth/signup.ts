@@ -8,7 +8,9 @@
  * can pre-claim an address they cannot read mail for.
  * A sign-up for an existing address answers with a made-up user of exactly the same shape as a
  * new one (ids, an email identity, metadata); what still tells them apart is documented in
- * docs/security.md. With MAILER_AUTOCONFIRM: answers with a session (an existing address: 422).
+ * docs/security.md. The owner of a confirmed address gets an "already registered" mail instead of a
+ * link (counted by the same per-address mail limit). With MAILER_AUTOCONFIRM: answers with a session
+ * (an existing address: 422).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +20,7 @@ import { bodyOf, clientIp, queryOf, userAgent } from './context';
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
 import { createFlowState, pkceParams, type PkceParams } from './flow';
-import { composeMail, deliverMail, type Mail } from './mailer';
+import { composeMail, deliverMail, type AuthMail } from './mailer';
 import { issueOneTimeToken, verifyLink, type BoundCredentials } from './otp';
 import { hashPassword, checkPasswordStrength } from './passwords';
 import { signInAnonymously } from './anonymous';
@@ -57,7 +59,7 @@ export function signupRoutes(app: FastifyInstance): void {
     ]);
     const passwordHash = await hashPassword(body.password); // outside any transaction
 
-    const mails: Mail[] = [];
+    const mails: AuthMail[] = [];
     const result = await services.db.transaction(async (tx) => {
       const nowMs = services.now();
       const bound = { passwordHash, userMeta: data };
@@ -68,6 +70,10 @@ export function signupRoutes(app: FastifyInstance): void {
         if (!existing.email_confirmed_at) {
           // A link of its own for this sign-up; answer exactly as for a new address.
           mails.push(await confirmationMail(existing, true));
+        } else {
+          // The answer still looks like a new sign-up's; the address's owner learns by mail that
+          // they already have an account (and how to get back in), so nobody waits for a link.
+          mails.push(composeMail('already_registered', email, redirectTo));
         }
         return obfuscatedUser(email, data, nowMs);
       }
@@ -129,7 +135,7 @@ export function signupRoutes(app: FastifyInstance): void {
 /** Store a confirmation token (and PKCE flow) for a user and compose the mail carrying its link. */
 async function prepareConfirmation(
   services: Services, tx: Tx, userId: string, email: string, pkce: PkceParams | null, redirectTo: string, bound: BoundCredentials, keepOthers: boolean,
-): Promise<Mail> {
+): Promise<AuthMail> {
   const flow = pkce ? await createFlowState(services, tx, { userId, method: 'email/signup', pkce }) : null;
   const token = await issueOneTimeToken(services, tx, { userId, type: 'confirmation_token', relatesTo: email, flowStateId: flow?.id ?? null, redirectTo, bound, keepOthers });
   await markMailSent(tx, userId, 'confirmation_sent_at', iso(services.now()));

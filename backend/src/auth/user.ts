@@ -11,7 +11,7 @@ import { bearerToken, bodyOf, loadCaller, queryOf, verifyAccessToken } from './c
 import { normaliseEmail } from './emails';
 import { AuthErrors } from './errors';
 import { createFlowState, pkceParams } from './flow';
-import { composeMail, deliverMail, type Mail } from './mailer';
+import { composeMail, deliverMail, type AuthMail } from './mailer';
 import { issueOneTimeToken, verifyLink } from './otp';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
 import { enforceRateLimits } from './ratelimit';
@@ -66,7 +66,7 @@ export function userRoutes(app: FastifyInstance): void {
     const redirectTo = resolveRedirect(config, queryOf(request).redirect_to);
     const pkce = emailChanges ? pkceParams(body) : null;
 
-    const mails: Mail[] = [];
+    const mails: AuthMail[] = [];
     const result = await db.transaction(async (tx) => {
       const { user, session } = await loadCaller(tx, claims);
       const now = iso(services.now());

@@ -96,8 +96,8 @@ const gigLink = (siteUrl: string, p: NotificationPayload) => `${base(siteUrl)}/#
 /** Where an item's link goes: the gig, or the receipt page for a receipt. */
 const itemLink = (siteUrl: string, item: NotificationItem) =>
   item.kind === 'payment_receipt' ? `${base(siteUrl)}/${moneyLines(item).path}` : gigLink(siteUrl, item.payload);
-// The mailer's kinds name the auth emails; the dev mailbox files these under "notification".
-const KIND = 'notification' as MailKind;
+// The dev mailbox files these under "notification".
+const KIND: MailKind = 'notification';
 
 /** The email for one outbox row, addressed to `to`, linking to the gig on `siteUrl`. */
 export function composeNotification(kind: NotificationKind, payload: NotificationPayload, to: string, siteUrl: string): Mail {

@@ -1,5 +1,5 @@
 /**
- * Auth mail templates as files (MAIL_TEMPLATES_DIR, GoTrue's names and placeholders): an override
+ * Auth mail templates as files (backend/mail-templates, and MAIL_TEMPLATES_DIR over them; GoTrue's names and placeholders): an override
  * replaces the built-in subject and parts of its kind, with the link, the code and the address
  * filled in (escaped in HTML); kinds without files keep the built-in words; a folder with a wrong
  * file name, an unknown placeholder or a link mail without its link refuses the start.
@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAIL_TEMPLATES_DIR } from '../../src/config-defaults';
 import { loadConfig } from '../../src/config';
 import { startTestBackend, type TestBackend } from '../harness';
 import { call, latestMail, uniqueEmail } from './helpers';
@@ -54,11 +55,24 @@ describe('mail templates from files', () => {
     expect((await latestMail(be, email)).subject).toBe('Reset your Need40 password');
   });
 
+  it('the built-in words are the files of backend/mail-templates; {{ if .Token }} shows its piece only with a code', async () => {
+    const email = uniqueEmail('tpl-otp').toLowerCase();
+    await call(be, 'POST', '/signup', { email, password: 'secret123' });
+    expect((await call(be, 'POST', '/otp', { email })).status).toBe(200);
+    const otp = await latestMail(be, email);
+    expect(otp.kind).toBe('magiclink');
+    expect(otp.text).toMatch(/\n\nOr enter this code: \d{6}\n\n/);
+    const recovery = fs.readFileSync(path.join(DEFAULT_MAIL_TEMPLATES_DIR, 'recovery.txt'), 'utf8');
+    expect((await call(be, 'POST', '/recover', { email })).status).toBe(200);
+    const mail = await latestMail(be, email);
+    expect(`${mail.text}\n`).toBe(recovery.replace('{{ .ConfirmationURL }}', mail.link).replace(/\{\{ if \.Token \}\}[^]*?\{\{ end \}\}/, ''));
+  });
+
   it('a wrong folder refuses the start, naming every problem', () => {
-    const bad = folder({ 'signup.htm': 'x', 'recovery.html': 'Reset {{ .Link }}', 'invite.subject.txt': 'Join' });
+    const bad = folder({ 'signup.htm': 'x', 'recovery.html': 'Reset {{ .Link }}', 'invite.subject.txt': 'Join', 'magiclink.txt': '{{ range .X }}{{ .ConfirmationURL }}{{ end }}' });
     try {
       expect(() => loadConfig({ NODE_ENV: 'test', MAIL_TEMPLATES_DIR: bad })).toThrow(
-        /MAIL_TEMPLATES_DIR: .*recovery\.html: unknown placeholder \{\{ \.Link \}\}.*recovery\.html: must contain \{\{ \.ConfirmationURL \}\}.*signup\.htm: not a template name/s,
+        /MAIL_TEMPLATES_DIR: .*magiclink\.txt: unsupported template syntax \{\{ range \.X \}\}.*recovery\.html: unknown placeholder \{\{ \.Link \}\}.*recovery\.html: must contain \{\{ \.ConfirmationURL \}\}.*signup\.htm: not a template name/s,
       );
       expect(() => loadConfig({ NODE_ENV: 'test', MAIL_TEMPLATES_DIR: path.join(bad, 'missing') })).toThrow(/MAIL_TEMPLATES_DIR: cannot read .*ENOENT/);
     } finally {

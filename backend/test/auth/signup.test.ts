@@ -93,6 +93,25 @@ describe('sign-up with email confirmation (supabase-js, PKCE)', () => {
     expect((third.body.identities as unknown[]).length).toBe(1);
   });
 
+  it('mails the owner of a confirmed address "you already have an account", within the per-address mail limit', async () => {
+    const email = uniqueEmail('again').toLowerCase();
+    await call(be, 'POST', '/signup', { email, password: 'secret123' });
+    await follow(be, (await latestMail(be, email)).link);
+    const again = await call(be, 'POST', '/signup', { email, password: 'another-one' });
+    expect(again.status).toBe(200);
+    const mail = await latestMail(be, email);
+    expect(mail.kind).toBe('already_registered');
+    expect(mail.subject).toBe('You already have a Need40 account');
+    expect(mail.text).toContain('You already have a Need40 account — log in or reset your password:\n\nhttp://localhost:3000');
+    expect(mail.link).toBe('http://localhost:3000');
+    // The old password still signs in: the repeated sign-up changed nothing.
+    expect((await call(be, 'POST', '/token?grant_type=password', { email, password: 'secret123' })).status).toBe(200);
+    // Like every auth mail, at most RATE_LIMIT_EMAIL_SENT (10) per address and window.
+    const codes: Array<string | undefined> = [];
+    for (let i = 0; i < 9; i++) codes.push((await call(be, 'POST', '/signup', { email, password: 'another-one' })).body.error_code as string | undefined);
+    expect(codes.filter(Boolean)).toEqual(['over_email_send_rate_limit']);
+  });
+
   it('redirects only to allowed URLs', async () => {
     const email = uniqueEmail('redirect');
     const res = await fetch(`${be.url}/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/steal')}`, {

@@ -4,7 +4,10 @@
  * the funds waits for them), and payment_work lists what to pay with the idempotency keys to send.
  * The ledger rows are the manual provider's, with provider 'stripe'.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/config';
 import { refusal, rpc, sql } from '../market/helpers';
 import { serviceClient } from '../rest/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, journal, ok, status, useMoney } from './helpers';
@@ -54,7 +57,7 @@ describe('events in, once each, in any order', () => {
     expect((await journal(m.be, app)).slice(-2)).toEqual(['refund/posted: held Dr 60000 refund_due Cr 60000', 'refund_sent/posted: refund_due Dr 60000 cash Cr 60000']);
   });
 
-  it('a failed checkout voids the hold; a transfer pays out a released deal; a refund is sent once; a fee is the outside world\'s', async () => {
+  it('a failed checkout voids the hold; a transfer pays out a released deal; a refund is sent once; a fee is the platform\'s expense (and one given back, income again)', async () => {
     const { app } = await acceptedDeal(m);
     await ok(m, m.poster, 'start_funding', { p_application_id: app });
     expect(await event('evt_expired', 'funds.failed', { p_application_id: app })).toBe('applied');
@@ -77,6 +80,29 @@ describe('events in, once each, in any order', () => {
     expect(await event('evt_re_1', 'refund.sent', { p_origin_transaction_id: Number(due!.id), p_amount_cents: 60000, p_reference: 're_1' })).toBe('applied');
     expect(await event('evt_re_2', 'refund.sent', { p_origin_transaction_id: Number(due!.id) })).toBe('ignored');
     expect(await event('evt_fee_1', 'provider.fee', { p_amount_cents: 1500, p_reference: 'du_fee' })).toBe('applied');
+    expect(await event('evt_fee_2', 'provider.fee', { p_amount_cents: 1500, p_reference: 'du_fee_back', p_payload: { returned: true } })).toBe('applied');
+    expect(await event('evt_fee_3', 'provider.fee', { p_amount_cents: 0 })).toBe('ignored');
+    const fees = await sql<{ kind: string; lines: string }>(m.be, `
+      select t.kind, string_agg(a.key || case when e.amount_cents > 0 then ' Dr ' else ' Cr ' end || abs(e.amount_cents), ' ' order by e.amount_cents desc) as lines
+      from ledger.transactions t join ledger.entries e on e.transaction_id = t.id join ledger.accounts a on a.id = e.account_id
+      where t.idempotency_key in ('stripe:fee:evt_fee_1', 'stripe:fee:evt_fee_2') group by t.id order by t.id`);
+    expect(fees).toEqual([{ kind: 'provider_fee', lines: 'provider_fees Dr 1500 cash:stripe Cr 1500' }, { kind: 'provider_fee_returned', lines: 'cash:stripe Dr 1500 provider_fees Cr 1500' }]);
+    expect(await booksHold(m.be)).toEqual(BOOKS_HOLD);
+  });
+
+  it('fees booked to the outside world before provider_fees existed move there once; running that migration again adds nothing', async () => {
+    // A fee as the port booked it before (world Dr / cash Cr).
+    await sql(m.be, `do $$ declare v ledger.transactions; begin v.provider := 'stripe'; v.provider_ref := 'txn_legacy';
+      perform ledger.post('stripe:fee:txn_legacy', 'provider_fee', array[ledger.account('world'), ledger.account('cash', p_provider => 'stripe')], array[900::bigint, -900::bigint], v); end $$`);
+    const migration = fs.readFileSync(path.join(REPO_ROOT, 'supabase/migrations/20250108000100_provider_fees_expense.sql'), 'utf8');
+    const reclassified = () => sql<{ lines: string }>(m.be, `
+      select string_agg(a.kind || case when e.amount_cents > 0 then ' Dr ' else ' Cr ' end || abs(e.amount_cents), ' ' order by e.amount_cents desc) as lines
+      from ledger.transactions t join ledger.entries e on e.transaction_id = t.id join ledger.accounts a on a.id = e.account_id
+      where t.idempotency_key = 'fee-reclass:' || (select id from ledger.transactions where idempotency_key = 'stripe:fee:txn_legacy') group by t.id`);
+    for (let run = 0; run < 2; run++) {
+      await m.be.db.transaction((tx) => tx.exec(migration));
+      expect(await reclassified()).toEqual([{ lines: 'provider_fees Dr 900 world Cr 900' }]);
+    }
     expect(await booksHold(m.be)).toEqual(BOOKS_HOLD);
   });
 

@@ -1,8 +1,9 @@
 /**
  * Contract tests of the Stripe adapter's fees and failed refunds, against the typed Stripe mock
  * through the real SDK and backend: Stripe's fee on a deal's charge (its balance transaction) is
- * booked once as world Dr / cash:stripe Cr, whichever of checkout.session.completed and
- * charge.updated brings it; a refund that fails (refund.failed) is due to the payer again, leaves
+ * booked once as the platform's expense, provider_fees Dr / cash:stripe Cr, whichever of
+ * checkout.session.completed and charge.updated brings it; a dispute's fee likewise (and given back
+ * when Stripe gives it back), and the operators' revenue is net of them; a refund that fails (refund.failed) is due to the payer again, leaves
  * Stripe's work and shows in the operators' refunds-due queue until an operator sends it.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,11 +25,11 @@ const chargeOf = (pi: string) => m.stripe.intents.get(pi)!.latest_charge as stri
 const btOf = (pi: string) => m.stripe.charges.get(chargeOf(pi))!.balance_transaction as string;
 
 describe("Stripe's fees", () => {
-  it('the fee of the charge that funded a deal is booked once: world Dr / cash:stripe Cr', async () => {
+  it('the fee of the charge that funded a deal is booked once: provider_fees Dr / cash:stripe Cr', async () => {
     const { pi } = await funded(m);
     const fee = StripeMock.fee(60000);
     expect(fee).toBe(1770);
-    const booked = [{ kind: 'provider_fee', amount_cents: '1770', key: `stripe:fee:${btOf(pi)}`, lines: 'world Dr 1770 cash:stripe Cr 1770' }];
+    const booked = [{ kind: 'provider_fee', amount_cents: '1770', key: `stripe:fee:${btOf(pi)}`, lines: 'provider_fees Dr 1770 cash:stripe Cr 1770' }];
     expect(await feeRows(btOf(pi))).toEqual(booked);
     // Another event of the paid session (the deal is funded already) and Stripe's charge.updated book nothing more.
     const session = [...m.stripe.sessions.values()].find((s) => s.payment_intent === pi)!;
@@ -48,9 +49,43 @@ describe("Stripe's fees", () => {
     }
     expect(m.stripe.charges.get(chargeOf(pi))!.balance_transaction).toBeNull();
     expect(await delivered(m.be, m.stripe.settleCharge(chargeOf(pi)))).toBe('applied');
-    expect((await feeRows(btOf(pi))).map((r) => r.lines)).toEqual(['world Dr 1770 cash:stripe Cr 1770']);
+    expect((await feeRows(btOf(pi))).map((r) => r.lines)).toEqual(['provider_fees Dr 1770 cash:stripe Cr 1770']);
     const foreign = { id: 'ch_notours', object: 'charge', amount: 5000, currency: 'usd', payment_intent: null, status: 'succeeded', balance_transaction: 'txn_notours' };
     expect(await delivered(m.be, m.stripe.event('charge.updated', foreign))).toBe('unhandled');
+  });
+});
+
+describe("a dispute's fee and the revenue net of fees", () => {
+  const week = async () => {
+    const { data } = await as(m.be, m.operator).from('operator_revenue').select('fees_cents, provider_fees_cents, net_revenue_cents').eq('period', 'week').order('period_start', { ascending: false }).limit(1);
+    return (data as { fees_cents: number; provider_fees_cents: number; net_revenue_cents: number }[])[0] ?? { fees_cents: 0, provider_fees_cents: 0, net_revenue_cents: 0 };
+  };
+
+  it("the dispute fee is booked once with the dispute, given back once when Stripe gives it back; revenue is the fees kept less the providers'", async () => {
+    const before = await week();
+    const { app, pi } = await funded(m);
+    await ok(m, m.worker, 'deliver_work', { p_application_id: app, p_note: 'Done' });
+    const opened = m.stripe.dispute(pi);
+    expect(await delivered(m.be, opened)).toBe('applied');
+    const [withdrawal] = m.stripe.disputes.get(pi)!.balance_transactions;
+    expect(await feeRows(withdrawal!.id)).toEqual([{ kind: 'provider_fee', amount_cents: '1500', key: `stripe:fee:${withdrawal!.id}`, lines: 'provider_fees Dr 1500 cash:stripe Cr 1500' }]);
+    // The same fee in a redelivery and in the closing event: booked once.
+    expect(await delivered(m.be, opened)).toBe('duplicate');
+    expect(await delivered(m.be, m.stripe.dispute(pi, 'won', true))).toBe('applied');
+    const [, reinstatement] = m.stripe.disputes.get(pi)!.balance_transactions;
+    expect(await feeRows(withdrawal!.id)).toHaveLength(1);
+    expect(await feeRows(reinstatement!.id)).toEqual([{ kind: 'provider_fee_returned', amount_cents: '1500', key: `stripe:fee:${reinstatement!.id}`, lines: 'cash:stripe Dr 1500 provider_fees Cr 1500' }]);
+    // Won: an operator releases the frozen money; 3000 fee kept, 1770 processing fee paid, the dispute fee given back.
+    await ok(m, m.operator, 'operator_resolve_dispute', { p_application_id: app, p_outcome: 'release', p_note: 'The bank sided with us' });
+    const after = await week();
+    expect({ fees: after.fees_cents - before.fees_cents, provider: after.provider_fees_cents - before.provider_fees_cents, net: after.net_revenue_cents - before.net_revenue_cents })
+      .toEqual({ fees: 3000, provider: StripeMock.fee(60000), net: 3000 - StripeMock.fee(60000) });
+    expect(after.net_revenue_cents).toBe(after.fees_cents - after.provider_fees_cents);
+    // A dispute event of a charge that is not a Need40 deal's books nothing.
+    const foreign = { ...m.stripe.disputes.get(pi)!, id: 'du_notours', payment_intent: 'pi_notours', balance_transactions: [{ ...withdrawal!, id: 'txn_notours' }] };
+    expect(await delivered(m.be, m.stripe.event('charge.dispute.funds_withdrawn', foreign))).toBe('unknown_object');
+    expect(await feeRows('txn_notours')).toEqual([]);
+    expect(await booksHold(m.be)).toEqual(BOOKS_HOLD);
   });
 });
 

@@ -24,7 +24,7 @@ type Transfer = Pick<Stripe.Transfer, 'id' | 'object' | 'amount' | 'currency' | 
 type Refund = Pick<Stripe.Refund, 'id' | 'object' | 'amount' | 'currency' | 'payment_intent' | 'status' | 'metadata' | 'failure_reason'>;
 type Charge = Pick<Stripe.Charge, 'id' | 'object' | 'amount' | 'currency' | 'payment_intent' | 'status' | 'balance_transaction'>;
 type BalanceTransaction = Pick<Stripe.BalanceTransaction, 'id' | 'object' | 'amount' | 'fee' | 'net' | 'currency' | 'type' | 'source'>;
-type Dispute = Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'currency' | 'charge' | 'payment_intent' | 'reason' | 'status'>;
+type Dispute = Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'currency' | 'charge' | 'payment_intent' | 'reason' | 'status'> & { balance_transactions: BalanceTransaction[] };
 export type MockEvent = Pick<Stripe.Event, 'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'> & { type: Stripe.Event['type']; data: { object: object } };
 
 type Params = Record<string, unknown>;
@@ -77,8 +77,8 @@ export class StripeMock {
   readonly balanceTransactions = new Map<string, BalanceTransaction>();
   /** Whether a paid charge has its balance transaction yet (Stripe may add it a moment later: charge.updated). */
   settleCharges = true;
-  /** Every request: method, path and Idempotency-Key, in order. */
-  readonly calls: { method: string; path: string; key?: string }[] = [];
+  /** Every request: method, path, Idempotency-Key and parameters, in order. */
+  readonly calls: { method: string; path: string; key?: string; params?: Params }[] = [];
   private readonly idem = new Map<string, { params: string; body: unknown }>();
   /** The status new refunds get (a bank refund stays pending a while). */
   refundStatus: Refund['status'] = 'succeeded';
@@ -105,11 +105,11 @@ export class StripeMock {
     for await (const chunk of req) text += String(chunk);
     const [path, query] = (req.url ?? '').split('?') as [string, string | undefined];
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
-    this.calls.push({ method: req.method ?? '', path, key });
+    const params = decodeForm(req.method === 'GET' ? (query ?? '') : text);
+    this.calls.push({ method: req.method ?? '', path, key, params });
     if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? '')) {
       return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     }
-    const params = decodeForm(req.method === 'GET' ? (query ?? '') : text);
     if (this.refuseNext && req.method === 'POST') {
       const message = this.refuseNext;
       this.refuseNext = undefined;
@@ -258,10 +258,33 @@ export class StripeMock {
     return this.event('checkout.session.expired', { ...s });
   }
 
-  dispute(paymentIntent: string, status: Dispute['status'] = 'needs_response'): MockEvent {
+  /** Stripe's dispute fee (US): taken from the balance with the disputed amount. */
+  static disputeFee = 1500;
+  /** The dispute of each PaymentIntent (one per charge, as at Stripe). */
+  readonly disputes = new Map<string, Dispute>();
+
+  private balanceTransaction(amount: number, fee: number, source: string): BalanceTransaction {
+    const bt: BalanceTransaction = { id: id('txn'), object: 'balance_transaction', amount, fee, net: amount - fee, currency: 'usd', type: 'adjustment', source };
+    this.balanceTransactions.set(bt.id, bt);
+    return bt;
+  }
+
+  /**
+   * The customer's bank disputes the charge (Stripe withdraws the amount and its dispute fee: a
+   * balance transaction), or the dispute closes; a dispute won with `feeReturned` reinstates the
+   * amount and gives the fee back (a balance transaction whose fee is negative).
+   */
+  dispute(paymentIntent: string, status: Dispute['status'] = 'needs_response', feeReturned = false): MockEvent {
     const pi = this.find(this.intents, paymentIntent, 'payment_intent');
-    const d: Dispute = { id: id('du'), object: 'dispute', amount: pi.amount, currency: pi.currency, charge: pi.latest_charge as string, payment_intent: pi.id, reason: 'fraudulent', status };
-    return this.event(status === 'won' || status === 'lost' ? 'charge.dispute.closed' : 'charge.dispute.created', d);
+    let d = this.disputes.get(pi.id);
+    if (!d) {
+      const du = id('du');
+      d = { id: du, object: 'dispute', amount: pi.amount, currency: pi.currency, charge: pi.latest_charge as string, payment_intent: pi.id, reason: 'fraudulent', status, balance_transactions: [this.balanceTransaction(-pi.amount, StripeMock.disputeFee, du)] };
+      this.disputes.set(pi.id, d);
+    }
+    d.status = status;
+    if (status === 'won' && feeReturned && d.balance_transactions.length === 1) d.balance_transactions.push(this.balanceTransaction(pi.amount, -StripeMock.disputeFee, d.id));
+    return this.event(status === 'won' || status === 'lost' ? 'charge.dispute.closed' : 'charge.dispute.created', { ...d, balance_transactions: [...d.balance_transactions] });
   }
 
   /** The member finishes onboarding: Stripe enables payouts and says so. */

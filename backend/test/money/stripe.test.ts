@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { createStripe } from '../../src/payments/stripe/client';
 import { client } from '../rest/helpers';
-import { sql } from '../market/helpers';
+import { rpc, sql } from '../market/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, journal, ok, status } from './helpers';
 import { checkout as checkoutFor, deliver, delivered, funded as fundedThrough, invoke, useStripeMoney, WEBHOOK_SECRET } from './stripe-helpers';
 
@@ -41,6 +41,23 @@ describe('onboarding', () => {
     expect(await details()).toEqual([{ stripe_account_id: account, stripe_payouts_enabled: true }]);
   });
 
+  it('the link brings the member back to the view they left; stripe-account reads the account from Stripe at once (no webhook needed)', async () => {
+    const member = m.third;
+    expect(await invoke(m.be, member, 'stripe-account')).toEqual({ status: 200, body: { account: false, payouts_enabled: false, details_submitted: false } });
+    expect(await invoke(m.be, member, 'stripe-onboarding', { return_to: 'https://evil.example/' })).toMatchObject({ status: 400, body: { message: 'return_to must be a view of the page, like #gig/<id>' } });
+    expect(await invoke(m.be, member, 'stripe-onboarding', ['#gig/x'])).toMatchObject({ status: 400, body: { message: 'The body must be a JSON object' } });
+    const gig = '0b6c2f3e-1d2a-4c5b-8e9f-000000000001';
+    expect((await invoke(m.be, member, 'stripe-onboarding', { return_to: `#gig/${gig}` })).status).toBe(200);
+    const link = m.stripe.calls.filter((c) => c.path === '/v1/account_links').at(-1)!.params!;
+    expect(link).toMatchObject({ return_url: `${m.be.config.SITE_URL.replace(/\/$/, '')}/?stripe_onboarding=done#gig/${gig}`, refresh_url: expect.stringMatching(/\?stripe_onboarding=refresh#gig\//) });
+    const account = link.account as string;
+    expect(await invoke(m.be, member, 'stripe-account')).toEqual({ status: 200, body: { account: true, payouts_enabled: false, details_submitted: false } });
+    m.stripe.finishOnboarding(account); // the event is not delivered: the page asks Stripe itself
+    expect(await invoke(m.be, member, 'stripe-account')).toEqual({ status: 200, body: { account: true, payouts_enabled: true, details_submitted: true } });
+    expect(await sql(m.be, 'select stripe_payouts_enabled from public.payout_details where user_id = $1', [member.id])).toEqual([{ stripe_payouts_enabled: true }]);
+    expect((await invoke(m.be, undefined, 'stripe-account')).status).toBe(401);
+  });
+
   it('a visitor is refused; Stripe refusing is a server error, and trying again works', async () => {
     expect((await invoke(m.be, undefined, 'stripe-onboarding')).status).toBe(401);
     m.stripe.refuseNext = 'Connect is not enabled on this platform';
@@ -50,14 +67,20 @@ describe('onboarding', () => {
 });
 
 describe('checkout and funding', () => {
-  it('the poster gets a Checkout Session of the deal, in its transfer group, once per hold', async () => {
-    const { app } = await acceptedDeal(m);
+  it('the poster gets a Checkout Session of the deal, in its transfer group, once per hold, coming back to the gig', async () => {
+    const { app, gig } = await acceptedDeal(m);
     const first = await invoke(m.be, m.poster, 'stripe-checkout', { application_id: app });
     expect(first).toEqual({ status: 200, body: { url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), session_id: expect.stringMatching(/^cs_test_/) } });
     const again = await invoke(m.be, m.poster, 'stripe-checkout', { application_id: app });
     expect(again.body.session_id).toBe(first.body.session_id);
     const session = m.stripe.sessions.get(first.body.session_id as string)!;
     expect(session).toMatchObject({ mode: 'payment', amount_total: 60000, currency: 'usd', client_reference_id: app, metadata: { application_id: app } });
+    // Paid or not, the poster comes back to the gig's page, which says what it is waiting for.
+    const site = m.be.config.SITE_URL.replace(/\/$/, '');
+    expect([session.success_url, session.cancel_url]).toEqual([`${site}/?payment=done&application=${app}#gig/${gig}`, `${site}/?payment=cancelled&application=${app}#gig/${gig}`]);
+    // The page learns the deal runs on Stripe: both parties, the open hold's provider (nobody else).
+    for (const who of [m.poster, m.worker]) expect((await rpc(m.be, who, 'deal_provider', { p_application_id: app })).data).toBe('stripe');
+    expect((await rpc(m.be, m.third, 'deal_provider', { p_application_id: app })).data).toBeNull();
     const [hold] = await sql<{ id: string }>(m.be, "select id::text from ledger.transactions where application_id = $1 and kind = 'funding' and phase = 'pending'", [app]);
     expect(keysOf('/v1/checkout/sessions').at(-1)).toBe(`fund-hold:${app}:${hold!.id}`);
     expect(await status(m, app)).toBe('accepted');

@@ -122,9 +122,9 @@ describe('app migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
     );
     expect(rows.map((r) => r.proname)).toEqual([
-      'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_payment_event', 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'confirm_payout',
-      'contact_details', 'create_paid_gig', 'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'handle_new_user',
-      'handle_user_confirmed', 'invite_to_apply', 'leave_review', 'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
+      'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_payment_event', 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'completed_gigs_of', 'confirm_payout',
+      'contact_details', 'create_paid_gig', 'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'handle_new_user',
+      'handle_user_confirmed', 'invite_to_apply', 'leave_review', 'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'my_sessions', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
       'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment',
       'payment_work', 'propose_deal_change', 'receipt', 'record_payment', 'report_item', 'request_changes', 'search_workers', 'send_message', 'start_funding', 'withdraw_application', 'worker_cents', 'write_audit_log',
     ]);
@@ -148,9 +148,9 @@ describe('app migrations', () => {
       // The operator queues' row functions check the role themselves (views run their functions as the caller).
       ...['operator_disputes_rows', 'operator_funds_awaiting_rows', 'operator_payment_events_rows', 'operator_payouts_due_rows', 'operator_refunds_due_rows',
         'operator_revenue_rows'].map((f) => `private.${f}`),
-      ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'confirm_payout', 'contact_details',
-        'create_paid_gig', 'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'invite_to_apply', 'leave_review', 'mark_notifications_read', 'mark_thread_read',
-        'money_statement', 'my_money', 'my_unread_threads', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment', 'operator_record_payout',
+      ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'completed_gigs_of', 'confirm_payout', 'contact_details',
+        'create_paid_gig', 'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'invite_to_apply', 'leave_review', 'mark_notifications_read', 'mark_thread_read',
+        'money_statement', 'my_money', 'my_sessions', 'my_unread_threads', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment', 'operator_record_payout',
         'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt',
         'record_payment', 'report_item', 'request_changes', 'search_workers', 'send_message', 'start_funding', 'unread_message_counts', 'withdraw_application', 'worker_cents'].map((f) => `public.${f}`),
     ]);

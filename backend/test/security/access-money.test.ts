@@ -43,7 +43,7 @@ const deal = { p_application_id: '{deal}' };
 const MEMBER_FNS: [string, Record<string, unknown>][] = [
   ['start_funding', deal], ['fund_with_credit', deal], ['cancel_deal', deal], ['deliver_work', { ...deal, p_note: 'x' }], ['request_changes', { ...deal, p_note: 'x' }],
   ['approve_work', deal], ['open_dispute', { ...deal, p_reason: 'x' }], ['confirm_payout', deal], ['my_money', {}], ['money_statement', { p_side: 'earnings' }],
-  ['receipt', { p_transaction_id: '{txn}' }], ['deal_money', deal],
+  ['receipt', { p_transaction_id: '{txn}' }], ['deal_money', deal], ['deal_provider', deal],
 ];
 const OPERATOR_FNS: [string, Record<string, unknown>][] = [
   ['operator_confirm_funds', { ...deal, p_reference: 'x' }], ['operator_void_funds', { ...deal, p_note: 'x' }], ['operator_record_payout', { p_application_id: '{released}', p_method: 'paypal', p_reference: 'x' }],
@@ -71,9 +71,10 @@ const scenarios: Scenario[] = [
   { name: "O: payout details in W's name", as: 'O', method: 'POST', path: `${R}/payout_details`, body: { user_id: '{W}', paypal_email: 'thief@example.com' }, status: 403, code: '42501' },
   { name: 'O: write a deal note', as: 'O', method: 'POST', path: `${R}/deal_notes`, body: { application_id: '{deal}', author_role: 'operator', kind: 'resolution', body: 'Refund me' }, status: 403, code: '42501' },
   ...VIEWS.map((v): Scenario => ({ name: `O: read ${v}`, as: 'O', method: 'GET', path: `${R}/${v}`, status: 200, code: null, rows: 'none' })),
-  ...MEMBER_FNS.filter(([fn]) => !['my_money', 'money_statement', 'receipt', 'deal_money'].includes(fn))
+  ...MEMBER_FNS.filter(([fn]) => !['my_money', 'money_statement', 'receipt', 'deal_money', 'deal_provider'].includes(fn))
     .map(([fn, body]): Scenario => ({ name: `O: rpc ${fn} on W and P's deal`, as: 'O', method: 'POST', path: rpc(fn), body, status: 404, code: 'PT404' })),
   { name: "O: rpc deal_money of W and P's deal", as: 'O', method: 'POST', path: rpc('deal_money'), body: deal, status: 200, code: null, rows: 'none' },
+  { name: "O: rpc deal_provider of W and P's deal", as: 'O', method: 'POST', path: rpc('deal_provider'), body: deal, status: 200, code: null },
   { name: "O: rpc receipt of P's release", as: 'O', method: 'POST', path: rpc('receipt'), body: { p_transaction_id: '{txn}' }, status: 404, code: 'PT404' },
   ...OPERATOR_FNS.map(([fn, body]): Scenario => ({ name: `O: rpc ${fn}`, as: 'O', method: 'POST', path: rpc(fn), body, status: 403, code: '42501' })),
   ...PORT.map(([fn, body]): Scenario => ({ name: `O: rpc ${fn}`, as: 'O', method: 'POST', path: rpc(fn), body, status: 403, code: '42501' })),
@@ -119,11 +120,14 @@ describe('money access control under attack', () => {
 });
 
 describe('the same reads by the right party succeed', () => {
-  it("W reads its payout address, the operator sees it on the payout due, anyone reads the campaign's figures", async () => {
+  it("W reads its payout address, the operator sees it on the payout due, the parties (only) read the deal's provider, anyone reads the campaign's figures", async () => {
     const { be, acc } = p;
     expect((await send(be, { path: `${R}/payout_details?select=paypal_email`, bearer: acc.W.access })).json).toEqual([{ paypal_email: secret.paypal }]);
     const due = (await send(be, { path: `${R}/operator_payouts_due?select=application_id,paypal_email,amount_cents`, bearer: p.more.Op!.access })).json;
     expect(due).toEqual([{ application_id: ids.released, paypal_email: secret.paypal, amount_cents: 57000 }]);
+    for (const [who, provider] of [[acc.P, 'manual'], [acc.W, 'manual'], [acc.O, null]] as const) {
+      expect((await send(be, { method: 'POST', path: rpc('deal_provider'), bearer: who.access, body: { p_application_id: ids.deal } })).json).toBe(provider);
+    }
     const campaign = await send(be, { method: 'POST', path: rpc('campaign_progress'), body: {} });
     expect(campaign.json).toEqual([expect.objectContaining({ weekly_goal: 10, gigs_released_this_week: 1, fees_kept_cents: 3000 })]);
   });

@@ -61,8 +61,8 @@ describe('default privileges on public', () => {
     expect(fns.map((r) => r.f)).toEqual([
       'accept_application', 'accept_deal_change', 'admin_ban_member', 'admin_hide_gig', 'admin_remove_message',
       'admin_resolve_report', 'admin_restore_gig', 'admin_retry_email', 'admin_unban_member', 'admin_warn_member', 'apply_to_gig',
-      'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'confirm_payout', 'contact_details', 'create_paid_gig',
-      'deal_money', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'invite_to_apply', 'leave_review',
+      'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'completed_gigs_of', 'confirm_payout', 'contact_details', 'create_paid_gig',
+      'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'invite_to_apply', 'leave_review',
       'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
       'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute',
       'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt', 'record_payment', 'report_item',

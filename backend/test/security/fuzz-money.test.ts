@@ -9,7 +9,8 @@
  *     released or paid out twice.
  *   "money: provider events" — provider events for several deals, each delivered 1–10 times, all
  *     shuffled and applied by concurrent callers: each event is recorded and applied once, the
- *     books hold, and every deal ends where its set of events says, whatever the order.
+ *     books hold, and every deal ends where its set of events says, whatever the order (and its
+ *     parties read 'stripe' as its provider).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,7 +150,9 @@ describe('money fuzzing', () => {
           const expected = !s.funds ? 'accepted' : s.closed === 'lost' ? 'refunded' : s.opened ? 'disputed' : 'funded';
           const [row] = await sql<{ status: string; fundings: number }>(m.be,
             "select status, (select count(*)::int from ledger.transactions t where t.application_id = a.id and t.kind = 'funding' and t.phase in ('posted', 'post_pending')) as fundings from public.applications a where id = $1", [apps[i]]);
-          expect({ story: s, ...row }).toEqual({ story: s, status: expected, fundings: s.funds ? 1 : 0 });
+          // The page learns the deal's provider from deal_provider: a hold keeps its own, else the provider of the moment.
+          const provider = (await rpc(m.be, m.poster, 'deal_provider', { p_application_id: apps[i] })).data;
+          expect({ story: s, ...row, provider }).toEqual({ story: s, status: expected, fundings: s.funds ? 1 : 0, provider: 'stripe' });
         }
       });
     } finally {

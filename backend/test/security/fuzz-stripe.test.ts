@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => console.log(summary('fuzz-stripe', [PROPERTY])));
 
 const TYPES = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired', 'charge.dispute.created',
-  'charge.dispute.closed', 'transfer.created', 'refund.created', 'refund.updated', 'refund.failed', 'charge.updated', 'account.updated', 'payment_intent.created'] as const;
+  'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated', 'transfer.created', 'refund.created', 'refund.updated', 'refund.failed', 'charge.updated', 'account.updated', 'payment_intent.created'] as const;
 const bearer = fc.oneof(fc.constantFrom('poster', 'worker', 'visitor'), fc.nat().map((i) => `forged:${i}`));
 const contentType = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', undefined);
 const appId = fc.oneof(fc.constant('APP'), fc.uuid(), hostileString, fc.constantFrom(null, 600, [], {}));
@@ -66,6 +66,8 @@ const stripeObject = fc.oneof(hostileJson, fc.record({
   payment_status: field('paid', 'unpaid'),
   amount: field(60000, 1, 0, -5, 1.5), amount_total: field(60000, 1, 0, -5, 1.5),
   payment_intent: field('pi_1', 'pi_unknown', null), balance_transaction: field('txn_1', null), reason: hostileJson, failure_reason: hostileJson,
+  // A dispute's balance transactions, whose fees are booked: good ones, negative (given back) and hostile.
+  balance_transactions: fc.oneof(hostileJson, fc.array(fc.oneof(hostileJson, fc.record({ id: field('txn_d1', 'txn_d2'), fee: field(1500, -1500, 0, 1.5, Number.MAX_SAFE_INTEGER) }, { requiredKeys: [] })), { maxLength: 6 })),
 }, { requiredKeys: [] }));
 const request = fc.oneof(
   fc.record({ to: fc.constantFrom('stripe-checkout', 'stripe-onboarding'), who: bearer, type: contentType, body }),

@@ -92,7 +92,7 @@ test('exactly one React, one copy of each shared package and one Supabase client
     }
     return out;
   });
-  for (const pkg of ['react', 'react-dom', 'zustand', '@supabase/supabase-js', '@need40/shared']) {
+  for (const pkg of ['react', 'react-dom', 'zustand', '@supabase/supabase-js', '@tanstack/react-query', '@need40/shared']) {
     expect(scope[pkg], `${pkg} is in the share scope`).toBeDefined();
     expect(scope[pkg]!.versions, `${pkg}: one version`).toHaveLength(1);
     expect(scope[pkg]!.loadedFrom, `${pkg}: one instance, provided by the shell`).toEqual(['shell']);

@@ -48,7 +48,7 @@ async function postGigAs(backend: Backend, user: TestUser, title: string): Promi
 async function outage(backend: RunningBackend): Promise<() => Promise<RunningBackend>> {
   await backend.stop({ keepData: true });
   await expect.poll(() => fetch(`${backend.url}/health`).then(() => 'up', () => 'down')).toBe('down');
-  return () => startBackend({ port: backend.port, dataDir: backend.dataDir });
+  return () => startBackend({ port: backend.port, dataDir: backend.dataDir, databaseUrl: backend.databaseUrl });
 }
 
 test('backend down: the banner says so, the page keeps working, and it recovers when the backend returns', async ({ app, page, backend }) => {

@@ -4,7 +4,9 @@
  * to the page signed in (supabase-js exchanges the PKCE code), and after Logout the login modal
  * signs them in again. A link followed a second time brings them to the login modal with the
  * backend's message; a link opened in another browser (no PKCE verifier there) confirms the address
- * and offers the login.
+ * and offers the login. Self-service: a login refused for an unconfirmed address offers to resend
+ * the confirmation mail, and "Forgot password?" mails a link that lands on "Set a new password" and
+ * leaves the person signed in with it.
  */
 import { confirmationLink, newCredentials, requestSignup } from '../../helpers/users';
 import type { Page } from '@playwright/test';
@@ -92,4 +94,53 @@ test('a confirmation link opened in another browser confirms the address and off
   } finally {
     await otherBrowser.close();
   }
+});
+
+test('resend the confirmation from a refused login, then forgot password → mailed link → new password → signed in', async ({ app, page, backend }) => {
+  test.slow(); // three mailed links and four page loads: more than one test's usual budget on a loaded machine
+  const { email, password } = newCredentials();
+  await requestSignup(backend, { email, password });
+  const first = await confirmationLink(backend, email);
+  await app.goto('#home');
+  const nav = app.navbar;
+
+  await nav.getByRole('button', { name: 'Login' }).click();
+  const login = page.getByRole('dialog', { name: 'Welcome Back' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await expect(login.getByRole('alert')).toHaveText('Email not confirmed');
+  await login.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(login.getByRole('status')).toContainText(`We sent a new confirmation link to ${email}.`);
+  const resent = await confirmationLink(backend, email);
+  expect(resent.href).not.toBe(first.href);
+  await page.goto(resent.href);
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 20_000 });
+  await nav.getByRole('button', { name: 'Logout' }).click();
+
+  await nav.getByRole('button', { name: 'Login' }).click();
+  await login.getByLabel('Email').fill(email);
+  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Reset your password' });
+  await expect(forgot.getByLabel('Email')).toHaveValue(email);
+  await forgot.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(forgot.getByRole('status')).toHaveText('If an account exists for that email, we have sent it a link to reset the password. Check your inbox.');
+  const reset = await confirmationLink(backend, email);
+  expect(reset.searchParams.get('type')).toBe('recovery');
+
+  await page.goto(reset.href);
+  const choose = page.getByRole('dialog', { name: 'Set a new password' });
+  const newPassword = `${password}-new`;
+  await choose.getByLabel('New password', { exact: true }).fill(newPassword);
+  await choose.getByLabel('Confirm new password').fill(newPassword);
+  await choose.getByRole('button', { name: 'Save new password' }).click();
+  await expect(choose.getByRole('status')).toHaveText('Your new password is saved and you are logged in.');
+  await choose.getByRole('button', { name: 'Continue' }).click();
+  await expect(choose).toHaveCount(0);
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await nav.getByRole('button', { name: 'Login' }).click();
+  await logInWithModal(page, email, newPassword);
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
 });

@@ -132,6 +132,8 @@ export function RevenueList() {
         <TextField source="releases" label="Deals released" />
         <MoneyField source="payouts_cents" label="Paid to workers" />
         <MoneyField source="fees_cents" label="Fees" />
+        <MoneyField source="provider_fees_cents" label="Provider fees" />
+        <MoneyField source="net_revenue_cents" label="Net revenue" />
       </Datagrid>
     </List>
   );

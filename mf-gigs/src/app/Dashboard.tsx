@@ -1,14 +1,14 @@
-import { DealPanel } from '../features/deal/components/DealPanel';
 import { Dashboard as Page } from '../features/dashboard/components/Dashboard';
-import { DealSlotProvider, type RenderDeal } from '../lib/dealSlot';
+import { FeatureSlots } from './FeatureSlots';
 
-const renderDeal: RenderDeal = (props) => <DealPanel {...props} />;
-
-/** Exposed to the shell as `gigs/Dashboard` (`#dashboard`, signed in): My gigs, My applications, Saved gigs — each deal shown by features/deal. */
+/**
+ * Exposed to the shell as `gigs/Dashboard` (`#dashboard`, signed in): My gigs, My applications,
+ * Saved gigs — each deal shown by features/deal, each thread and every unread count by features/messages.
+ */
 export default function Dashboard() {
   return (
-    <DealSlotProvider value={renderDeal}>
+    <FeatureSlots liveUnread>
       <Page />
-    </DealSlotProvider>
+    </FeatureSlots>
   );
 }

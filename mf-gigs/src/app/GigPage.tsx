@@ -1,14 +1,14 @@
-import { DealPanel } from '../features/deal/components/DealPanel';
 import { GigPage as Page } from '../features/gig-page/components/GigPage';
-import { DealSlotProvider, type RenderDeal } from '../lib/dealSlot';
+import { FeatureSlots } from './FeatureSlots';
 
-const renderDeal: RenderDeal = (props) => <DealPanel {...props} />;
-
-/** Exposed to the shell as `gigs/GigPage`: one gig's page at `#gig/<id>` (props `{ gigId }`), the member's deal shown by features/deal. */
+/**
+ * Exposed to the shell as `gigs/GigPage`: one gig's page at `#gig/<id>` (props `{ gigId }`), the
+ * member's deal shown by features/deal, their thread with the poster by features/messages.
+ */
 export default function GigPage({ gigId }: { gigId: string }) {
   return (
-    <DealSlotProvider value={renderDeal}>
+    <FeatureSlots>
       <Page gigId={gigId} />
-    </DealSlotProvider>
+    </FeatureSlots>
   );
 }

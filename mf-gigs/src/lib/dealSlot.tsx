@@ -5,6 +5,9 @@
  */
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 
+/** The statuses of an application with a deal (accepted onward): the slot shows nothing before. */
+export const DEAL_STATUSES: readonly string[] = ['accepted', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'refunded', 'cancelled'];
+
 export interface DealSlotProps {
   applicationId: string;
   status: string;

@@ -5,6 +5,7 @@ import type { Deal, MoneyStep } from '../features/deal/types';
 export function makeDeal(overrides: Partial<Deal> = {}): Deal {
   return {
     id: 'a1',
+    provider: 'manual',
     status: 'accepted',
     gigId: 'g1',
     gigTitle: 'Build a landing page',

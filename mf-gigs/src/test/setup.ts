@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { getQueryClient } from '@need40/shared';
 import { fakeSupabase } from '@need40/shared/testing';
 import { afterEach } from 'vitest';
 
 // No unit test reaches the network: getSupabase() is a fake client until a test installs its own.
 fakeSupabase();
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Each test starts with an empty query cache (the page's one cache lives as long as the module).
+  getQueryClient().clear();
+});

@@ -2,6 +2,7 @@ import { EmailNotifications } from '../features/notifications/components/EmailNo
 import { ProfilePhoto } from '../features/photo/components/ProfilePhoto';
 import { MoneyLink } from '../features/money/components/MoneyLink';
 import { PayoutDetails } from '../features/payout/components/PayoutDetails';
+import { SecuritySettings } from '../features/security/components/SecuritySettings';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
 import { MemberRecord } from '../features/public-profile/components/MemberRecord';
 import { PortfolioItems } from '../lib/portfolio/PortfolioItems';
@@ -17,8 +18,8 @@ export interface ProfileProps {
 /**
  * mf-profile's exposed component: My Profile, view and edit, with the profile photo and the
  * portfolio items, the track record (gigs completed, reviews naming their gigs); on the member's own profile also changing the photo, adding items, the link to
- * their public profile, their email-notification setting, their payout details (private) and the
- * link to their earnings and spending.
+ * their public profile, their email-notification setting, their payout details (private), the
+ * link to their earnings and spending and their sign-in and security settings (loaded when opened).
  * @example <Profile userId={user.id} editable />
  */
 export default function Profile({ userId, editable }: ProfileProps) {
@@ -46,6 +47,7 @@ export default function Profile({ userId, editable }: ProfileProps) {
             {editable && <EmailNotifications userId={userId} />}
             {editable && <PayoutDetails userId={userId} />}
             {editable && <MoneyLink />}
+            {editable && <SecuritySettings />}
           </>
         }
       />

@@ -1,11 +1,12 @@
 /**
  * The auth modal's slot, loaded on intent instead of on the first screen: the first hover, focus or
  * touch of a Login, Sign Up, Log In or Apply button anywhere on the page (or any element marked
- * `data-auth-intent`), any `openAuthModal` call, or — so the modal is ready before anyone asks — once
- * the page has finished loading and the browser is idle.
+ * `data-auth-intent`), any `openAuthModal` call, a page opened from a password-reset link (the
+ * session's PASSWORD_RECOVERY event: the modal asks for the new password), or — so the modal is
+ * ready before anyone asks — once the page has finished loading and the browser is idle.
  */
 import { useEffect, useState } from 'react';
-import { useUi } from '@need40/shared';
+import { useSession, useUi } from '@need40/shared';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import styles from './Layout.module.css';
 
@@ -51,10 +52,13 @@ function whenWanted(onWanted: () => void): () => void {
 
 export function AuthSlot() {
   const open = useUi((s) => s.authModal.open);
+  const recovering = useSession((s) => s.lastEvent === 'PASSWORD_RECOVERY');
   const [wanted, setWanted] = useState(false);
   useEffect(() => (wanted ? undefined : whenWanted(() => setWanted(true))), [wanted]);
+  // Once mounted for a reset link the slot stays (adjusted while rendering, not in an effect).
+  if (recovering && !wanted) setWanted(true);
 
-  if (!wanted && !open) return null;
+  if (!wanted && !open && !recovering) return null;
   return (
     <RemoteSlot
       remote="auth"

@@ -14,11 +14,12 @@
  * | refund.created / refund.updated (succeeded)       | refund.sent (origin transaction)    |
  * | refund.failed / refund.updated (failed)           | refund.failed (origin transaction)  |
  * | charge.updated (a deal's charge, with its fee)    | provider.fee (fees.ts)              |
+ * | charge.dispute.* (its balance transactions' fees) | provider.fee, once each (fees.ts)   |
  * | account.updated                                   | payout_details.stripe_payouts_enabled |
  */
 import type Stripe from 'stripe';
 import type { Services } from '../../services';
-import { bookFundingFee, chargeUpdated } from './fees';
+import { bookDisputeFees, bookFundingFee, chargeUpdated } from './fees';
 import { applyEvent, setPayoutsEnabled, type PortEvent } from './port';
 import { centsOf, idOf, isStripeRefusal, UUID } from './client';
 
@@ -31,6 +32,16 @@ const appOf = (metadata: Stripe.Metadata | null | undefined): string | undefined
 async function disputedApplication(stripe: Stripe, dispute: Stripe.Dispute): Promise<string | undefined> {
   const pi = idOf(dispute.payment_intent);
   return pi ? appOf((await stripe.paymentIntents.retrieve(pi)).metadata) : undefined;
+}
+
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated']);
+
+/** Every event about a dispute of a Need40 deal carries its balance transactions: their fees are booked once each. */
+async function disputeFees(services: Services, stripe: Stripe, event: Stripe.Event): Promise<string[]> {
+  if (!DISPUTE_EVENTS.has(event.type)) return [];
+  const dispute = event.data.object as Stripe.Dispute;
+  const applicationId = await disputedApplication(stripe, dispute);
+  return applicationId ? bookDisputeFees(services, dispute, applicationId) : [];
 }
 
 /** The port event of a Stripe event, or null when the event means nothing to the books. */
@@ -103,17 +114,24 @@ export async function handleStripeEvent(services: Services, stripe: Stripe, even
   }
 }
 
+/** A connected account as Stripe has it now; payout_details.stripe_payouts_enabled follows it. */
+export async function syncAccount(services: Services, stripe: Stripe, id: string): Promise<Stripe.Account> {
+  const account = await stripe.accounts.retrieve(id);
+  await setPayoutsEnabled(services, account.id, account.payouts_enabled === true);
+  return account;
+}
+
 async function handle(services: Services, stripe: Stripe, event: Stripe.Event): Promise<string> {
   if (event.type === 'account.updated') {
     const id = idOf(event.data.object);
     if (!id?.startsWith('acct_')) return 'unhandled';
-    const account = await stripe.accounts.retrieve(id);
-    const enabled = account.payouts_enabled === true;
-    await setPayoutsEnabled(services, account.id, enabled);
-    return enabled ? 'payouts_enabled' : 'payouts_disabled';
+    const account = await syncAccount(services, stripe, id);
+    return account.payouts_enabled === true ? 'payouts_enabled' : 'payouts_disabled';
   }
   if (event.type === 'charge.updated') return chargeUpdated(services, stripe, event.data.object);
+  const fees = await disputeFees(services, stripe, event);
   const e = await portEventOf(stripe, event);
+  if (!e && fees.length > 0) return 'fees_booked';
   if (!e) return 'unhandled';
   const outcome = await applyEvent(services, e);
   // The money arrived at Stripe less its fee: book the fee (again on a redelivery, if it failed).

@@ -80,11 +80,11 @@ export async function setPayoutsEnabled(services: Services, accountId: string, e
   return rows.length;
 }
 
-/** Start funding as the poster (their role and claims: the database checks they may). */
+/** Start funding as the poster (their role and claims: the database checks they may); with the deal's gig, to come back to. */
 export async function startFunding(services: Services, caller: Caller, applicationId: string) {
   const rows = await runAs(services, { caller, readOnly: false, method: 'POST' }, async (tx) =>
-    (await tx.query<{ application_id: string; amount_cents: string; provider: string; reference: string; transaction_id: string }>(
-      'select * from public.start_funding($1::uuid)', [applicationId])).rows);
+    (await tx.query<{ application_id: string; amount_cents: string; provider: string; reference: string; transaction_id: string; gig_id: string }>(
+      'select f.*, a.gig_id from public.start_funding($1::uuid) f join public.applications a on a.id = f.application_id', [applicationId])).rows);
   return rows[0]!;
 }
 

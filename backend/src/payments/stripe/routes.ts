@@ -3,12 +3,18 @@
  * supabase-js `functions.invoke(name)` (and a hosted Supabase project could serve them as Edge
  * Functions):
  *
- *   POST stripe-onboarding  (a signed-in member)  → { url }: the Express account link; the
- *        connected account is created once per member (idempotency key `connect-account:<user>`)
- *        and recorded in payout_details.
+ *   POST stripe-onboarding { return_to? } (a signed-in member) → { url }: the Express account
+ *        link; the connected account is created once per member (idempotency key
+ *        `connect-account:<user>`) and recorded in payout_details. Stripe sends the member back to
+ *        `return_to` (a view of the page, `#gig/<id>`) with `?stripe_onboarding=done` (or
+ *        `=refresh` when the link expired).
+ *   POST stripe-account (a signed-in member) → { account, payouts_enabled, details_submitted }:
+ *        the member's connected account as Stripe has it now (payout_details follows), so the page
+ *        a member comes back to from onboarding shows its state without waiting for account.updated.
  *   POST stripe-checkout { application_id } (the poster) → { url, session_id }: start_funding as
  *        the poster (the database checks the deal and the caller), then a Checkout Session for the
- *        hold — a platform charge in the deal's transfer group, key `fund-hold:<app>:<hold>`.
+ *        hold — a platform charge in the deal's transfer group, key `fund-hold:<app>:<hold>`. Paid
+ *        or not, Stripe sends the poster back to the gig's page with `?payment=done|cancelled`.
  *   POST stripe-webhook  (Stripe) → { received, outcome }: verified on the raw body with the
  *        endpoint secret (400 otherwise), then applied through the port (events.ts).
  */
@@ -17,7 +23,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { authenticate } from '../../rest/request';
 import { CURRENCY, isStripeError, transferGroup } from './client';
-import { handleStripeEvent } from './events';
+import { handleStripeEvent, syncAccount } from './events';
 import { connectedAccount, recordAccount, startFunding } from './port';
 
 export class PaymentHttpError extends Error {
@@ -29,6 +35,10 @@ export class PaymentHttpError extends Error {
 /** Webhook bodies are small JSON documents; Stripe's are a few KB. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const checkoutBody = z.object({ application_id: z.uuid({ message: 'application_id must be a UUID' }) });
+/** A view of the page to come back to (`#gig/<id>`, `#dashboard`): never another site. */
+const onboardingBody = z.object({
+  return_to: z.string().regex(/^#[a-z]{1,32}(\/[0-9A-Za-z-]{1,64})?$/, { message: 'return_to must be a view of the page, like #gig/<id>' }).optional(),
+}, { message: 'The body must be a JSON object' });
 
 /**
  * A call to Stripe from a member's request. Stripe's refusal is not the member's mistake (the
@@ -58,6 +68,9 @@ export function stripeRoutes(stripe: Stripe) {
 
     app.post('/functions/v1/stripe-onboarding', async (request) => {
       const { userId, email } = await member(app, request);
+      const body = onboardingBody.safeParse(request.body ?? {});
+      if (!body.success) throw new PaymentHttpError(400, body.error.issues[0]!.message);
+      const back = body.data.return_to ?? '';
       let account = await connectedAccount(app.services, userId);
       if (!account) {
         const created = await atStripe(request, () => stripe.accounts.create({
@@ -67,9 +80,17 @@ export function stripeRoutes(stripe: Stripe) {
       }
       // Account links are single-use and expire within minutes: a fresh one each time.
       const link = await atStripe(request, () => stripe.accountLinks.create({
-        account, type: 'account_onboarding', refresh_url: `${site}/?stripe_onboarding=refresh`, return_url: `${site}/?stripe_onboarding=done`,
+        account, type: 'account_onboarding', refresh_url: `${site}/?stripe_onboarding=refresh${back}`, return_url: `${site}/?stripe_onboarding=done${back}`,
       }));
       return { url: link.url, expires_at: link.expires_at };
+    });
+
+    app.post('/functions/v1/stripe-account', async (request) => {
+      const { userId } = await member(app, request);
+      const id = await connectedAccount(app.services, userId);
+      if (!id) return { account: false, payouts_enabled: false, details_submitted: false };
+      const account = await atStripe(request, () => syncAccount(app.services, stripe, id));
+      return { account: true, payouts_enabled: account.payouts_enabled === true, details_submitted: account.details_submitted === true };
     });
 
     app.post('/functions/v1/stripe-checkout', async (request) => {
@@ -85,8 +106,8 @@ export function stripeRoutes(stripe: Stripe) {
         client_reference_id: app_id,
         metadata: { application_id: app_id, transaction_id: String(hold.transaction_id) },
         payment_intent_data: { transfer_group: transferGroup(app_id), metadata: { application_id: app_id } },
-        success_url: `${site}/?payment=done&application=${app_id}`,
-        cancel_url: `${site}/?payment=cancelled&application=${app_id}`,
+        success_url: `${site}/?payment=done&application=${app_id}#gig/${hold.gig_id}`,
+        cancel_url: `${site}/?payment=cancelled&application=${app_id}#gig/${hold.gig_id}`,
       }, { idempotencyKey: `fund-hold:${app_id}:${hold.transaction_id}` }));
       return { url: session.url, session_id: session.id };
     });

@@ -1,4 +1,4 @@
-import type { AttachedFile } from '../../lib/messages/Attachment';
+import type { AttachedFile } from '../../lib/attachments/Attachment';
 
 /**
  * A deal as both parties see it: the terms frozen at acceptance (cents), a change waiting for
@@ -35,8 +35,13 @@ export interface DealReview {
   body: string;
 }
 
+/** The payment provider running the deal (docs/payments.md, "Providers"). */
+export type Provider = 'manual' | 'stripe';
+
 export interface Deal {
   id: string;
+  /** How the poster pays and the worker is paid: PayPal through Need40's operators, or Stripe. */
+  provider: Provider;
   status: string;
   gigId: string;
   gigTitle: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { openChannel, privateTopic } from '../messages/channel';
+import { openChannel, privateTopic } from './channel';
 
 /** One postgres_changes binding: a published table, the events, an optional Realtime filter. */
 export interface RowBinding {

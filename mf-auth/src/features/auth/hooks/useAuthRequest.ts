@@ -14,15 +14,16 @@ export function useAuthRequest(initialError: string | null = null) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
 
-  const run = useCallback(async <T,>(request: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
+  /** `explain` may word a failure first (e.g. the mail rate limit); null leaves it to failureText. */
+  const run = useCallback(async <T,>(request: () => Promise<T>, explain?: (caught: unknown) => string | null): Promise<{ ok: true; value: T } | { ok: false; caught: unknown }> => {
     setBusy(true);
     setError(null);
     try {
       const value = await request();
       return { ok: true, value };
     } catch (caught) {
-      setError(failureText(caught, GENERIC_AUTH_ERROR));
-      return { ok: false };
+      setError(explain?.(caught) ?? failureText(caught, GENERIC_AUTH_ERROR));
+      return { ok: false, caught };
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { STATUS_LABELS } from '../../../lib/applications';
 import { Avatar } from '../../../lib/Avatar';
 import { formatDay } from '../../../lib/dates';
 import { useNewestStatus } from '../../../lib/dealSlot';
-import { MessagesToggle } from '../../../lib/messages';
+import { ThreadSlot } from '../../../lib/messagesSlot';
 import { profileHref } from '../../../lib/navigation';
 import type { ApplicantRow } from '../api/dashboard';
 import { ItemHead } from './ItemHead';
@@ -37,7 +37,7 @@ export function Applicant({ row, canChoose, busy, onChoose }: Props) {
         {start && ` · can start ${start}`}
       </p>
       <ApplicantDeal row={row} status={status} onStatus={onStatus} />
-      <MessagesToggle applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={status} />
+      <ThreadSlot applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={status} />
       {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
       {row.decline_note && <p className={ui.prose}>Your note: {row.decline_note}</p>}
     </li>

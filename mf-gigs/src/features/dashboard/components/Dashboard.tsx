@@ -1,5 +1,6 @@
 import { useSession } from '@need40/shared';
-import { UnreadTotal, useDashboardLive } from '../../../lib/messages';
+import { UnreadSlot } from '../../../lib/messagesSlot';
+import { useDashboardLive } from '../hooks/useDashboardLive';
 import { MyApplications } from './MyApplications';
 import { MyGigs } from './MyGigs';
 import { SavedGigs } from './SavedGigs';
@@ -15,7 +16,7 @@ export function Dashboard() {
     <div className={styles.dashboard}>
       <div className={styles.headingRow}>
         <h1 className={styles.heading}>Dashboard</h1>
-        <UnreadTotal />
+        <UnreadSlot />
       </div>
       <MyGigs userId={userId} />
       <MyApplications userId={userId} />

@@ -2,14 +2,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { resetUi, signIn, signOutForTest } from '../../../test/fixtures';
-import { dashboardLive } from '../../../lib/messages/useDashboardLive';
 import { fetchApplicants, fetchMyApplications, fetchMyGigs, fetchSavedGigs } from '../api/dashboard';
 import { Dashboard } from './Dashboard';
 import { fakeSupabase } from '@need40/shared/testing';
 
 const supabase = fakeSupabase();
 vi.mock('../api/dashboard', () => ({ fetchMyGigs: vi.fn(), fetchApplicants: vi.fn(), fetchMyApplications: vi.fn(), fetchSavedGigs: vi.fn() }));
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 vi.mock('./payment/ApplicantDeal', () => ({ ApplicantDeal: () => null }));
 
@@ -114,7 +112,7 @@ describe.each(LISTS)('$region $noun page by page', (list) => {
 });
 
 describe('a list with more pages open', () => {
-  it('reads all it shows again after an action, so nothing the reader opened disappears', async () => {
+  it('reads all it shows again after a reconnect, so nothing the reader opened disappears', async () => {
     const apps = vi.mocked(fetchMyApplications);
     const list = LISTS[1];
     apps.mockResolvedValueOnce({ rows: rows(list, 0, 21) }).mockResolvedValueOnce({ rows: rows(list, 20, 30) });
@@ -123,10 +121,11 @@ describe('a list with more pages open', () => {
     const part = within(await screen.findByRole('region', { name: 'My applications' }));
     await user.click(await part.findByRole('button', { name: 'Show more applications' }));
     expect(await part.findByRole('listitem', { name: 'Application for Gig 29' })).toBeInTheDocument();
-    // The live channel or an action reads the list again: as many rows as are shown.
-    apps.mockResolvedValue({ rows: rows(list, 0, 30) });
-    act(() => dashboardLive.setState((s) => ({ version: s.version + 1 })));
-    await vi.waitFor(() => expect(apps).toHaveBeenLastCalledWith('user-1', null, 31));
+    // The live channel joined again: the list reads again as many pages as are shown.
+    apps.mockResolvedValueOnce({ rows: rows(list, 0, 21) }).mockResolvedValueOnce({ rows: rows(list, 20, 30) });
+    act(() => supabase.channelFor('dashboard:user-1').subscribed());
+    await vi.waitFor(() => expect(apps).toHaveBeenCalledTimes(4));
+    expect(apps.mock.calls.slice(2)).toEqual([['user-1', null, 21], ['user-1', list.row(19), 21]]);
     expect(part.getByRole('listitem', { name: 'Application for Gig 29' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,8 @@ import { notifyGigsChanged } from '@need40/shared';
 import { failureText, ui } from '@need40/ui';
 import { closeGig, declineApplication, fireTransition } from '../../../lib/applications';
 import { fetchApplicants, type ApplicantRow, type MyGigRow } from '../api/dashboard';
-import { useDashboardPages } from '../hooks/useDashboardPages';
+import { dashboardKey, useDashboardPages } from '../hooks/useDashboardPages';
+import { showApplication } from '../hooks/useDashboardLive';
 import { Applicant } from './Applicant';
 import { DashboardList } from './DashboardList';
 import styles from './Dashboard.module.css';
@@ -12,10 +13,11 @@ type Action = { kind: 'accept' | 'decline'; applicationId: string; note?: string
 
 /**
  * One gig's applicants with Accept / Decline while the gig is open, and Close gig (without choosing,
- * asked twice). After any action the list, the gig's row and the open grid are read again.
+ * asked twice). An action's answer updates the applicant's row in place; accepting or closing also
+ * reads My gigs and the open gigs again (the gig's status changed).
  */
 export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRow; onChanged: () => void }) {
-  const pages = useDashboardPages<ApplicantRow>(`applicants:${gig.id}`, (after, limit) => fetchApplicants(gig.id, after, limit));
+  const pages = useDashboardPages<ApplicantRow>(dashboardKey('applicants', gig.id), (after, limit) => fetchApplicants(gig.id, after, limit));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
@@ -27,12 +29,16 @@ export function GigApplicants({ id, gig, onChanged }: { id: string; gig: MyGigRo
     setFailure(null);
     try {
       if (action.kind === 'close') await closeGig(gig.id);
-      else if (action.kind === 'accept') await fireTransition('accept_application', action.applicationId);
-      else await declineApplication(action.applicationId, action.note ?? '');
+      else if (action.kind === 'accept') showApplication(await fireTransition('accept_application', action.applicationId));
+      else showApplication(await declineApplication(action.applicationId, action.note ?? ''));
       setConfirmClose(false);
-      pages.reload();
-      onChanged();
-      if (action.kind !== 'decline') notifyGigsChanged();
+      // The answer shows the application as it is now; closing changes every pending one (no answer).
+      if (action.kind === 'close') pages.reload();
+      // Accepting or closing changes the gig's status: My gigs and the open gigs read it again.
+      if (action.kind !== 'decline') {
+        onChanged();
+        notifyGigsChanged();
+      }
     } catch (error) {
       setFailure(failureText(error, 'That did not go through. Check your connection and try again.'));
     } finally {

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { failureText, ui } from '@need40/ui';
 import { fireTransition, STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
-import { MessagesToggle } from '../../../lib/messages';
+import { ThreadSlot } from '../../../lib/messagesSlot';
 import { DealSlot, useNewestStatus } from '../../../lib/dealSlot';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { fetchMyApplications, type MyApplicationRow } from '../api/dashboard';
-import { useDashboardPages } from '../hooks/useDashboardPages';
+import { dashboardKey, useDashboardPages } from '../hooks/useDashboardPages';
+import { showApplication } from '../hooks/useDashboardLive';
 import { DashboardList } from './DashboardList';
 import { ItemHead } from './ItemHead';
 import styles from './Dashboard.module.css';
 
 /** "My applications": each with its gig, status, date and the poster's notice; Withdraw while pending. */
 export function MyApplications({ userId }: { userId: string }) {
-  const pages = useDashboardPages<MyApplicationRow>(`my-applications:${userId}`, (after, limit) => fetchMyApplications(userId, after, limit));
-  const { reload } = pages;
+  const pages = useDashboardPages<MyApplicationRow>(dashboardKey('my-applications', userId), (after, limit) => fetchMyApplications(userId, after, limit));
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -23,8 +23,7 @@ export function MyApplications({ userId }: { userId: string }) {
     setBusy(id);
     setFailure(null);
     try {
-      await fireTransition('withdraw_application', id);
-      reload();
+      showApplication(await fireTransition('withdraw_application', id));
     } catch (error) {
       setFailure(failureText(error, 'Your application could not be withdrawn. Try again.'));
     } finally {
@@ -63,7 +62,7 @@ function MyApplication({ row, busy, onWithdraw }: { row: MyApplicationRow; busy:
       {row.decline_notice && <p className={ui.prose}>{row.decline_notice}</p>}
       {row.decline_note && <p className={ui.prose}>A note from the poster: {row.decline_note}</p>}
       <DealSlot applicationId={row.id} status={status} side="worker" onChanged={onStatus} />
-      <MessagesToggle applicationId={row.id} otherName="the poster" about={`about ${title}`} status={status} />
+      <ThreadSlot applicationId={row.id} otherName="the poster" about={`about ${title}`} status={status} />
       {status === 'applied' && (
         <button type="button" className={ui.secondary} aria-disabled={busy} onClick={onWithdraw}>
           {busy ? 'Withdrawing...' : 'Withdraw'}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { ui } from '@need40/ui';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { formatDay } from '../../../lib/dates';
-import { GigUnread } from '../../../lib/messages';
+import { UnreadSlot } from '../../../lib/messagesSlot';
 import { gigHref } from '../../../lib/navigation';
 import { fetchMyGigs, type MyGigRow } from '../api/dashboard';
-import { useDashboardPages } from '../hooks/useDashboardPages';
+import { dashboardKey, useDashboardPages } from '../hooks/useDashboardPages';
 import { DashboardList } from './DashboardList';
 import { HIDDEN_BADGE, HiddenNotice } from '../../../lib/HiddenNotice';
 import { GigApplicants } from './GigApplicants';
@@ -17,7 +17,7 @@ import styles from './Dashboard.module.css';
  * the team hid says so, with the team's reason (the poster alone reads it).
  */
 export function MyGigs({ userId }: { userId: string }) {
-  const pages = useDashboardPages<MyGigRow>(`my-gigs:${userId}`, (after, limit) => fetchMyGigs(userId, after, limit));
+  const pages = useDashboardPages<MyGigRow>(dashboardKey('my-gigs', userId), (after, limit) => fetchMyGigs(userId, after, limit));
   const [open, setOpen] = useState<string | null>(null);
   const empty = (
     <p>
@@ -35,7 +35,7 @@ export function MyGigs({ userId }: { userId: string }) {
               {gig.hidden_cause && gig.hidden_reason && <HiddenNotice cause={gig.hidden_cause} reason={gig.hidden_reason} />}
               <p className={styles.meta}>
                 {gig.applicant_count} {gig.applicant_count === 1 ? 'applicant' : 'applicants'} · posted {formatDay(gig.created_at)}
-                <GigUnread gigId={gig.id} />
+                <UnreadSlot gigId={gig.id} />
               </p>
               <button
                 type="button"

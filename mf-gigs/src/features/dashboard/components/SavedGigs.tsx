@@ -1,18 +1,27 @@
+import { useEffect, useRef } from 'react';
 import { formatMoney, ui } from '@need40/ui';
 import { GIG_STATUS_LABELS } from '../../../lib/applications';
 import { gigHref, GRID_HREF } from '../../../lib/navigation';
 import { SaveButton } from '../../../lib/saved/SaveButton';
 import { useSavedVersion } from '../../../lib/saved/savedStore';
 import { fetchSavedGigs, type SavedGigRow } from '../api/dashboard';
-import { useDashboardPages } from '../hooks/useDashboardPages';
+import { dashboardKey, useDashboardPages } from '../hooks/useDashboardPages';
 import { DashboardList } from './DashboardList';
 import { ItemHead } from './ItemHead';
 import styles from './Dashboard.module.css';
 
 /** "Saved gigs": newest saved first, each with its rate and status, and the Save toggle to unsave. */
 export function SavedGigs({ userId }: { userId: string }) {
+  const pages = useDashboardPages<SavedGigRow>(dashboardKey('saved', userId), (after, limit) => fetchSavedGigs(userId, after, limit));
   // A gig saved or unsaved anywhere in this remote shows up here without a page reload.
-  const pages = useDashboardPages<SavedGigRow>(`saved:${userId}`, (after, limit) => fetchSavedGigs(userId, after, limit), useSavedVersion());
+  const saved = useSavedVersion();
+  const { reload } = pages;
+  const seen = useRef(saved);
+  useEffect(() => {
+    if (seen.current === saved) return;
+    seen.current = saved;
+    reload();
+  }, [saved, reload]);
 
   const empty = (
     <p>

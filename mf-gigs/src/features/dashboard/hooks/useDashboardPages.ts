@@ -1,15 +1,21 @@
-import { usePages, type FetchPage } from '@need40/ui';
-import { useDashboardVersion } from '../../../lib/messages';
+import type { FetchPage } from '@need40/ui';
+import { MEMBER_LISTS } from '@need40/shared';
+import { useCachedPages } from '../../../lib/cachedPages';
 
 /** Rows per page of every dashboard list. */
 export const DASHBOARD_PAGE = 20;
 
+/** Every dashboard list in the page's query cache is under this key. */
+export const DASHBOARD_LISTS = [MEMBER_LISTS, 'dashboard'] as const;
+
+/** The cache key of one dashboard list: a member's gigs, applications or saved gigs, or one gig's applicants. */
+export const dashboardKey = (list: 'my-gigs' | 'my-applications' | 'saved' | 'applicants', owner: string) => [...DASHBOARD_LISTS, list, owner] as const;
+
 /**
- * One dashboard list, page by page. The dashboard's live channel bumps a version when its data
- * changed (and a list may have a `refresh` of its own); the list then reads what it shows again
- * (no flash of "loading").
+ * One dashboard list, page by page, through the page's query cache: the dashboard's live channel
+ * and its actions update the cached rows or mark a list stale (hooks/useDashboardLive.ts), and a
+ * re-read keeps the rows shown meanwhile (no flash of "loading").
  */
-export function useDashboardPages<T>(key: string, fetchPage: FetchPage<T>, refresh = 0) {
-  const live = useDashboardVersion();
-  return usePages(key, fetchPage, { size: DASHBOARD_PAGE, refresh: `${live}:${refresh}` });
+export function useDashboardPages<T>(key: ReturnType<typeof dashboardKey>, fetchPage: FetchPage<T>) {
+  return useCachedPages(key, fetchPage, DASHBOARD_PAGE);
 }

@@ -1,6 +1,7 @@
 /**
- * One deal, in two reads: the application with its frozen terms, gig, names, notes and reviews,
- * and its money steps from the ledger (`deal_money`, docs/payments.md).
+ * One deal, in three reads at once: the application with its frozen terms, gig, names, notes and
+ * reviews; its money steps from the ledger (`deal_money`, docs/payments.md); and the provider that
+ * runs its money (`deal_provider`).
  */
 import { getSupabase, type Database, type QueryRow } from '@need40/shared';
 import { memberName } from '@need40/ui';
@@ -21,10 +22,11 @@ type Num = number | string | null;
 
 const num = (v: Num | undefined) => (v === null || v === undefined ? null : Number(v));
 
-export function dealFromRows(row: DealRow, steps: StepRow[]): Deal {
+export function dealFromRows(row: DealRow, steps: StepRow[], provider: string | null): Deal {
   const side = (id: string | null): Side => (id === row.poster_id ? 'poster' : 'worker');
   return {
     id: row.id,
+    provider: provider === 'stripe' ? 'stripe' : 'manual',
     status: row.status,
     gigId: row.gig_id,
     gigTitle: row.gigs?.title ?? 'A removed gig',
@@ -68,6 +70,7 @@ export function dealFromRows(row: DealRow, steps: StepRow[]): Deal {
 }
 
 export async function fetchDeal(applicationId: string): Promise<Deal> {
-  const [row, steps] = await Promise.all([dealQuery(applicationId).single(), getSupabase().rpc('deal_money', { p_application_id: applicationId })]);
-  return dealFromRows(orThrow(row), orThrow(steps) ?? []);
+  const id = { p_application_id: applicationId };
+  const [row, steps, provider] = await Promise.all([dealQuery(applicationId).single(), getSupabase().rpc('deal_money', id), getSupabase().rpc('deal_provider', id)]);
+  return dealFromRows(orThrow(row), orThrow(steps) ?? [], orThrow(provider));
 }

@@ -4,7 +4,7 @@
  */
 import { FILE_BUCKETS, getSupabase, type Database } from '@need40/shared';
 import { orThrow } from '../../../lib/orThrow';
-import { uploadAttachment } from '../../../lib/messages/attachments';
+import { uploadAttachment } from '../../../lib/attachments/attachments';
 
 /** The database's limits, so the forms say so before the database refuses. */
 export const NOTE_MAX = 2000;

@@ -1,7 +1,7 @@
 import { moneyStepName } from '@need40/shared';
 import { formatCents, SafeLink, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/dates';
-import { Attachment } from '../../../lib/messages/Attachment';
+import { Attachment } from '../../../lib/attachments/Attachment';
 import { receiptHref } from '../../../lib/navigation';
 import type { Deal, DealNote, MoneyStep, Side } from '../types';
 import styles from './Deal.module.css';

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeTab, makeDeal, makeStep } from '../../../test/deals';
 import { fetchDeal } from '../api/fetchDeal';
 import { approveWork, deliverWork, fetchCredit, openDispute, proposeChange, acceptChange, startFunding, confirmPayout } from '../api/steps';
+import { recordedAccount, stripeAccount, stripeCheckoutUrl, stripeOnboardingUrl } from '../api/stripe';
+import { leaveFor } from '../lib/redirect';
 import { DealPanel } from './DealPanel';
 
 vi.mock('../api/fetchDeal', () => ({ fetchDeal: vi.fn() }));
@@ -12,6 +14,8 @@ vi.mock('../api/steps', async (original) => ({
   startFunding: vi.fn(), fetchCredit: vi.fn(async () => 0), fundWithCredit: vi.fn(), deliverWork: vi.fn(), approveWork: vi.fn(), openDispute: vi.fn(),
   proposeChange: vi.fn(), acceptChange: vi.fn(), declineChange: vi.fn(), confirmPayout: vi.fn(), cancelDeal: vi.fn(), requestChanges: vi.fn(),
 }));
+vi.mock('../api/stripe', () => ({ stripeCheckoutUrl: vi.fn(), stripeOnboardingUrl: vi.fn(), stripeAccount: vi.fn(), recordedAccount: vi.fn() }));
+vi.mock('../lib/redirect', async (original) => ({ ...(await original<object>()), leaveFor: vi.fn() }));
 const deal = vi.mocked(fetchDeal);
 const panel = () => within(screen.getByRole('group', { name: 'Payment for Build a landing page' }));
 const show = async (side: 'poster' | 'worker', status = 'accepted') => {
@@ -24,7 +28,10 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.mocked(fetchCredit).mockResolvedValue(0);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
 
 describe('the poster', () => {
   it('pays: the payment is recorded, PayPal opens for the amount in a new tab, and the page says Need40 has not confirmed it yet', async () => {
@@ -140,5 +147,77 @@ describe('the worker', () => {
     await user.click(panel().getByRole('button', { name: 'Send the proposal' }));
     expect(panel().getByLabelText('New price ($)')).toHaveAccessibleDescription('The rate must be from 0.01 to 1000000, with at most two decimals');
     expect(proposeChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('with the Stripe provider', () => {
+  const stripeHold = makeStep({ provider: 'stripe', reference: 'N40-ABCD1234' });
+  const CHECKOUT = 'https://checkout.stripe.com/c/pay/cs_test_1';
+
+  it('the poster pays at Stripe Checkout: the page goes to the session the backend opened', async () => {
+    deal.mockResolvedValue(makeDeal({ provider: 'stripe' }));
+    vi.mocked(stripeCheckoutUrl).mockResolvedValue(CHECKOUT);
+    const user = await show('poster');
+    expect(panel().queryByRole('button', { name: /PayPal/ })).toBeNull();
+    await user.click(panel().getByRole('button', { name: 'Pay $600 with Stripe' }));
+    expect(stripeCheckoutUrl).toHaveBeenCalledWith('a1');
+    expect(leaveFor).toHaveBeenCalledWith(CHECKOUT);
+  });
+
+  it('back from a completed payment, the poster waits for Stripe to confirm it (no button to pay again)', async () => {
+    window.history.replaceState(null, '', '/?payment=done&application=a1#gig/g1');
+    deal.mockResolvedValue(makeDeal({ provider: 'stripe', steps: [stripeHold] }));
+    await show('poster');
+    expect(panel().getByText(/^Waiting for the payment to be confirmed: Stripe tells Need40 when your \$600 has arrived/)).toBeInTheDocument();
+    expect(panel().getByRole('status')).toHaveTextContent('You are back from Stripe: this page updates by itself once Stripe confirms your payment.');
+    expect(panel().queryByRole('button', { name: /with Stripe/ })).toBeNull();
+  });
+
+  it('back from a payment left unfinished (or another deal\'s), the poster may continue the same payment', async () => {
+    window.history.replaceState(null, '', '/?payment=cancelled&application=a1#gig/g1');
+    deal.mockResolvedValue(makeDeal({ provider: 'stripe', steps: [stripeHold] }));
+    vi.mocked(stripeCheckoutUrl).mockRejectedValue(new Error('Edge Function returned a non-2xx status code'));
+    const user = await show('poster');
+    expect(panel().getByRole('status')).toHaveTextContent('You left Stripe before paying: nothing was charged.');
+    await user.click(panel().getByRole('button', { name: 'Continue paying $600 with Stripe' }));
+    expect(await panel().findByRole('alert')).toHaveTextContent('Stripe could not be opened. Check your connection and try again.');
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it('a worker without a Stripe account is asked to set up payouts, and comes back to the same view', async () => {
+    window.history.replaceState(null, '', '/#gig/g1');
+    deal.mockResolvedValue(makeDeal({ provider: 'stripe', status: 'funded' }));
+    vi.mocked(recordedAccount).mockResolvedValue({ account: false, payoutsEnabled: false });
+    vi.mocked(stripeOnboardingUrl).mockResolvedValue('https://connect.stripe.com/setup/e/acct_1/x');
+    const user = await show('worker', 'funded');
+    expect(await panel().findByText('Need40 pays you through Stripe: set up payouts to receive your $570.')).toBeInTheDocument();
+    await user.click(panel().getByRole('button', { name: 'Set up payouts' }));
+    expect(stripeOnboardingUrl).toHaveBeenCalledWith('#gig/g1');
+    expect(leaveFor).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1/x');
+    expect(stripeAccount).not.toHaveBeenCalled();
+  });
+
+  it("back from onboarding, the worker reads the account's state as Stripe has it now", async () => {
+    window.history.replaceState(null, '', '/?stripe_onboarding=done#gig/g1');
+    deal.mockResolvedValue(makeDeal({ provider: 'stripe', status: 'released', steps: [makeStep({ id: 3, kind: 'release', pending: false, parts: { held: -60000, payable: 57000, fee_revenue: 3000 } })] }));
+    vi.mocked(stripeAccount).mockResolvedValueOnce({ account: true, payoutsEnabled: false });
+    await show('worker', 'released');
+    expect(await panel().findByText('Stripe still needs some details before it can pay you.')).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Continue setting up payouts' })).toBeInTheDocument();
+    expect(panel().getByText('$570 is on its way to you: Need40 owes it to you and pays it to your Stripe account.')).toBeInTheDocument();
+  });
+
+  it('a worker whose payouts are enabled is told so; with the manual provider nothing of Stripe shows', async () => {
+    vi.mocked(recordedAccount).mockResolvedValue({ account: true, payoutsEnabled: true });
+    deal.mockResolvedValue(makeDeal({ provider: 'stripe', status: 'funded' }));
+    const { unmount } = render(<DealPanel applicationId="a1" status="funded" side="worker" />);
+    await screen.findByRole('group', { name: 'Payment for Build a landing page' });
+    expect(await panel().findByText('Payouts are set up: Need40 pays you through Stripe.')).toBeInTheDocument();
+    unmount();
+    vi.mocked(recordedAccount).mockClear();
+    deal.mockResolvedValue(makeDeal({ status: 'funded' }));
+    await show('worker', 'funded');
+    expect(panel().queryByText(/Stripe/)).toBeNull();
+    expect(recordedAccount).not.toHaveBeenCalled();
   });
 });

@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 import { LoadFailed, Loading } from '@need40/ui';
+import { DEAL_STATUSES } from '../../../lib/dealSlot';
 import { useDeal } from '../hooks/useDeal';
 import { whereMoney } from '../lib/whereMoney';
 import type { Side } from '../types';
 import { DealActions } from './DealActions';
 import { DealHistory } from './DealHistory';
+import { PAYOUT_AHEAD, PayoutSetup } from './PayoutSetup';
 import { DealReview } from './DealReview';
 import { DealTerms } from './DealTerms';
 import styles from './Deal.module.css';
 
-/** The statuses of an application with a deal (accepted onward). */
-export const DEAL_STATUSES = new Set(['accepted', 'funded', 'delivered', 'disputed', 'released', 'paid_out', 'paid', 'refunded', 'cancelled']);
+const WITH_DEAL = new Set(DEAL_STATUSES);
 const REVIEWABLE = new Set(['released', 'paid_out', 'paid']);
 
 interface Props {
@@ -27,7 +28,7 @@ interface Props {
  * (and who holds it), what this side can do, the history with receipts, then the reviews.
  */
 export function DealPanel(props: Props) {
-  return DEAL_STATUSES.has(props.status) ? <DealBody {...props} /> : null;
+  return WITH_DEAL.has(props.status) ? <DealBody {...props} /> : null;
 }
 
 function DealBody({ applicationId, status, side, onChanged }: Props) {
@@ -48,6 +49,7 @@ function DealBody({ applicationId, status, side, onChanged }: Props) {
         {whereMoney(deal, side)}
       </p>
       <DealActions deal={deal} side={side} onDone={reload} />
+      {side === 'worker' && deal.provider === 'stripe' && PAYOUT_AHEAD.has(deal.status) && <PayoutSetup deal={deal} />}
       <DealHistory deal={deal} side={side} />
       {REVIEWABLE.has(deal.status) && <DealReview deal={deal} side={side} onDone={reload} />}
     </div>

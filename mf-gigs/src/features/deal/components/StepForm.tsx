@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField, ui } from '@need40/ui';
-import { ATTACHMENT_RULE, ATTACHMENT_TYPES, attachable } from '../../../lib/messages/attachments';
+import { ATTACHMENT_RULE, ATTACHMENT_TYPES, attachable } from '../../../lib/attachments/attachments';
 import { LINK_MAX, NOTE_MAX } from '../api/steps';
 import { useStep } from '../hooks/useStep';
 import { Failure } from './Failure';

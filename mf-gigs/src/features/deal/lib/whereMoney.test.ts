@@ -18,6 +18,10 @@ describe('where the money is, for each side', () => {
       'A Need40 operator split the money: $285 is on its way to you (Need40 owes it to you and pays it out); $300 goes back to Paula Poster.'],
     ['refunded, not yet sent', makeDeal({ status: 'refunded', steps: [makeStep({ kind: 'refund', pending: false, parts: { held: -60000, refund_due: 60000 } })] }), 'Refunded: Need40 owes you $600 and is sending it back to you.', 'The money went back to Paula Poster: the deal was refunded.'],
     ['cancelled', makeDeal({ status: 'cancelled' }), 'Cancelled: no money was held for this deal.', 'Cancelled: no money was held for this deal.'],
+    ['a Stripe payment not yet confirmed', makeDeal({ provider: 'stripe', steps: [makeStep({ provider: 'stripe' })] }),
+      'Waiting for the payment to be confirmed: Stripe tells Need40 when your $600 has arrived, then Need40 holds it until you approve the work. Until then, nothing is held.',
+      'Paula Poster has started paying $600 through Stripe; it is not confirmed yet. Wait before you start the work.'],
+    ['released, with Stripe', makeDeal({ provider: 'stripe', status: 'released', steps: [release] }), 'Released: Walter Worker receives $570 and Need40 keeps $30; Need40 pays Walter Worker out.', '$570 is on its way to you: Need40 owes it to you and pays it to your Stripe account.'],
   ])('%s', (_what, deal, poster, worker) => {
     expect(whereMoney(deal, 'poster')).toBe(poster);
     expect(whereMoney(deal, 'worker')).toBe(worker);

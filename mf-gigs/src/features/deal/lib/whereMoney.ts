@@ -22,6 +22,11 @@ function accepted(deal: Deal, side: Side, amount: string, worker: string, fee: s
       : `${other} paid ${amount} when posting this gig: Need40 is confirming that it arrived. Wait before you start the work.`;
   }
   const hold = openHold(deal);
+  if (hold?.provider === 'stripe') {
+    return side === 'poster'
+      ? `Waiting for the payment to be confirmed: Stripe tells Need40 when your ${amount} has arrived, then Need40 holds it until you approve the work. Until then, nothing is held.`
+      : `${other} has started paying ${amount} through Stripe; it is not confirmed yet. Wait before you start the work.`;
+  }
   if (hold) {
     return side === 'poster'
       ? `Waiting for Need40 to confirm your payment of ${amount}${hold.reference ? ` (reference ${hold.reference})` : ''}. Until it arrives, nothing is held.`
@@ -67,7 +72,7 @@ export function whereMoney(deal: Deal, side: Side): string {
       }
       return side === 'poster'
         ? `Released: ${other} receives ${paid} and Need40 keeps ${fee}; Need40 pays ${other} out.`
-        : `${paid} is on its way to you: Need40 owes it to you and pays it to your PayPal.`;
+        : `${paid} is on its way to you: Need40 owes it to you and pays it to your ${deal.provider === 'stripe' ? 'Stripe account' : 'PayPal'}.`;
     }
     case 'paid_out': {
       const payout = stepOf(deal, 'payout');

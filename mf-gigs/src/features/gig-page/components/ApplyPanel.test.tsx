@@ -15,8 +15,6 @@ const supabase = fakeSupabase();
 vi.mock('../api/fetchGig', () => ({ fetchGig: vi.fn() }));
 vi.mock('../../../lib/live/watchGigs', () => ({ watchGigs: vi.fn(() => () => {}) }));
 vi.mock('../../../lib/applications', async (original) => (await import('../../../test/mockApplications')).applicationsWithMocks(original));
-// Messages: no network and no realtime server in these tests (lib/messages has its own).
-vi.mock('../../../lib/messages/api', async (original) => ({ ...(await original<object>()), fetchUnreadCounts: vi.fn(async () => ({})), fetchUnreadThreads: vi.fn(async () => ({ threads: [], more: false })) }));
 vi.mock('../../../lib/saved/savedStore', async (original) => ({ ...(await original<object>()), watchSaved: vi.fn() }));
 
 const load = vi.mocked(fetchGig);

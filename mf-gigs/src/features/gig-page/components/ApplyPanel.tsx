@@ -3,13 +3,14 @@ import { openAuthModal, useSession } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { APPLY_LOGIN_NOTICE, takeApplyIntent, wantToApply, wantsToApply } from '../../../lib/applyIntent';
 import { type ApplicationRef } from '../../../lib/applications';
-import { MessagesToggle } from '../../../lib/messages';
+import { ThreadSlot } from '../../../lib/messagesSlot';
 import { DASHBOARD_HREF } from '../../../lib/navigation';
 import { useInvitation } from '../hooks/useInvitation';
 import { useMyApplication } from '../hooks/useMyApplication';
 import type { GigDetail } from '../types';
 import { ApplyForm } from './ApplyForm';
 import { MyApplication } from './MyApplication';
+import { PosterDeals } from './PosterDeals';
 import styles from './GigPage.module.css';
 
 export const INVITED_NOTE = 'You were invited to apply';
@@ -17,7 +18,8 @@ export const INVITED_NOTE = 'You were invited to apply';
 export const APPLIED_NOTE = 'Application sent. The poster has been told, and you can follow it in your Dashboard.';
 
 /**
- * Apply Now and what replaces it: "This is your gig" for the poster, the person's application
+ * Apply Now and what replaces it: "This is your gig" for the poster (with the payment panel of each
+ * of its deals), the person's application
  * (with Withdraw while pending), the form, or a note that the gig is no longer open. A member the
  * poster invited reads "You were invited to apply" beside Apply Now. Signed out,
  * Apply Now opens the login modal with a word why and the form opens after login.
@@ -64,6 +66,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
         <a className={ui.link} href={DASHBOARD_HREF}>
           See its applicants in your Dashboard
         </a>
+        <PosterDeals gigId={gig.id} />
       </div>
     );
   }
@@ -82,7 +85,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
         </p>
       )}
       {live && <MyApplication application={application} onChanged={(a) => (mine.set(a), onChanged())} />}
-      {live && <MessagesToggle applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
+      {live && <ThreadSlot applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
       {!live && mine.state.status !== 'loading' && gig.status !== 'active' && <p>This gig is no longer open for applications.</p>}
       {!live && mine.state.status !== 'loading' && gig.status === 'active' && invited && (
         <p className={styles.invited}>

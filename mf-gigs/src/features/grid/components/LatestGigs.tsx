@@ -1,4 +1,4 @@
-import { SECTIONS, useSession, useUi } from '@need40/shared';
+import { SECTIONS, useSession } from '@need40/shared';
 import { ui } from '@need40/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useGigFilters } from '../hooks/useGigFilters';
@@ -20,16 +20,15 @@ export const LOAD_MORE_FAILED = 'More gigs could not be loaded. Try Load more gi
 
 /**
  * Latest Gigs: filters, then the cards newest first, a page at a time. Re-reads when the filters
- * change and whenever a gig is created anywhere on the page (the shared gigsVersion). Gigs posted
+ * change and whenever a gig is created anywhere on the page (the query cache's gig lists). Gigs posted
  * elsewhere meanwhile wait behind "N new gigs — show"; "show" reads again and moves focus to the
  * newest of them (or to the heading when the filters now hide it). A signed-in member saves the
  * filters as a search and is alerted when new gigs match (SavedSearches).
  */
 export function LatestGigs() {
   const { draft, filters, errors, filtered, typed, update, clear } = useGigFilters();
-  const version = useUi((s) => s.gigsVersion);
   const signedIn = useSession((s) => s.status === 'signed-in');
-  const { gigs, total, loading, failed, retry, loadingMore, moreFailed, hasMore, loadMore } = useGigs(filters, version);
+  const { gigs, total, loading, failed, retry, loadingMore, moreFailed, hasMore, loadMore } = useGigs(filters);
   const live = useLiveGigs(filters, retry);
   const shown = live.gone.length ? gigs.filter((g) => !live.gone.includes(g.id)) : gigs;
   const showList = shown.length > 0;

@@ -1,75 +1,62 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { getQueryClient, GIG_LISTS } from '@need40/shared';
 import type { Gig, GigFilters } from '../types';
-import { fetchGigs } from '../api/fetchGigs';
+import { fetchGigs, type GigPage } from '../api/fetchGigs';
 
-interface Loaded {
-  /** Which request these rows answer; while it differs from the current one, the grid is loading. */
-  key: string | null;
-  gigs: Gig[];
-  total: number;
-  /** The read failed: the grid says gigs could not be loaded, never that there are none. */
-  failed: boolean;
-}
+/** The cache key of the grid under `filters` (under the kernel's GIG_LISTS, which a new gig anywhere invalidates). */
+export const gridKey = (filters: GigFilters) => [GIG_LISTS, 'open', filters] as const;
+
+const shown = (pages: GigPage[]) => pages.reduce((n, p) => n + p.gigs.length, 0);
 
 /**
- * The grid's rows for `filters`, newest first, a page at a time. Re-reads from the first page when
- * the filters, `version` (the shared gigsVersion) or a Retry change. A failed read is logged to the
- * console and reported as `failed`, which ends loading, so "loading" never sticks and an outage is
- * not mistaken for an empty marketplace.
+ * The grid's rows for `filters`, newest first, a page at a time, through the page's query cache.
+ * A gig created anywhere on the page (notifyGigsChanged) re-reads the pages shown, keeping them
+ * on screen meanwhile; Retry starts again from the first page, "loading". A failed read is logged
+ * to the console and reported as `failed`, which ends loading, so "loading" never sticks and an
+ * outage is not mistaken for an empty marketplace.
  */
-export function useGigs(filters: GigFilters, version: number) {
-  const [attempt, setAttempt] = useState(0);
-  const key = `${version}:${attempt}:${JSON.stringify(filters)}`;
-  const [loaded, setLoaded] = useState<Loaded>({ key: null, gigs: [], total: 0, failed: false });
-  const [loadingMore, setLoadingMore] = useState(false);
-  /** The request whose "Load more" failed (a new request forgets it). */
-  const [moreFailedKey, setMoreFailedKey] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    fetchGigs(filters, 0).then(
-      (page) => current && setLoaded({ key, ...page, failed: false }),
-      (error: unknown) => {
-        console.error('[mf-gigs] could not load gigs', error);
-        if (current) setLoaded({ key, gigs: [], total: 0, failed: true });
+export function useGigs(filters: GigFilters) {
+  const client = getQueryClient();
+  const queryKey = gridKey(filters);
+  const query = useInfiniteQuery<GigPage, Error, InfiniteData<GigPage, number>, QueryKey, number>(
+    {
+      queryKey,
+      queryFn: async ({ pageParam }) => {
+        try {
+          return await fetchGigs(filters, pageParam);
+        } catch (error) {
+          console.error(pageParam ? '[mf-gigs] could not load more gigs' : '[mf-gigs] could not load gigs', error);
+          throw error;
+        }
       },
-    );
-    return () => {
-      current = false;
-    };
-  }, [filters, key]);
-
-  const loading = loaded.key !== key;
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) => (shown(pages) < last.total ? shown(pages) : undefined),
+    },
+    client,
+  );
+  const { data, status, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage } = query;
+  // Rows inserted meanwhile shift the offsets: a gig may come twice, it is shown once.
+  const gigs = useMemo(() => {
+    const seen = new Set<string>();
+    return (data?.pages ?? []).flatMap((p) => p.gigs).filter((g: Gig) => !seen.has(g.id) && !!seen.add(g.id));
+  }, [data]);
+  const key = JSON.stringify(queryKey);
+  const retry = useCallback(() => void client.resetQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true }), [client, key]);
   const loadMore = useCallback(async () => {
-    if (loading || loadingMore) return;
-    setLoadingMore(true);
-    setMoreFailedKey(null);
-    try {
-      const page = await fetchGigs(filters, loaded.gigs.length);
-      setLoaded((prev) => {
-        if (prev.key !== key) return prev;
-        const seen = new Set(prev.gigs.map((g) => g.id));
-        return { ...prev, gigs: [...prev.gigs, ...page.gigs.filter((g) => !seen.has(g.id))], total: page.total };
-      });
-    } catch (error) {
-      console.error('[mf-gigs] could not load more gigs', error);
-      setMoreFailedKey(key);
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [filters, key, loaded.gigs.length, loading, loadingMore]);
+    if (hasNextPage && !isFetchingNextPage) await fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  const loading = status === 'pending';
   return {
-    gigs: loaded.gigs,
-    total: loaded.total,
+    gigs,
+    total: data?.pages.at(-1)?.total ?? 0,
     loading,
-    failed: !loading && loaded.failed,
+    failed: status === 'error' && !data,
     retry,
-    loadingMore,
-    moreFailed: moreFailedKey === key,
-    hasMore: !loading && loaded.gigs.length < loaded.total,
+    loadingMore: isFetchingNextPage,
+    moreFailed: isFetchNextPageError,
+    hasMore: !loading && hasNextPage,
     loadMore,
   };
 }

@@ -8,6 +8,7 @@ const answers = {
   set profiles(answer: FakeAnswer) { supabase.answer('profiles', answer); },
   set gigs(answer: FakeAnswer) { supabase.answer('gigs', answer); },
   set contact(answer: FakeAnswer) { supabase.answer('rpc:contact_details', answer); },
+  set completed(answer: FakeAnswer) { supabase.answer('rpc:completed_gigs_of', answer); },
 };
 /** The calls of the query that starts with `from`/`rpc` `name`. */
 const queryOf = (name: string) => {
@@ -33,6 +34,7 @@ describe('getPublicProfile', () => {
     answers.profiles = ok(row);
     answers.gigs = ok([{ id: 'g1', title: 'Workshop', payment_type: 'fixed', rate: 600, created_at: '2024-04-02T10:00:00Z' }]);
     answers.contact = ok([{ user_id: ID, email: 'grace@example.com', phone: null }]);
+    answers.completed = ok(3);
   });
 
   it('reads public columns only, open gigs of the member, and no contact details when signed out', async () => {
@@ -49,7 +51,8 @@ describe('getPublicProfile', () => {
     ]);
     expect(queryOf('contact_details')).toEqual([]);
     expect(p).toMatchObject({ name: 'A Need40 member', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, completedGigs: 3, availableForWork: true, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
-    expect(profile[1]?.[1]).toMatch(/completed_gigs.*gig:gigs!reviews_gig_id_fkey\(id, title\)/);
+    expect(profile[1]?.[1]).toMatch(/gig:gigs!reviews_gig_id_fkey\(id, title\)/);
+    expect(queryOf('completed_gigs_of')).toEqual([['rpc', 'completed_gigs_of', { p_user_id: ID }]]);
     expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'A Need40 member', gig: { id: 'g9', title: 'Logo design' } }]);
     expect([p.moreReviews, p.moreOpenGigs]).toEqual([false, false]);
   });

@@ -1,0 +1,24 @@
+import { getRuntimeConfig, getSupabase } from '@need40/shared';
+
+/**
+ * The account self-service calls of the login dialog. Each throws the backend's error; the
+ * links in the mails lead back to the site (the backend allows only its own addresses).
+ */
+
+/** Mail a password-reset link; the backend answers the same whether the address has an account or not. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const { error } = await getSupabase().auth.resetPasswordForEmail(email.trim(), { redirectTo: getRuntimeConfig().siteUrl });
+  if (error) throw error;
+}
+
+/** Mail the sign-up confirmation link again (to an address not confirmed yet). */
+export async function resendConfirmation(email: string): Promise<void> {
+  const { error } = await getSupabase().auth.resend({ type: 'signup', email: email.trim(), options: { emailRedirectTo: getRuntimeConfig().siteUrl } });
+  if (error) throw error;
+}
+
+/** Set the password of the signed-in member (after following a reset link, no nonce is needed: it is a new session). */
+export async function setNewPassword(password: string): Promise<void> {
+  const { error } = await getSupabase().auth.updateUser({ password });
+  if (error) throw error;
+}

@@ -3169,7 +3169,7 @@ create policy gig_invitations_select_parties on public.gig_invitations for selec
 CREATE INDEX gig_invitations_poster_idx ON public.gig_invitations USING btree (poster_id, created_at DESC);
 CREATE INDEX gig_invitations_worker_idx ON public.gig_invitations USING btree (worker_id, created_at DESC);
 grant select on table public.gig_invitations to authenticated;
-grant select, insert, update, delete, truncate, references, trigger on table public.gig_invitations to service_role;
+grant select, insert, update, delete on table public.gig_invitations to service_role;
 
 create table public.gig_takedowns (
   gig_id uuid not null,
@@ -3687,7 +3687,7 @@ CREATE INDEX saved_searches_due_idx ON public.saved_searches USING btree (checke
 CREATE INDEX saved_searches_user_idx ON public.saved_searches USING btree (user_id, created_at DESC, id);
 CREATE TRIGGER saved_searches_limit BEFORE INSERT ON public.saved_searches FOR EACH ROW EXECUTE FUNCTION private.saved_searches_limit();
 grant select, delete on table public.saved_searches to authenticated;
-grant select, insert, update, delete, truncate, references, trigger on table public.saved_searches to service_role;
+grant select, insert, update, delete on table public.saved_searches to service_role;
 grant insert (name, filters, frequency) on table public.saved_searches to authenticated;
 
 create view public.admin_applications as

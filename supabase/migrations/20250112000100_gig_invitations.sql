@@ -22,7 +22,7 @@ create index if not exists gig_invitations_worker_idx on public.gig_invitations 
 create index if not exists gig_invitations_poster_idx on public.gig_invitations (poster_id, created_at desc);
 
 alter table public.gig_invitations enable row level security;
-revoke all on table public.gig_invitations from public, anon, authenticated;
+revoke all on table public.gig_invitations from public, anon, authenticated, service_role;
 grant select on table public.gig_invitations to authenticated;
 grant select, insert, update, delete on table public.gig_invitations to service_role;
 drop policy if exists gig_invitations_select_parties on public.gig_invitations;

@@ -76,7 +76,7 @@ create index if not exists saved_searches_user_idx on public.saved_searches (use
 create index if not exists saved_searches_due_idx on public.saved_searches (checked_at, id);
 
 alter table public.saved_searches enable row level security;
-revoke all on table public.saved_searches from public, anon, authenticated;
+revoke all on table public.saved_searches from public, anon, authenticated, service_role;
 grant select, delete on table public.saved_searches to authenticated;
 grant insert (name, filters, frequency) on table public.saved_searches to authenticated;
 grant select, insert, update, delete on table public.saved_searches to service_role;

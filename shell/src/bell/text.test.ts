@@ -1,4 +1,4 @@
-import { notificationText, titleWithCount } from './text';
+import { notificationHref, notificationText, titleWithCount } from './text';
 
 const n = (kind: string, count = 1) => ({ kind, gig_title: 'Logo design', actor_name: 'Walter Worker', count });
 
@@ -20,6 +20,15 @@ describe('a notification in words', () => {
     expect(notificationText(n('message'))).toBe('New message from Walter Worker about "Logo design"');
     expect(notificationText(n('message', 3))).toBe('3 new messages from Walter Worker about "Logo design"');
     expect(notificationText({ ...n('something_new'), gig_title: '' })).toBe('Update on a gig');
+  });
+
+  it("an invitation and a saved search's new gigs lead to the gig; the rest to the dashboard", () => {
+    expect(notificationText(n('invite'))).toBe('Walter Worker invited you to apply to "Logo design"');
+    expect(notificationText({ ...n('saved_search', 3), actor_name: 'Design work' })).toBe('3 new gigs match your saved search "Design work", the newest "Logo design"');
+    expect(notificationText({ ...n('saved_search'), actor_name: 'Design work' })).toBe('A new gig matches your saved search "Design work": "Logo design"');
+    expect(notificationHref({ kind: 'invite', gig_id: 'g1' })).toBe('#gig/g1');
+    expect(notificationHref({ kind: 'saved_search', gig_id: null })).toBe('#dashboard');
+    expect(notificationHref({ kind: 'accept', gig_id: 'g1' })).toBe('#dashboard');
   });
 
   it('puts the unread count in front of the tab title, capped at 99+', () => {

@@ -1,3 +1,5 @@
+import { HREF } from '@need40/shared';
+
 /**
  * A notification in words: what happened, by whom, about which gig. `kind` is the application's
  * transition (the database's names), `message` or `review`; an unknown kind still reads sensibly.
@@ -50,6 +52,9 @@ const TEXT: Record<string, Words> = {
   set_agreed_hours: (who, gig) => `${who} set the hours for ${gig}`,
   resolve_release: (_, gig) => `A Need40 operator settled the dispute about ${gig}`,
   resolve_split: (_, gig) => `A Need40 operator settled the dispute about ${gig}`,
+  invite: (who, gig) => `${who} invited you to apply to ${gig}`,
+  // actor_name is the saved search's name; the gig is the newest of the new matches.
+  saved_search: (search, gig, n) => (n > 1 ? `${n} new gigs match your saved search "${search}", the newest ${gig}` : `A new gig matches your saved search "${search}": ${gig}`),
 };
 const REFUNDED: Words = (_, gig) => `The money for ${gig} was refunded`;
 for (const kind of ['operator_refund', 'resolve_refund', 'refund_undelivered', 'chargeback']) TEXT[kind] = REFUNDED;
@@ -60,8 +65,12 @@ export function notificationText(n: Pick<NotificationRow, 'kind' | 'gig_title' |
   return words(n.actor_name || 'A Need40 member', gig, n.count);
 }
 
-/** Where a notification leads: the dashboard, where both sides of every application and deal are. */
-export const notificationHref = (): string => HREF.dashboard;
+/**
+ * Where a notification leads: an invitation or a saved search's match to the gig's page; anything
+ * else to the dashboard, where both sides of every application and deal are.
+ */
+export const notificationHref = (n?: Pick<NotificationRow, 'kind' | 'gig_id'>): string =>
+  n?.gig_id && (n.kind === 'invite' || n.kind === 'saved_search') ? HREF.gig(n.gig_id) : HREF.dashboard;
 
 /** The tab's title with the unread count in front, as mail and chat apps show it. */
 export const titleWithCount = (base: string, unread: number): string => (unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${base}` : base);

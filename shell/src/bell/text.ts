@@ -1,5 +1,3 @@
-import { HREF } from '@need40/shared';
-
 /**
  * A notification in words: what happened, by whom, about which gig. `kind` is the application's
  * transition (the database's names), `message` or `review`; an unknown kind still reads sensibly.

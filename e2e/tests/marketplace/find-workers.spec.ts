@@ -7,24 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { json, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
+import { signIn } from '../../helpers/users';
 import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
-import { createMember, expect, gigPage, postGig, test, uniqueTitle } from './support';
+import { createMember, expect, gigPage, postGig, test, uniqueTitle, updateOwnProfile } from './support';
 
 const SLOW = { timeout: 30_000 };
-
-/** Profile columns written as the member themself (row-level security as for the form). */
-async function updateOwnProfile(backend: Backend, user: TestUser, fields: Record<string, unknown>): Promise<void> {
-  const { access_token } = await passwordSession(backend, user.email, user.password);
-  await json(
-    await fetch(`${backend.url}/rest/v1/profiles?id=eq.${user.id}`, {
-      method: 'PATCH',
-      headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-      body: JSON.stringify(fields),
-    }),
-    'update profile',
-  );
-}
 
 async function axeAtBothWidths(page: Page, selector: string, what: string) {
   for (const { name, width, height } of VIEWPORTS) {

@@ -158,7 +158,7 @@ describe('marketplace emails', () => {
     await as(m.be, m.third).from('notification_preferences').update({ email_off: [] }).eq('user_id', m.third.id);
   });
 
-  it('a send that fails stays queued with its error and is sent by a later round', async () => {
+  it('a send that fails stays queued with its error and is sent by a later round', { timeout: 120_000 }, async () => {
     // An SMTP server that refuses connections: the mailer throws, the row is kept for a retry.
     const broken = await startTestBackend({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {

@@ -2124,6 +2124,7 @@ export type Database = {
         Args: {
           p_description: string
           p_hours?: number
+          p_id?: string
           p_location?: string
           p_skills?: string[]
           p_title: string
@@ -2930,6 +2931,7 @@ export type Database = {
           p_application_id: string
           p_attachment_path?: string
           p_body: string
+          p_id?: string
         }
         Returns: {
           application_id: string

@@ -4695,7 +4695,7 @@ $function$;
 comment on function public.contact_details(p_user_id uuid) is 'The member''s contact email and phone: one row for the member themself or someone sharing an accepted application with them, no row for anyone else.';
 grant execute on function public.contact_details(p_user_id uuid) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.create_paid_gig(p_title text, p_description text, p_hours numeric DEFAULT NULL::numeric, p_location text DEFAULT NULL::text, p_skills text[] DEFAULT NULL::text[])
+CREATE OR REPLACE FUNCTION public.create_paid_gig(p_title text, p_description text, p_hours numeric DEFAULT NULL::numeric, p_location text DEFAULT NULL::text, p_skills text[] DEFAULT NULL::text[], p_id uuid DEFAULT NULL::uuid)
  RETURNS public.gigs
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4713,6 +4713,16 @@ begin
   end if;
   if not private.aal_satisfied() then
     raise exception 'This account uses multi-factor authentication: verify a factor (aal2) first' using errcode = '42501';
+  end if;
+  -- A repeat of a confirmation that arrived: the gig (and its one payment) written the first time.
+  if p_id is not null then
+    select g.* into v_gig from public.gigs g where g.id = p_id;
+    if v_gig.id is not null then
+      if v_gig.user_id = v_uid and v_gig.payment_id is not null then
+        return v_gig;
+      end if;
+      raise exception 'That gig id is already used' using errcode = '23505';
+    end if;
   end if;
   if p_title is null or btrim(p_title) = '' or p_description is null or btrim(p_description) = '' then
     raise exception 'Gig title and description are required' using errcode = '22023';
@@ -4741,16 +4751,18 @@ begin
     jsonb_build_object('kind', 'gig_posting', 'worker_rate', v_terms.worker_rate, 'platform_fee', v_terms.platform_fee), 'self_reported')
   returning * into v_payment;
 
-  insert into public.gigs (user_id, title, description, payment_type, rate, hours, location, skills, worker_rate, platform_fee, payment_id, status)
-  values (v_uid, btrim(p_title), btrim(p_description), 'fixed', v_terms.price, p_hours, p_location, v_skills, v_terms.worker_rate, v_terms.platform_fee,
+  -- Two attempts racing past the check above: the primary key refuses the second (23505) and its
+  -- whole transaction, payment included, is undone; the client counts that as done.
+  insert into public.gigs (id, user_id, title, description, payment_type, rate, hours, location, skills, worker_rate, platform_fee, payment_id, status)
+  values (coalesce(p_id, gen_random_uuid()), v_uid, btrim(p_title), btrim(p_description), 'fixed', v_terms.price, p_hours, p_location, v_skills, v_terms.worker_rate, v_terms.platform_fee,
     v_payment.id, 'active')
   returning * into v_gig;
 
   return v_gig;
 end
 $function$;
-comment on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[]) is 'The $600 gig path: records a completed $600 paypal payment and an active fixed gig (worker 570, fee 30) for the signed-in user, with optional hours, location and skills.';
-grant execute on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[]) to anon, authenticated, service_role;
+comment on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[], p_id uuid) is 'The $600 gig path: records a completed $600 paypal payment and an active fixed gig (worker 570, fee 30) for the signed-in user, with optional hours, location and skills. p_id: the id the client chose for the gig; a repeat with it returns that gig (a retry never pays twice), an id used otherwise is refused (23505).';
+grant execute on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[], p_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.deal_money(p_application_id uuid)
  RETURNS TABLE(transaction_id bigint, created_at timestamp with time zone, kind text, pending boolean, application_id uuid, gig_id uuid, gig_title text, amount_cents bigint, parts jsonb, provider text, reference text, method text, payer_name text, payee_name text)
@@ -5753,7 +5765,7 @@ $function$;
 comment on function public.search_workers(p_skills text[], p_min_rate numeric, p_max_rate numeric, p_min_rating numeric, p_after_since timestamp with time zone, p_after_id uuid, p_limit integer) is 'The Find workers directory: members available for work with all of p_skills (any case), an hourly rate within [p_min_rate, p_max_rate] and an average rating of at least p_min_rating; newest available first, p_limit (1–50) after the worker (p_after_since, p_after_id). Public columns only; banned members are left out.';
 grant execute on function public.search_workers(p_skills text[], p_min_rate numeric, p_max_rate numeric, p_min_rating numeric, p_after_since timestamp with time zone, p_after_id uuid, p_limit integer) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.send_message(p_application_id uuid, p_body text, p_attachment_path text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.send_message(p_application_id uuid, p_body text, p_attachment_path text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid)
  RETURNS public.application_messages
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5768,6 +5780,16 @@ declare
   v_recipient uuid;
   v_pending bigint;
 begin
+  -- A repeat of a send that arrived: the first answer again, before any check (the thread may have closed since).
+  if p_id is not null then
+    select m.* into v_message from public.application_messages m where m.id = p_id;
+    if v_message.id is not null then
+      if v_message.sender_id = v_uid and v_message.application_id = v_app.id then
+        return v_message;
+      end if;
+      raise exception 'That message id is already used' using errcode = '23505';
+    end if;
+  end if;
   if v_app.status not in ('applied', 'accepted', 'paid') then
     raise exception 'This conversation is closed' using errcode = 'N4005', detail = format('The application is %s.', v_app.status);
   end if;
@@ -5785,11 +5807,20 @@ begin
       raise exception 'Upload the file to this conversation first' using errcode = '22023';
     end if;
   end if;
-  insert into public.application_messages (application_id, sender_id, body, attachment_path, attachment_name, attachment_type, attachment_size)
-  values (v_app.id, v_uid, v_body, v_file.name,
+  -- Two attempts of one send racing: the second waits for the first's commit, writes nothing, and answers with the first's row.
+  insert into public.application_messages (id, application_id, sender_id, body, attachment_path, attachment_name, attachment_type, attachment_size)
+  values (coalesce(p_id, gen_random_uuid()), v_app.id, v_uid, v_body, v_file.name,
           case when v_file.name is null then null else regexp_replace(storage.filename(v_file.name), '^[0-9a-f-]{36}-', '') end,
           v_file.metadata ->> 'mimetype', (v_file.metadata ->> 'size')::bigint)
+  on conflict (id) do nothing
   returning * into v_message;
+  if v_message.id is null then
+    select m.* into v_message from public.application_messages m where m.id = p_id and m.sender_id = v_uid and m.application_id = v_app.id;
+    if v_message.id is null then
+      raise exception 'That message id is already used' using errcode = '23505';
+    end if;
+    return v_message;
+  end if;
   insert into public.application_reads (application_id, user_id, last_read_at) values (v_app.id, v_uid, now())
   on conflict (application_id, user_id) do update set last_read_at = excluded.last_read_at;
 
@@ -5810,8 +5841,8 @@ begin
   return v_message;
 end
 $function$;
-comment on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text) is 'A party of an application (applied, accepted or paid) writes to the other: text (up to 2000 characters), a file it uploaded to the thread, or both; the recipient gets a debounced email.';
-grant execute on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text) to anon, authenticated, service_role;
+comment on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text, p_id uuid) is 'A party of an application (applied, accepted or paid) writes to the other: text (up to 2000 characters), a file it uploaded to the thread, or both; the recipient gets a debounced email. p_id: the id the sender chose for this message; a repeat with it returns the first message (a retry never posts twice), an id used otherwise is refused (23505).';
+grant execute on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text, p_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger

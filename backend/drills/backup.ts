@@ -13,7 +13,8 @@
  *      began is there, nothing is half-written, a user signs in and writes;
  *   4. with the load stopped, take a second backup and restore it: every table of the public,
  *      auth, private and migration schemas has the same row count and checksum as the source.
- * Exit code 1 on any difference. Ports 4450 (the fresh cluster) and free ports for backends.
+ * Exit code 1 on any difference. Ports: 4450 for the fresh cluster (DRILL_PORT_BASE=B: B, so that
+ * engineers sharing a machine each keep to a range of their own) and free ports for backends.
  *
  *   pnpm drill:backup [--db=pglite,postgres] [--load-ms=4000] [--clients=6]
  */
@@ -37,6 +38,7 @@ const ADMIN_URL = process.env.DRILL_DATABASE_URL ?? 'postgres://need40_ci:need40
 const SCHEMAS = ['public', 'auth', 'private', 'need40_migrations'];
 /** Writes acknowledged before the backup is taken: under that, the drill proves nothing. */
 const MIN_ACKED = 30;
+const CLUSTER_PORT = process.env.DRILL_PORT_BASE ? Number(process.env.DRILL_PORT_BASE) : 4450;
 
 /** Row count and md5 of every row's text, per table of SCHEMAS. */
 async function tableChecksums(db: Database): Promise<Map<string, string>> {
@@ -97,7 +99,7 @@ async function postgresTarget(runDir: string): Promise<Target> {
   const scratch = await scratchDatabase(ADMIN_URL, 'need40_drill_backup');
   let cluster: Cluster | undefined;
   try {
-    cluster = await freshCluster(path.join(runDir, 'cluster'), 4450);
+    cluster = await freshCluster(path.join(runDir, 'cluster'), CLUSTER_PORT);
   } catch (error) {
     await scratch.drop();
     throw error;

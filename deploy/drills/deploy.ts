@@ -12,7 +12,8 @@
  *   8. where podman can run: the container image built from the release, run on PGlite (killed as
  *      pid 1 and restarted on its volume) and on the PostgreSQL database of the journey.
  * Prints PASS/FAIL with each step's time; removes everything it started (the scratch folder is
- * kept on FAIL, for the logs). Ports 4401–4402 (backends), 4425 (SMTP), 4443/4480 (nginx).
+ * kept on FAIL, for the logs). Ports 4401–4402 (backends), 4425 (SMTP), 4443/4480 (nginx), or a
+ * range of one's own with DRILL_PORT_BASE / DRILL_NGINX_PORT_BASE (lib/stack.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -58,13 +58,19 @@ function defaultPrevious(): string {
   return git('rev-parse', `${landed}^1`);
 }
 
-/** The previous release's backend: a worktree of `ref`, installed and bundled. */
+/**
+ * The previous release's backend: a worktree of `ref`, installed and bundled. A release that has
+ * the app server (app-server/) needs its bundle too: its bundled backend loads
+ * app-server/dist/index.js by default and refuses to start without it.
+ */
 function previousRelease(ref: string): string {
   const tree = path.join(dir, 'previous');
   git('worktree', 'add', '--detach', tree, ref);
   drill.cleanup('remove the previous release\'s worktree', () => void git('worktree', 'remove', '--force', tree));
-  execFileSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--filter', 'backend...'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('pnpm', ['--filter', 'backend', 'run', '--silent', 'build'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
+  const packages = fs.existsSync(path.join(tree, 'app-server', 'package.json')) ? ['backend', 'app-server'] : ['backend'];
+  const filters = packages.flatMap((p) => ['--filter', `${p}...`]);
+  execFileSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', ...filters], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const p of packages) execFileSync('pnpm', ['--filter', p, 'run', '--silent', 'build'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
   return path.join(tree, 'backend');
 }
 

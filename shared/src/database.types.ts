@@ -2289,6 +2289,7 @@ export type Database = {
         Args: {
           p_description: string
           p_hours?: number
+          p_id?: string
           p_location?: string
           p_skills?: string[]
           p_title: string
@@ -3138,6 +3139,7 @@ export type Database = {
           p_application_id: string
           p_attachment_path?: string
           p_body: string
+          p_id?: string
         }
         Returns: {
           application_id: string

@@ -54,6 +54,20 @@ export function routeOf(hash: string): Route {
   return { view: 'home', id: null };
 }
 
+/**
+ * The query a password-reset mail's link brings the browser back with (`?flow=recovery`, beside
+ * the auth server's `code`): a page that cannot use the link — opened in another browser than the
+ * one that asked, where the PKCE verifier is not — still knows what the link was for.
+ */
+export const RECOVERY_RETURN = { param: 'flow', value: 'recovery' } as const;
+
+/** The address a password-reset mail sends the browser back to. */
+export function recoveryReturnUrl(siteUrl: string): string {
+  const url = new URL(siteUrl);
+  url.searchParams.set(RECOVERY_RETURN.param, RECOVERY_RETURN.value);
+  return url.href;
+}
+
 /** An in-page address made absolute for an email: `pageLink('https://need40.org/', HREF.gig(id))`. */
 export function pageLink(siteUrl: string, href: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/${href}`;

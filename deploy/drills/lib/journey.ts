@@ -135,7 +135,7 @@ export async function runJourney(drill: Drill, browser: Browser, site: Site, tag
   const title = `Drill landing page ${tag} ${Date.now().toString(36)}`;
   await drill.step(`${tag}: the poster posts a gig`, () => postGig(poster, title));
   await drill.step(`${tag}: the worker finds it and applies`, () => apply(worker, title));
-  await drill.step(`${tag}: the poster gets the "New application" mail`, () => site.smtp.waitFor(poster.email, `New application for "${title}"`), (m) => ({ listUnsubscribe: m.headers['list-unsubscribe'] ?? null }));
+  await drill.step(`${tag}: the poster gets the "New application" mail`, () => site.smtp.waitFor(poster.email, `New application for "${title}"`), (m) => ({ listUnsubscribe: m.headers.list ?? null })); // mailparser gathers List-* headers under `list`
   await drill.step(`${tag}: a message goes live over wss:// both ways`, () => liveMessage(poster, worker, title), (t) => t);
   await drill.step(`${tag}: payment`, () => paymentStep({ posterPage: poster.page, workerPage: worker.page, title, workerName: worker.name, posterName: poster.name }), (p) => p);
   return title;

@@ -17,7 +17,32 @@ import { selfSignedCertificate, startNginx, startSmtp, type Certificate, type Ma
 import { envFileText, readUnit, runUnit } from './systemd';
 
 export const HOST = 'need40.test';
-export const PORTS = { backends: [4401, 4402], smtp: 4425, https: 4443, http: 4480, containers: [4411, 4412], previous: 4409 };
+/**
+ * The drill's ports. On a machine shared by several engineers each gives the drill a range of its
+ * own: DRILL_PORT_BASE=B takes five ports, B to B+4 — SMTP on B, the backends on B+1 and B+2, the
+ * containers on B+3 and B+4, drill:upgrade's previous release on B+4 (that drill runs one
+ * container port only) — so two drills run side by side on B and B+5; DRILL_NGINX_PORT_BASE=N puts
+ * nginx's HTTP on N and HTTPS on N+3. Unset: 4425, 4401–4402, 4411–4412, 4409; nginx 4480 / 4443.
+ */
+function drillPorts(env: NodeJS.ProcessEnv = process.env) {
+  const number = (name: string) => {
+    const value = env[name];
+    if (value === undefined || value === '') return undefined;
+    if (!/^\d+$/.test(value) || Number(value) < 1024 || Number(value) > 65_000) throw new Error(`${name}: a port number from 1024 to 65000, not ${JSON.stringify(value)}`);
+    return Number(value);
+  };
+  const base = number('DRILL_PORT_BASE');
+  const web = number('DRILL_NGINX_PORT_BASE');
+  return {
+    backends: base === undefined ? [4401, 4402] : [base + 1, base + 2],
+    containers: base === undefined ? [4411, 4412] : [base + 3, base + 4],
+    smtp: base === undefined ? 4425 : base,
+    previous: base === undefined ? 4409 : base + 4,
+    http: web === undefined ? 4480 : web,
+    https: web === undefined ? 4443 : web + 3,
+  };
+}
+export const PORTS = drillPorts();
 const SITE = { serverName: HOST, httpsPort: PORTS.https, httpPort: PORTS.http, listenAddress: '127.0.0.1' };
 
 /** A scratch folder readable by nginx's workers (www-data), kept when the drill fails. */

@@ -4,8 +4,10 @@
  * moving its jobs' time past a deal's auto-release date touches no other spec's deals. The page
  * reaches it through a config.json routed in each browser context.
  *
- * 1. The poster opens a dispute; a Need40 operator splits the $600 held 300/300; both parties read
- *    the split, and the worker's part is paid out.
+ * 1. The poster announces the payment and an operator confirms it in the console; the poster opens
+ *    a dispute; the operator splits the $600 held 300/300 in the console; both parties read the
+ *    split; the console's queues add up to what was held ($285 due to the worker, $15 fee, $300 due
+ *    back to the poster); the operator records the worker's payout. Every console action by keyboard.
  * 2. The poster asks for changes (delivered → funded, with a note the worker reads); the worker
  *    delivers again; nobody answers, and 15 days later the money is released automatically. The
  *    receipts reach both mailboxes at once (money emails never wait for the digest window), the
@@ -16,7 +18,7 @@
  * Axe checks the receipt, earnings and spending pages on a phone and a desktop.
  */
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
 import { freePort, startBackend, type RunningBackend } from '../../helpers/backend';
 import { readState } from '../../helpers/state';
@@ -57,15 +59,50 @@ async function signedInPage(context: BrowserContext, user: TestUser): Promise<Pa
   return page;
 }
 
-/** A deal on a new gig, accepted and funded (the poster announced the payment, an operator confirmed it). */
-async function fundedDeal(poster: TestUser, worker: TestUser, operator: TestUser, title: string, terms?: Parameters<typeof postGig>[3]): Promise<string> {
+/** A deal on a new gig, accepted, the payment announced by the poster (manual provider). */
+async function announcedDeal(poster: TestUser, worker: TestUser, title: string, terms?: Parameters<typeof postGig>[3]): Promise<string> {
   const gigId = await postGig(own, poster, title, terms);
   await applyAs(own, worker, gigId, 'I can do it this week.');
   const app = await applicationOf(own, poster, gigId);
   await rpcAs(own, poster, 'accept_application', { p_application_id: app });
   await rpcAs(own, poster, 'start_funding', { p_application_id: app });
+  return app;
+}
+
+/** A deal on a new gig, accepted and funded (the poster announced the payment, an operator confirmed it). */
+async function fundedDeal(poster: TestUser, worker: TestUser, operator: TestUser, title: string, terms?: Parameters<typeof postGig>[3]): Promise<string> {
+  const app = await announcedDeal(poster, worker, title, terms);
   await rpcAs(own, operator, 'operator_confirm_funds', { p_application_id: app, p_reference: 'PAYPAL-E2E' });
   return app;
+}
+
+/** The console's screen `name`, opened from its navigation by keyboard; the rows that hold `text`. */
+async function consoleRows(op: Page, name: string, text: string): Promise<Locator> {
+  const link = op.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
+  await link.focus({ timeout: 30_000 });
+  await op.keyboard.press('Enter');
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  return op.locator('section#admin').getByRole('row').filter({ hasText: text });
+}
+
+/**
+ * By keyboard: the action's button in `row`, its dialog's fields typed in order (Tab between them;
+ * the first has the focus), Tab past Cancel to the dialog's own button, Enter; the dialog closes.
+ */
+async function actByKeyboard(op: Page, row: Locator, action: string, answers: string[]): Promise<void> {
+  await row.getByRole('button', { name: action }).focus();
+  await op.keyboard.press('Enter');
+  const dialog = op.getByRole('dialog', { name: action });
+  await expect(dialog.locator('input:focus, textarea:focus')).toHaveCount(1);
+  for (const [i, answer] of answers.entries()) {
+    if (i) await op.keyboard.press('Tab');
+    await op.keyboard.type(answer);
+  }
+  await op.keyboard.press('Tab');
+  await op.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: action })).toBeFocused();
+  await op.keyboard.press('Enter');
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
 }
 
 async function accessibleAtBothSizes(page: Page, selector: string): Promise<void> {
@@ -91,14 +128,23 @@ async function workerDeal(page: Page, title: string) {
   return dashboard(page).getByRole('region', { name: 'My applications' }).getByRole('listitem', { name: `Application for ${title}` }).getByRole('group', { name: `Payment for ${title}` });
 }
 
-test('a dispute split 300/300 by an operator, read by both parties', async ({ browser }) => {
+test('funds confirmed and a dispute split 300/300 in the console by keyboard, read by both parties; the queues add up; the payout recorded', async ({ browser }) => {
   test.setTimeout(480_000);
   const poster = await createMember(own, 'Pia Poster');
   const worker = await createMember(own, 'Wes Worker');
   const operator = await createMember(own, 'Otto Operator');
   await makeOperator(own, operator);
   const title = uniqueTitle('Fixed $600 gig');
-  const app = await fundedDeal(poster, worker, operator, title, { payment_type: 'fixed', rate: 600, hours: 8 });
+  const app = await announcedDeal(poster, worker, title, { payment_type: 'fixed', rate: 600, hours: 8 });
+
+  // The operator confirms the announced payment arrived.
+  const operatorContext = await browser.newContext({ baseURL: readState().shellUrl });
+  const op = await signedInPage(operatorContext, operator);
+  await op.goto('/#admin');
+  const funds = await consoleRows(op, 'Funds to confirm', 'Pia Poster');
+  await expect(funds).toContainText('$600.00', { timeout: 30_000 });
+  await actByKeyboard(op, funds, 'Confirm funds', ['PAYPAL-E2E']);
+  await expect(funds).toHaveCount(0, { timeout: 20_000 });
   await rpcAs(own, worker, 'deliver_work', { p_application_id: app, p_note: 'Half of it is done.' });
 
   // The poster opens a dispute: the money freezes.
@@ -110,8 +156,11 @@ test('a dispute split 300/300 by an operator, read by both parties', async ({ br
   await deal.getByRole('button', { name: 'Open the dispute' }).click();
   await expect(deal).toContainText('$600 is frozen by Need40: an operator reviews the dispute and decides where the money goes.', { timeout: 20_000 });
 
-  // An operator splits it: $300 to the worker's side (the fee comes from that part), $300 back.
-  await rpcAs(own, operator, 'operator_resolve_dispute', { p_application_id: app, p_outcome: 'split', p_note: 'Half delivered, half paid.', p_worker_cents: 30000, p_poster_cents: 30000 });
+  // The operator splits it in the console: $300 to the worker's side (the fee comes from that part), $300 back.
+  const dispute = await consoleRows(op, 'Disputes', title);
+  await expect(dispute).toContainText('Only half of the work was delivered.', { timeout: 30_000 });
+  await actByKeyboard(op, dispute, 'Split', ['Half delivered, half paid.', '300', '300']);
+  await expect(dispute).toHaveCount(0, { timeout: 20_000 });
   deal = await posterDeal(posterPage, title, 'Wes Worker');
   await expect(deal).toContainText('A Need40 operator split the money: Wes Worker receives $285, Need40 keeps $15 and $300 is due back to you.', { timeout: 30_000 });
   const workerContext = await browser.newContext({ baseURL: readState().shellUrl });
@@ -122,8 +171,18 @@ test('a dispute split 300/300 by an operator, read by both parties', async ({ br
   expect(receipt.text).toContain('Back to the payer: $300');
   await waitForMail(own, worker.email, `The dispute on "${title}" was resolved`, 30_000);
 
+  // The books as the console shows them add up to the $600 held: $285 due to the worker, the $15
+  // fee, $300 due back to the poster.
+  await expect(await consoleRows(op, 'Refunds', 'Pia Poster')).toContainText('$300.00', { timeout: 30_000 });
+  await expect(await consoleRows(op, 'Revenue', '$15.00')).toHaveCount(1, { timeout: 30_000 });
+  const payout = await consoleRows(op, 'Payouts', 'Wes Worker');
+  await expect(payout).toContainText('$285.00', { timeout: 30_000 });
+
   // The worker is paid out.
-  await rpcAs(own, operator, 'operator_record_payout', { p_application_id: app, p_method: 'PayPal', p_reference: 'PAYOUT-E2E' });
+  await actByKeyboard(op, payout, 'Record payout', ['PayPal', 'PAYOUT-E2E']);
+  await expect(payout).toHaveCount(0, { timeout: 20_000 });
+  await expect(await workerDeal(workerPage, title)).toContainText('$285 was paid to you on', { timeout: 30_000 });
+  await operatorContext.close();
   await posterContext.close();
   await workerContext.close();
 });

@@ -3,13 +3,14 @@
  * reports a gig from its page (a second report of it is refused in the database's words); the
  * operator opens the report in the console and hides the gig with a reason, by keyboard; the
  * reporter's open grid drops the card without a reload; the poster reads why on their dashboard.
- * Then the operator bans the poster from Members and the poster's open tab can no longer write.
- * axe scans the console's list, report and dialog.
+ * Then the operator bans the poster from Members: the poster's open tab can no longer write, and
+ * the application they had made to the reporter's gig shows to the reporter as withdrawn, with
+ * Need40's notice. axe scans the console's list, report and dialog.
  */
 import type { Browser, Page } from '@playwright/test';
 import { signIn } from '../../helpers/users';
 import { seriousViolations } from '../../helpers/axe';
-import { createMember, expect, makeOperator, postGig, test, uniqueTitle } from '../marketplace/support';
+import { applyAs, createMember, dashboard, expect, makeOperator, postGig, test, uniqueTitle } from '../marketplace/support';
 import type { Backend, TestUser } from '../../helpers/users';
 
 async function openAs(browser: Browser, shellUrl: string, backend: Backend, user: TestUser, hash: string): Promise<Page> {
@@ -34,13 +35,16 @@ function writeWithTabToken(page: Page, backendUrl: string, anonKey: string, user
   );
 }
 
-test('report → hide by keyboard → gone from an open grid → the poster reads why; ban → the tab cannot write', async ({ app, page, backend, browser }) => {
+test('report → hide by keyboard → gone from an open grid → the poster reads why; ban → the tab cannot write and its applications show as withdrawn', async ({ app, page, backend, browser }) => {
   test.setTimeout(240_000);
   const [poster, reporter, operator] = await Promise.all([createMember(backend, 'Pablo Poster'), createMember(backend, 'Rita Reporter'), createMember(backend, 'Olga Operator')]);
   await makeOperator(backend, operator);
   const title = uniqueTitle('Too good to be true');
   const gigId = await postGig(backend, poster, title);
   const reason = 'Asks for payment outside Need40.';
+  // The poster has applied to a gig of the reporter's: the ban withdraws that application.
+  const fence = uniqueTitle('Paint a fence');
+  await applyAs(backend, poster, await postGig(backend, reporter, fence), 'I can paint it on Saturday.');
 
   // The reporter's grid is open (Home stays mounted behind the gig page).
   await signIn(page, backend, reporter);
@@ -115,6 +119,14 @@ test('report → hide by keyboard → gone from an open grid → the poster read
   await expect(ban).toBeHidden({ timeout: 20_000 });
   await expect(consoleSlot.getByRole('button', { name: 'Unban' })).toBeVisible({ timeout: 20_000 });
   expect([401, 403]).toContain(await writeWithTabToken(posterTab, backend.url, backend.anonKey, poster.id));
+
+  // The reporter, as the poster of the fence gig, reads the application as withdrawn and why.
+  await page.evaluate(() => (location.hash = '#dashboard'));
+  const myGigs = dashboard(page).getByRole('region', { name: 'My gigs' });
+  await myGigs.getByRole('button', { name: `View applicants for ${fence}` }).click({ timeout: 30_000 });
+  const withdrawn = myGigs.getByRole('listitem', { name: 'Application from Pablo Poster' });
+  await expect(withdrawn).toContainText('Withdrawn', { timeout: 20_000 });
+  await expect(withdrawn).toContainText("This applicant's account has been suspended by the Need40 team, so their application was withdrawn.");
   await op.context().close();
   await posterTab.context().close();
 });

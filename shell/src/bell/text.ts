@@ -14,6 +14,8 @@ export interface NotificationRow {
   read_at: string | null;
   application_id: string | null;
   gig_id: string | null;
+  /** The application's worker (embedded), to tell which side of it the recipient is. */
+  application?: { worker_id: string } | null;
 }
 
 type Words = (who: string, gig: string, count: number) => string;
@@ -63,12 +65,23 @@ export function notificationText(n: Pick<NotificationRow, 'kind' | 'gig_title' |
   return words(n.actor_name || 'A Need40 member', gig, n.count);
 }
 
+/** Kinds the poster of the gig receives about one applicant: they lead to that applicant, Accept and Decline at hand. */
+const ABOUT_AN_APPLICANT = new Set(['apply', 'reapply', 'withdraw', 'withdraw_suspended']);
+
 /**
- * Where a notification leads: an invitation or a saved search's match to the gig's page; anything
- * else to the dashboard, where both sides of every application and deal are.
+ * Where a notification leads: the exact place its reader acts or reads, by the kernel's address
+ * contract (HREF). An applicant's event → that applicant on the poster's dashboard; a message →
+ * its thread (the poster's: under the applicant on the dashboard; the worker's: on the gig page,
+ * under their application); a review → the member's own public profile, where reviews show;
+ * every other event (accepted, declined, closed, each payment step) → the gig page, where the
+ * worker's application and both sides' deal panel are. A gig removed since → the dashboard.
  */
-export const notificationHref = (n?: Pick<NotificationRow, 'kind' | 'gig_id'>): string =>
-  n?.gig_id && (n.kind === 'invite' || n.kind === 'saved_search') ? HREF.gig(n.gig_id) : HREF.dashboard;
+export function notificationHref(n: Pick<NotificationRow, 'kind' | 'application_id' | 'gig_id' | 'application'>, userId: string): string {
+  if (n.kind === 'review') return HREF.profile(userId);
+  const posterSide = ABOUT_AN_APPLICANT.has(n.kind) || (n.kind === 'message' && n.application != null && n.application.worker_id !== userId);
+  if (posterSide && n.application_id) return HREF.application(n.application_id);
+  return n.gig_id ? HREF.gig(n.gig_id) : HREF.dashboard;
+}
 
 /** The tab's title with the unread count in front, as mail and chat apps show it. */
 export const titleWithCount = (base: string, unread: number): string => (unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${base}` : base);

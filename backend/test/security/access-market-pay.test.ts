@@ -129,4 +129,12 @@ describe('the same steps by the right party succeed', () => {
     expect((await send(be, { path: `${R}/reviews?id=eq.${ids.review}&select=rating,body` })).json).toEqual([{ rating: 5, body: 'Great' }]);
     expect((await send(be, { path: `${R}/member_ratings?user_id=eq.${acc.P.id}&select=review_count,average_rating` })).json).toEqual([{ review_count: 1, average_rating: 5 }]);
   });
+
+  it("a visitor reads which gig a review is about and how many gigs a member completed (released deals, as the worker)", async () => {
+    const { be, acc } = p;
+    const reviews = await send(be, { path: `${R}/profiles?id=eq.${acc.P.id}&select=reviews!reviews_reviewee_id_fkey(rating,gig:gigs!reviews_gig_id_fkey(title))` });
+    expect(reviews.json).toEqual([{ reviews: [{ rating: 5, gig: { title: 'paidApp' } }] }]);
+    const completed = (id: string) => send(be, { method: 'POST', path: `${R}/rpc/completed_gigs_of`, body: { p_user_id: id } });
+    expect([(await completed(acc.W.id)).json, (await completed(acc.P.id)).json]).toEqual([1, 0]);
+  });
 });

@@ -38,6 +38,14 @@ describe('a notification in words', () => {
     expect(notificationHref({ ...row('decline'), gig_id: null }, me)).toBe('#dashboard');
   });
 
+  it("an invitation and a saved search's new gigs: in words, and to the gig", () => {
+    expect(notificationText(n('invite'))).toBe('Walter Worker invited you to apply to "Logo design"');
+    expect(notificationText({ ...n('saved_search', 3), actor_name: 'Design work' })).toBe('3 new gigs match your saved search "Design work", the newest "Logo design"');
+    expect(notificationText({ ...n('saved_search'), actor_name: 'Design work' })).toBe('A new gig matches your saved search "Design work": "Logo design"');
+    expect(notificationHref({ kind: 'invite', application_id: null, gig_id: 'g1' }, 'worker-1')).toBe('#gig/g1');
+    expect(notificationHref({ kind: 'saved_search', application_id: null, gig_id: null }, 'worker-1')).toBe('#dashboard');
+  });
+
   it('puts the unread count in front of the tab title, capped at 99+', () => {
     expect(titleWithCount('Need40', 0)).toBe('Need40');
     expect(titleWithCount('Need40', 3)).toBe('(3) Need40');

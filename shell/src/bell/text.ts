@@ -52,6 +52,9 @@ const TEXT: Record<string, Words> = {
   set_agreed_hours: (who, gig) => `${who} set the hours for ${gig}`,
   resolve_release: (_, gig) => `A Need40 operator settled the dispute about ${gig}`,
   resolve_split: (_, gig) => `A Need40 operator settled the dispute about ${gig}`,
+  invite: (who, gig) => `${who} invited you to apply to ${gig}`,
+  // actor_name is the saved search's name; the gig is the newest of the new matches.
+  saved_search: (search, gig, n) => (n > 1 ? `${n} new gigs match your saved search "${search}", the newest ${gig}` : `A new gig matches your saved search "${search}": ${gig}`),
 };
 const REFUNDED: Words = (_, gig) => `The money for ${gig} was refunded`;
 for (const kind of ['operator_refund', 'resolve_refund', 'refund_undelivered', 'chargeback']) TEXT[kind] = REFUNDED;

@@ -22,12 +22,6 @@ describe('a notification in words', () => {
     expect(notificationText({ ...n('something_new'), gig_title: '' })).toBe('Update on a gig');
   });
 
-  it('words an invitation and a saved search\'s new gigs', () => {
-    expect(notificationText(n('invite'))).toBe('Walter Worker invited you to apply to "Logo design"');
-    expect(notificationText({ ...n('saved_search', 3), actor_name: 'Design work' })).toBe('3 new gigs match your saved search "Design work", the newest "Logo design"');
-    expect(notificationText({ ...n('saved_search'), actor_name: 'Design work' })).toBe('A new gig matches your saved search "Design work": "Logo design"');
-  });
-
   it('links each notification to the exact place: the applicant, the thread, the gig page and deal, the reviews', () => {
     const me = 'poster-1';
     const row = (kind: string, worker_id = 'worker-1') => ({ kind, application_id: 'app-1', gig_id: 'gig-1', application: { worker_id } });
@@ -42,8 +36,14 @@ describe('a notification in words', () => {
     expect(notificationHref(row('deliver'), me)).toBe('#gig/gig-1');
     expect(notificationHref(row('review'), me)).toBe('#profile/poster-1');
     expect(notificationHref({ ...row('decline'), gig_id: null }, me)).toBe('#dashboard');
-    expect(notificationHref({ ...row('invite', me), application_id: null, application: null }, me)).toBe('#gig/gig-1');
-    expect(notificationHref({ ...row('saved_search', me), application_id: null, application: null }, me)).toBe('#gig/gig-1');
+  });
+
+  it("an invitation and a saved search's new gigs: in words, and to the gig", () => {
+    expect(notificationText(n('invite'))).toBe('Walter Worker invited you to apply to "Logo design"');
+    expect(notificationText({ ...n('saved_search', 3), actor_name: 'Design work' })).toBe('3 new gigs match your saved search "Design work", the newest "Logo design"');
+    expect(notificationText({ ...n('saved_search'), actor_name: 'Design work' })).toBe('A new gig matches your saved search "Design work": "Logo design"');
+    expect(notificationHref({ kind: 'invite', application_id: null, gig_id: 'g1' }, 'worker-1')).toBe('#gig/g1');
+    expect(notificationHref({ kind: 'saved_search', application_id: null, gig_id: null }, 'worker-1')).toBe('#dashboard');
   });
 
   it('puts the unread count in front of the tab title, capped at 99+', () => {

@@ -2,10 +2,16 @@
  * The public-profile reads and their row types (from the select strings). Public columns only:
  * contact_email and contact_phone are never selected here; contact_details() decides who sees them.
  */
-import { getSupabase, type QueryRow } from '@need40/shared';
+import { getSupabase, GIG_LISTS, type QueryRow } from '@need40/shared';
 
 /** Reviews and open gigs per page: a busy member's profile stays one small read; more on request. */
 export const PROFILE_PAGE = 20;
+
+/**
+ * A profile's lists in the page's query cache. Its open gigs sit under the kernel's GIG_LISTS, so
+ * a gig posted, accepted or closed anywhere on the page re-reads them with the grid.
+ */
+export const profileListKey = (list: 'open-gigs' | 'reviews', profileId: string) => (list === 'open-gigs' ? [GIG_LISTS, 'by-member', profileId] : ['reviews', profileId]);
 
 export const reviewsQuery = (profileId: string) =>
   getSupabase().from('reviews').select('id, rating, body, created_at, reviewer:profiles!reviews_reviewer_id_fkey(full_name, username)').eq('reviewee_id', profileId);

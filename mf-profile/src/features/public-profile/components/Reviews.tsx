@@ -1,7 +1,8 @@
-import { PagedList, ui, usePages } from '@need40/ui';
+import { getQueryClient } from '@need40/shared';
+import { PagedList, ui, useCachedPages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { formatDay, formatRating } from '../../../lib/format';
-import { PROFILE_PAGE } from '../api/queries';
+import { PROFILE_PAGE, profileListKey } from '../api/queries';
 import { fetchMoreReviews } from '../api/morePages';
 import styles from './PublicProfile.module.css';
 import type { PublicProfile } from '../types';
@@ -13,7 +14,8 @@ type Props = Pick<PublicProfile, 'id' | 'rating' | 'reviews' | 'moreReviews'>;
  * rating said in words); "No reviews yet." before the first one.
  */
 export function Reviews({ id, rating, reviews, moreReviews }: Props) {
-  const { state, showMore } = usePages(`reviews:${id}`, (after, limit) => fetchMoreReviews(id, after, limit), {
+  const { state, showMore } = useCachedPages(profileListKey('reviews', id), (after, limit) => fetchMoreReviews(id, after, limit), {
+    client: getQueryClient(),
     size: PROFILE_PAGE,
     initial: { rows: reviews, hasMore: moreReviews, total: rating?.count ?? null },
   });

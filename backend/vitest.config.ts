@@ -12,6 +12,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
+    // In CI a failed test runs once more, like the e2e suite's retry: one slow moment on a shared
+    // machine should not sink a run. A test that needed it is named at the end (flaky-reporter.ts).
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './test/flaky-reporter.ts'],
     // A file's backend (PGlite from the migrated template, users, storage's policies) starts in a few
     // seconds on a quiet machine, but CI runs two files at once beside builds: starts of 50-60 s were
     // seen there, so the start gets two minutes before it counts as a failure.

@@ -31,8 +31,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     files: { '/config.json': path.join(runDir, 'config.json'), '/remotes.json': path.join(runDir, 'remotes.json') },
     // The release store, as `pnpm start` serves it (releases immutable, registry no-cache).
     mounts: releaseStoreMounts(releaseStore),
-    // Specs point a remote (or a backend) at a server of their own on another port of 127.0.0.1.
-    cspExtraOrigins: ['http://127.0.0.1:*'],
+    // Specs point a remote (or a backend, with its realtime socket) at a server of their own on
+    // another port of 127.0.0.1.
+    cspExtraOrigins: ['http://127.0.0.1:*', 'ws://127.0.0.1:*'],
   });
   closers.push(() => new Promise((r) => shell.close(() => r())));
   const shellUrl = `http://127.0.0.1:${shell.port}`;

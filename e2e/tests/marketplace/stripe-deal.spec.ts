@@ -63,9 +63,9 @@ async function deliver(event: MockEvent): Promise<unknown> {
 }
 
 /**
- * A page of `user` on this spec's backend (the shell reads its backend from config.json). The
- * context bypasses the shell's Content-Security-Policy, which names the run's backend only, so the
- * page may open this backend's realtime socket and the panel updates live. Stripe's own pages are
+ * A page of `user` on this spec's backend (the shell reads its backend from config.json). The run's
+ * shell allows any 127.0.0.1 port in its Content-Security-Policy (global-setup.ts), so the page may
+ * call this backend and open its realtime socket, with the CSP enforced. Stripe's own pages are
  * stand-ins.
  */
 async function memberPage(context: BrowserContext, user: TestUser): Promise<Page> {
@@ -90,7 +90,7 @@ test('the poster pays through Stripe Checkout and sees it confirmed live; the wo
   await rpcAs(own, poster, 'accept_application', app);
 
   // The poster, on the gig's page: pay through Stripe.
-  const posterContext = await browser.newContext({ baseURL: readState().shellUrl, bypassCSP: true });
+  const posterContext = await browser.newContext({ baseURL: readState().shellUrl });
   const posterPage = await memberPage(posterContext, poster);
   await posterPage.goto(`/#gig/${gigId}`);
   const posterDeal = gigPage(posterPage).getByRole('group', { name: `Payment for ${title}` });
@@ -110,7 +110,7 @@ test('the poster pays through Stripe Checkout and sees it confirmed live; the wo
   await expect(posterDeal).toContainText("$600 is held by Need40 until you approve Wren Worker's work.", { timeout: 20_000 });
 
   // The worker, on the same gig's page: set up payouts at Stripe, come back to the account's state.
-  const workerContext = await browser.newContext({ baseURL: readState().shellUrl, bypassCSP: true });
+  const workerContext = await browser.newContext({ baseURL: readState().shellUrl });
   const workerPage = await memberPage(workerContext, worker);
   await workerPage.goto(`/#gig/${gigId}`);
   const workerDeal = gigPage(workerPage).getByRole('group', { name: `Payment for ${title}` });

@@ -11,6 +11,7 @@
  * On a hosted Supabase these would be Edge Functions and a scheduled worker. docs/app-server.md.
  */
 import type { BackendExtension } from 'backend/platform';
+import { appConfigProblems, loadAppConfig } from './config';
 import type { AppServices } from './context';
 import { createComposer } from './notifications/compose';
 import { deliverDueNotifications } from './notifications/delivery';
@@ -27,6 +28,8 @@ const need40: BackendExtension = {
   // The deal timers (auto-release, expiry of unfunded deals), every minute; the saved searches'
   // alerts (private.run_saved_searches: a due search looked at, at most one alert a day), every 5 minutes.
   sqlJobs: 'private.run_payment_timers@60,private.run_saved_searches@300',
+  // PAYMENT_PROVIDER and the Stripe keys (config.ts): checked when the backend loads this module.
+  checkConfig: appConfigProblems,
   async register(app, platform) {
     const services: AppServices = { ...app.services, platform };
     const log = app.log.child({ module: 'notifications' });
@@ -41,7 +44,7 @@ const need40: BackendExtension = {
     const compose = createComposer(templates, services.config.SITE_URL);
     registerOutboxGauges(services);
     await app.register(unsubscribeRoutes(services)); // /functions/v1/unsubscribe (List-Unsubscribe of notification mail)
-    const payments = await registerPayments(app, services); // PAYMENT_PROVIDER; stripe: /functions/v1/stripe-* and its job
+    const payments = await registerPayments(app, services, loadAppConfig(services.config.env, services.config.isProduction)); // PAYMENT_PROVIDER; stripe: /functions/v1/stripe-* and its job
     return [platform.pollingJob(services, log, 'notifications', NOTIFICATION_INTERVAL_MS, () => deliverDueNotifications(services, log, compose)), ...payments];
   },
 };

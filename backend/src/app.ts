@@ -22,7 +22,7 @@ import { registerRealtime } from './realtime';
 import { devClockRoutes } from './jobs/dev-clock';
 import { createJobClock, createSqlJobs } from './jobs/sql-jobs';
 import { parseSqlJobs } from './jobs/sql-job-spec';
-import { loadExtensions } from './extensions/load';
+import { checkExtensionConfig, loadExtensions } from './extensions/load';
 import { browserReportCounter } from './observability/browser-metrics';
 import { registerCollectors } from './observability/collectors';
 import { registerHttpMetrics } from './observability/http-metrics';
@@ -89,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The jobs see the app's clock (tests move it) plus what /_dev/clock adds.
   // The deployment's extensions (APP_SERVER), registered last; their SQL jobs unless SQL_JOBS is set.
   const extensions = options.extensions ?? (await loadExtensions(config));
+  checkExtensionConfig(config, extensions);
   const sqlJobs = config.sqlJobs ?? parseSqlJobs(extensions.flatMap((e) => (e.sqlJobs ? [e.sqlJobs] : [])).join(',') || 'off');
   app.decorate('sqlJobs', createSqlJobs(services, app.log.child({ module: 'sql-jobs' }), sqlJobs, createJobClock(() => services.now())));
   registerHttpMetrics(app, services.metrics);

@@ -203,17 +203,6 @@ const schema = z.object({
 
   // Storage (/storage/v1): config-storage.ts.
   ...storageEnv,
-  /**
-   * Who moves the money of deals (the app server's payments/): `manual` (the default, no keys: an operator confirms
-   * PayPal.me transfers and records payouts) or `stripe` (Stripe Connect; needs the two keys below).
-   * The app server records it in the app's settings at start: new fundings go through it.
-   */
-  PAYMENT_PROVIDER: z.enum(['manual', 'stripe']).default('manual'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
-  /** The signing secret of the webhook endpoint (whsec_…): every event is verified with it. */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'must be a webhook signing secret (whsec_…)').optional(),
-  /** Another Stripe API address (a mock such as stripe-mock in tests): http(s)://host:port. */
-  STRIPE_API_BASE: url.optional(),
 
 });
 
@@ -294,12 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   } catch (error) {
     problems.push(`SQL_JOBS: ${(error as Error).message}`);
   }
-  if (c.PAYMENT_PROVIDER === 'stripe') {
-    if (!c.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: PAYMENT_PROVIDER=stripe needs the platform\'s secret key');
-    if (!c.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: PAYMENT_PROVIDER=stripe needs the webhook endpoint\'s signing secret');
-  }
   if (c.NODE_ENV === 'production') {
-    if (c.STRIPE_API_BASE) problems.push('STRIPE_API_BASE: only for a local mock; production talks to api.stripe.com');
     if (c.DEV_CLOCK) problems.push('DEV_CLOCK: must be false in production (it lets a local client move the time of the SQL jobs)');
     if (c.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: the development secret is public; set your own (pnpm --filter backend keys)');
     else {

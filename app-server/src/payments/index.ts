@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from 'backend/platform';
+import type { AppConfig } from '../config';
 import type { AppServices } from '../context';
 import { createStripe } from './stripe/client';
 import { syncProvider } from './stripe/port';
@@ -16,12 +17,11 @@ import { drainStripeWork } from './stripe/worker';
 const STRIPE_WORK_INTERVAL_MS = 10_000;
 
 /** Registers the provider's routes; answers its background jobs (none for `manual`). */
-export async function registerPayments(app: FastifyInstance, services: AppServices): Promise<BackgroundJob[]> {
-  const { config } = services;
+export async function registerPayments(app: FastifyInstance, services: AppServices, config: AppConfig): Promise<BackgroundJob[]> {
   await syncProvider(services, config.PAYMENT_PROVIDER);
   if (config.PAYMENT_PROVIDER !== 'stripe') return [];
   const stripe = createStripe(config);
   const log = app.log.child({ module: 'stripe' });
-  await app.register(stripeRoutes(services, stripe));
+  await app.register(stripeRoutes(services, stripe, config.STRIPE_WEBHOOK_SECRET!));
   return [services.platform.pollingJob(services, log, 'stripe', STRIPE_WORK_INTERVAL_MS, () => drainStripeWork(services, stripe, log))];
 }

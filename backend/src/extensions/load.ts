@@ -8,13 +8,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import type { BackendExtension } from './types';
 
 export class ExtensionError extends Error {}
 
 const isExtension = (e: unknown): e is BackendExtension =>
   typeof e === 'object' && e !== null && typeof (e as BackendExtension).name === 'string' && typeof (e as BackendExtension).register === 'function';
+
+/** Refuses the start when an extension finds a problem in its own settings (its checkConfig). */
+export function checkExtensionConfig(config: Pick<Config, 'env' | 'isProduction'>, extensions: readonly BackendExtension[]): void {
+  const problems = extensions.flatMap((e) => e.checkConfig?.(config.env, config.isProduction) ?? []);
+  if (problems.length) throw new ConfigError(problems);
+}
 
 export async function loadExtensions(config: Pick<Config, 'APP_SERVER'>): Promise<BackendExtension[]> {
   if (config.APP_SERVER === 'none') return [];

@@ -45,6 +45,12 @@ export interface BackendExtension {
    */
   readonly sqlJobs?: string;
   /**
+   * Its own settings checked, from every variable the backend was given (config.env): each problem
+   * names its variable. Called when the backend loads it; any problem refuses the start with the
+   * backend's configuration errors (ConfigError), before a route or a job is registered.
+   */
+  checkConfig?(env: Readonly<Record<string, string>>, production: boolean): string[];
+  /**
    * Add routes (registered after the platform's, so the platform's paths win) and return the
    * background jobs to run. Called once per app by buildApp.
    */

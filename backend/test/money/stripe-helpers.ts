@@ -80,6 +80,6 @@ export const drainWork = (m: StripeMoney) => m.be.app.jobs.get('stripe')!.runOnc
 
 /** A Stripe SDK client of the mock, as the backend's own is configured (STRIPE_API_BASE). */
 export function mockClient(m: StripeMoney): Stripe {
-  const base = new URL(m.be.config.STRIPE_API_BASE!);
-  return new Stripe(m.be.config.STRIPE_SECRET_KEY!, { host: base.hostname, port: base.port, protocol: 'http' });
+  const base = new URL(m.be.config.env.STRIPE_API_BASE!);
+  return new Stripe(m.be.config.env.STRIPE_SECRET_KEY!, { host: base.hostname, port: base.port, protocol: 'http' });
 }

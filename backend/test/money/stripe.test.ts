@@ -5,11 +5,10 @@
  * webhook's signature, replays and out-of-order delivery.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config';
 import { client } from '../rest/helpers';
 import { rpc, sql } from '../market/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, journal, ok, status } from './helpers';
-import { checkout as checkoutFor, deliver, delivered, funded as fundedThrough, invoke, useStripeMoney, WEBHOOK_SECRET, drainWork, mockClient } from './stripe-helpers';
+import { checkout as checkoutFor, deliver, delivered, funded as fundedThrough, invoke, useStripeMoney, drainWork, mockClient } from './stripe-helpers';
 
 const m = useStripeMoney();
 
@@ -213,13 +212,5 @@ describe('the webhook', () => {
   it('acknowledges events that are not the books\' business', async () => {
     expect(await delivered(m.be, m.stripe.event('payment_intent.created', { id: 'pi_x', object: 'payment_intent' }))).toBe('unhandled');
     expect(await delivered(m.be, m.stripe.event('checkout.session.completed', { id: 'cs_x', object: 'checkout.session', payment_status: 'paid', metadata: {} }))).toBe('unhandled');
-  });
-});
-
-describe('configuration', () => {
-  it('stripe needs both keys; manual (the default) needs none', () => {
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abcdefgh', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).not.toThrow();
-    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('manual');
   });
 });

@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_MIGRATION_DIRS, loadConfig } from '../../src/config';
+import { ConfigError, DEFAULT_APP_SERVER, DEFAULT_MIGRATION_DIRS, loadConfig } from '../../src/config';
 import { EARLIER_VERSIONS } from '../../src/db/known-edits';
 import { DataDirLockedError, lockDataDir } from '../../src/db/lock';
+import { checkExtensionConfig, loadExtensions } from '../../src/extensions/load';
 import { migrate, MigrationError } from '../../src/db/migrate';
 import { normaliseSql } from '../../src/db/sql-normalise';
 import type { Database } from '../../src/db/types';
@@ -59,6 +60,24 @@ describe('production configuration', () => {
   it('lists every problem at once', () => {
     const text = problemsOf({ ...PRODUCTION, CORS_ORIGINS: '*', SITE_URL: 'http://localhost:3000', TRUST_PROXY: 'true' });
     for (const v of ['CORS_ORIGINS', 'SITE_URL', 'TRUST_PROXY']) expect(text).toContain(`${v}:`);
+  });
+
+  it("refuses what the app server finds wrong in its own settings (payments: app-server/src/config.ts)", async () => {
+    const extensions = await loadExtensions({ APP_SERVER: DEFAULT_APP_SERVER });
+    const refusal = (env: Record<string, string>) => {
+      try {
+        checkExtensionConfig(loadConfig({ ...PRODUCTION, ...env }), extensions);
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+    };
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe' })).toContain("STRIPE_SECRET_KEY: PAYMENT_PROVIDER=stripe needs the platform's secret key");
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abcdefgh', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toContain(
+      'STRIPE_API_BASE: only for a local mock; production talks to api.stripe.com',
+    );
+    expect(refusal({ PAYMENT_PROVIDER: 'manual' })).toBe('');
   });
 });
 

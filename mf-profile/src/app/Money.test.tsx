@@ -31,12 +31,13 @@ it('shows where the member\'s money is and each side\'s statement, newest first,
   expect(second).toHaveTextContent('Released: Paint the fence$570');
   expect(within(second!).getByRole('link', { name: 'Receipt no. 42' })).toHaveAttribute('href', '#receipt/42');
   expect(await screen.findByText('No spending yet. What you pay for gigs on Need40 shows here.')).toBeInTheDocument();
-  expect(supabase.calls).toContainEqual(['rpc', 'money_statement', { p_side: 'earnings', p_limit: 20 }]);
+  expect(supabase.calls).toContainEqual(['rpc', 'money_statement', { p_side: 'earnings', p_limit: 21 }]);
 });
 
 it('pages older lines with the last line as the cursor', async () => {
   supabase.answer('rpc:my_money', { data: [money] });
-  const page = Array.from({ length: 20 }, (_, i) => ({ ...release, transaction_id: 100 - i }));
+  // One line more than a page (20): it only says that older lines exist.
+  const page = Array.from({ length: 21 }, (_, i) => ({ ...release, transaction_id: 100 - i }));
   supabase.answer('rpc:money_statement', (chain) => {
     const args = chain[0]?.[2] as { p_side: string; p_before?: number };
     if (args.p_side === 'spending') return { data: [] };
@@ -45,7 +46,7 @@ it('pages older lines with the last line as the cursor', async () => {
   render(<Money />);
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Show older lines' }));
   expect(await screen.findByRole('link', { name: 'Receipt no. 7' })).toBeInTheDocument();
-  expect(supabase.calls).toContainEqual(['rpc', 'money_statement', { p_side: 'earnings', p_limit: 20, p_before: 81 }]);
+  expect(supabase.calls).toContainEqual(['rpc', 'money_statement', { p_side: 'earnings', p_limit: 21, p_before: 81 }]);
   expect(screen.queryByRole('button', { name: 'Show older lines' })).toBeNull();
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import ui from '../ui.module.css';
-import type { PagesState } from './usePages';
+import type { PagesState } from './types';
 
 type Ready<T> = Extract<PagesState<T>, { status: 'ready' }>;
 

@@ -3,12 +3,12 @@
  * (tests); network retries are safe because every call that moves money carries an idempotency key.
  */
 import Stripe from 'stripe';
-import type { Config } from 'backend/platform';
+import type { AppConfig } from '../../config';
 
 /** Deals are in US dollars (the marketplace's one currency; amounts in cents). */
 export const CURRENCY = 'usd';
 
-export function createStripe(config: Config): Stripe {
+export function createStripe(config: AppConfig): Stripe {
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
   return new Stripe(config.STRIPE_SECRET_KEY ?? '', {
     maxNetworkRetries: 2,

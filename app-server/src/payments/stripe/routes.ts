@@ -62,7 +62,7 @@ async function member(services: AppServices, request: FastifyRequest) {
   return { caller, userId: sub, email: typeof caller.claims.email === 'string' ? caller.claims.email : undefined };
 }
 
-export function stripeRoutes(services: AppServices, stripe: Stripe) {
+export function stripeRoutes(services: AppServices, stripe: Stripe, webhookSecret: string) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const site = services.config.SITE_URL.replace(/\/$/, '');
 
@@ -121,7 +121,7 @@ export function stripeRoutes(services: AppServices, stripe: Stripe) {
         if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new PaymentHttpError(400, 'A Stripe-Signature header and a body are required');
         let event: Stripe.Event;
         try {
-          event = stripe.webhooks.constructEvent(request.body, signature, services.config.STRIPE_WEBHOOK_SECRET!);
+          event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
         } catch (error) {
           throw new PaymentHttpError(400, `The webhook signature does not verify: ${(error as Error).message}`);
         }

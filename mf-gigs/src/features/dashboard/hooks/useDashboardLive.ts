@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { getQueryClient } from '@need40/shared';
-import { updateCachedRows } from '../../../lib/cachedPages';
+import { updateCachedRows } from '@need40/ui';
 import { openChannel, privateTopic } from '../../../lib/live/channel';
 import { DASHBOARD_LISTS, dashboardKey } from './useDashboardPages';
 
@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
 export function showApplication(application: Row): void {
   const id = application.id;
   if (typeof id !== 'string') return;
-  updateCachedRows<Row>(DASHBOARD_LISTS, (row) => {
+  updateCachedRows<Row>(getQueryClient(), DASHBOARD_LISTS, (row) => {
     if (row.id !== id || !('status' in row)) return row;
     // Plain columns only (an embedded row such as the worker is not in the answer); a column still
     // null in the list (a decline note, a notice) is plain too.

@@ -1,6 +1,5 @@
-import type { FetchPage } from '@need40/ui';
-import { MEMBER_LISTS } from '@need40/shared';
-import { useCachedPages } from '../../../lib/cachedPages';
+import { useCachedPages, type FetchPage } from '@need40/ui';
+import { getQueryClient, MEMBER_LISTS } from '@need40/shared';
 
 /** Rows per page of every dashboard list. */
 export const DASHBOARD_PAGE = 20;
@@ -17,5 +16,5 @@ export const dashboardKey = (list: 'my-gigs' | 'my-applications' | 'saved' | 'ap
  * re-read keeps the rows shown meanwhile (no flash of "loading").
  */
 export function useDashboardPages<T>(key: ReturnType<typeof dashboardKey>, fetchPage: FetchPage<T>) {
-  return useCachedPages(key, fetchPage, DASHBOARD_PAGE);
+  return useCachedPages(key, fetchPage, { client: getQueryClient(), size: DASHBOARD_PAGE });
 }

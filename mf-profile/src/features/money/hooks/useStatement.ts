@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '@need40/shared';
+import { errorMessage, getQueryClient, MEMBER_LISTS } from '@need40/shared';
+import { useCachedPages } from '@need40/ui';
 import { fetchStatement, PAGE_LINES } from '../api/money';
 import type { MoneyLine, Side } from '../types';
 
@@ -14,46 +14,25 @@ export interface StatementState {
   loadMore: () => void;
 }
 
-/** `side`'s statement, a page at a time, newest first (the cursor is the last line's transaction id). */
+/** The cache key of `side`'s statement: under MEMBER_LISTS, so it leaves the page with its member. */
+export const statementKey = (side: Side) => [MEMBER_LISTS, 'statement', side] as const;
+
+/**
+ * `side`'s statement, a page at a time, newest first (the cursor is the last line's transaction
+ * id), through the page's query cache: shown again, it shows what it had while it reads again.
+ */
 export function useStatement(side: Side): StatementState {
-  const [lines, setLines] = useState<MoneyLine[]>([]);
-  const [busy, setBusy] = useState(true);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  /** Read the page before `before` (null: the first) and take its answer while `live()`. */
-  const read = useCallback(
-    (before: number | null, live: () => boolean) =>
-      fetchStatement(side, before).then(
-        (page) => {
-          if (!live()) return;
-          setLines((old) => (before === null ? page : [...old, ...page]));
-          setMore(page.length === PAGE_LINES);
-          setBusy(false);
-        },
-        (e: unknown) => {
-          if (!live()) return;
-          setError(errorMessage(e, 'Your statement could not be loaded.'));
-          setBusy(false);
-        },
-      ),
-    [side],
-  );
-
-  useEffect(() => {
-    let live = true;
-    void read(null, () => live);
-    return () => {
-      live = false;
-    };
-  }, [read]);
-
-  const loadMore = useCallback(() => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    void read(lines.length ? lines[lines.length - 1]!.id : null, () => true);
-  }, [busy, lines, read]);
-
-  return { lines, busy, more, error, loadMore };
+  const { state, error, showMore, retry } = useCachedPages<MoneyLine>(statementKey(side), (after, limit) => fetchStatement(side, after?.id ?? null, limit).then((rows) => ({ rows })), {
+    client: getQueryClient(),
+    size: PAGE_LINES,
+  });
+  const ready = state.status === 'ready' ? state : null;
+  const failed = state.status === 'error' || ready?.more === 'error';
+  return {
+    lines: ready?.rows ?? [],
+    busy: state.status === 'loading' || ready?.more === 'loading',
+    more: ready?.hasMore ?? false,
+    error: failed ? errorMessage(error, 'Your statement could not be loaded.') : null,
+    loadMore: ready ? showMore : retry,
+  };
 }

@@ -2,13 +2,19 @@
  * The public-profile reads and their row types (from the select strings). Public columns only:
  * contact_email and contact_phone are never selected here; contact_details() decides who sees them.
  */
-import { getSupabase, type QueryRow } from '@need40/shared';
+import { getSupabase, GIG_LISTS, type QueryRow } from '@need40/shared';
 
 /** Who wrote a review and the gig it is about (null when the gig was deleted or is hidden). */
 const REVIEW_PARTS = 'reviewer:profiles!reviews_reviewer_id_fkey(full_name, username), gig:gigs!reviews_gig_id_fkey(id, title)';
 
 /** Reviews and open gigs per page: a busy member's profile stays one small read; more on request. */
 export const PROFILE_PAGE = 20;
+
+/**
+ * A profile's lists in the page's query cache. Its open gigs sit under the kernel's GIG_LISTS, so
+ * a gig posted, accepted or closed anywhere on the page re-reads them with the grid.
+ */
+export const profileListKey = (list: 'open-gigs' | 'reviews', profileId: string) => (list === 'open-gigs' ? [GIG_LISTS, 'by-member', profileId] : ['reviews', profileId]);
 
 export const reviewsQuery = (profileId: string) =>
   getSupabase().from('reviews').select(`id, rating, body, created_at, ${REVIEW_PARTS}`).eq('reviewee_id', profileId);

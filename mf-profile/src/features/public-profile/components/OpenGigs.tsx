@@ -1,8 +1,8 @@
-import { HREF } from '@need40/shared';
-import { formatMoney, formatRate, PagedList, ui, usePages } from '@need40/ui';
+import { getQueryClient, HREF } from '@need40/shared';
+import { formatMoney, formatRate, PagedList, ui, useCachedPages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { fetchMoreOpenGigs } from '../api/morePages';
-import { PROFILE_PAGE } from '../api/queries';
+import { PROFILE_PAGE, profileListKey } from '../api/queries';
 import styles from './PublicProfile.module.css';
 import type { OpenGig } from '../types';
 
@@ -15,7 +15,8 @@ interface Props {
 
 /** The member's open gigs, newest first, each title linking to its gig page (`#gig/<id>`); "Show more" for older ones. */
 export function OpenGigs({ profileId, gigs, more }: Props) {
-  const { state, showMore } = usePages(`open-gigs:${profileId}`, (after, limit) => fetchMoreOpenGigs(profileId, after, limit), {
+  const { state, showMore } = useCachedPages(profileListKey('open-gigs', profileId), (after, limit) => fetchMoreOpenGigs(profileId, after, limit), {
+    client: getQueryClient(),
     size: PROFILE_PAGE,
     initial: { rows: gigs, hasMore: more },
   });

@@ -1,8 +1,8 @@
-import { HREF } from '@need40/shared';
-import { PagedList, ui, usePages } from '@need40/ui';
+import { getQueryClient, HREF } from '@need40/shared';
+import { PagedList, ui, useCachedPages } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { formatDay, formatRating } from '../../../lib/format';
-import { PROFILE_PAGE } from '../api/queries';
+import { PROFILE_PAGE, profileListKey } from '../api/queries';
 import { fetchMoreReviews } from '../api/morePages';
 import styles from './PublicProfile.module.css';
 import type { PublicProfile } from '../types';
@@ -19,7 +19,8 @@ type Props = Pick<PublicProfile, 'id' | 'rating'> & Partial<Pick<PublicProfile, 
  */
 export function Reviews({ id, rating, reviews, moreReviews, level = 2 }: Props) {
   // Without a first page read beside the profile, the list reads it itself.
-  const { state, showMore } = usePages(`reviews:${id}`, (after, limit) => fetchMoreReviews(id, after, limit), {
+  const { state, showMore } = useCachedPages(profileListKey('reviews', id), (after, limit) => fetchMoreReviews(id, after, limit), {
+    client: getQueryClient(),
     size: PROFILE_PAGE,
     ...(reviews ? { initial: { rows: reviews, hasMore: moreReviews ?? false, total: rating?.count ?? null } } : {}),
   });

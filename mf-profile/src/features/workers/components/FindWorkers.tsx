@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PagedList, ui, usePages } from '@need40/ui';
+import { getQueryClient } from '@need40/shared';
+import { PagedList, ui, useCachedPages } from '@need40/ui';
 import { searchWorkers, WORKERS_PAGE } from '../api/searchWorkers';
 import type { Worker, WorkerFilters } from '../types';
 import { WorkerCard } from './WorkerCard';
@@ -15,7 +16,11 @@ export const NO_WORKERS = 'No available workers match these filters.';
  */
 export function FindWorkers() {
   const [filters, setFilters] = useState<WorkerFilters>({ skills: [] });
-  const { state, showMore, retry } = usePages<Worker>(`workers:${JSON.stringify(filters)}`, (after, limit) => searchWorkers(filters, after, limit), { size: WORKERS_PAGE });
+  // One cached list per set of filters, through the page's query cache like every other list.
+  const { state, showMore, retry } = useCachedPages<Worker>(['workers', filters], (after, limit) => searchWorkers(filters, after, limit), {
+    client: getQueryClient(),
+    size: WORKERS_PAGE,
+  });
 
   return (
     <div className={styles.page}>

@@ -581,7 +581,7 @@ create table private.notification_outbox (
   constraint notification_outbox_pkey PRIMARY KEY (id),
   constraint notification_outbox_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint notification_outbox_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
-  constraint notification_outbox_kind_check CHECK (kind = ANY (ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'application_withdrawn'::text, 'new_message'::text, 'deal_update'::text, 'payment_receipt'::text, 'gig_closed'::text, 'review_posted'::text, 'account_suspended'::text, 'member_warning'::text, 'gig_hidden'::text, 'gig_restored'::text, 'report_resolved'::text])),
+  constraint notification_outbox_kind_check CHECK (kind = ANY (ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'application_withdrawn'::text, 'new_message'::text, 'deal_update'::text, 'payment_receipt'::text, 'gig_closed'::text, 'review_posted'::text, 'gig_invitation'::text, 'saved_search'::text, 'account_suspended'::text, 'member_warning'::text, 'gig_hidden'::text, 'gig_restored'::text, 'report_resolved'::text])),
   constraint notification_outbox_payload_object CHECK (jsonb_typeof(payload) = 'object'::text)
 );
 comment on table private.notification_outbox is 'Emails to send, written by the marketplace functions with the change they announce; drained by a deliverer that sets delivered_at.';
@@ -1252,6 +1252,65 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.gig_filters_valid(f jsonb)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+begin
+  -- Each type is checked before the value is read as that type (a cast of the wrong type would
+  -- raise instead of answering false).
+  if f is null or jsonb_typeof(f) <> 'object' then
+    return false;
+  end if;
+  if exists (select 1 from jsonb_object_keys(f) k where k not in ('search', 'paymentType', 'location', 'minRate', 'maxRate', 'skills')) then
+    return false;
+  end if;
+  if f ? 'search' and (jsonb_typeof(f -> 'search') <> 'string' or char_length(f ->> 'search') not between 1 and 200) then
+    return false;
+  end if;
+  if f ? 'paymentType' and (jsonb_typeof(f -> 'paymentType') <> 'string' or f ->> 'paymentType' not in ('hourly', 'fixed')) then
+    return false;
+  end if;
+  if f ? 'location' and (jsonb_typeof(f -> 'location') <> 'string' or f ->> 'location' not in ('remote', 'onsite', 'hybrid')) then
+    return false;
+  end if;
+  if f ? 'minRate' and (jsonb_typeof(f -> 'minRate') <> 'number' or (f ->> 'minRate')::numeric not between 0 and 1000000) then
+    return false;
+  end if;
+  if f ? 'maxRate' and (jsonb_typeof(f -> 'maxRate') <> 'number' or (f ->> 'maxRate')::numeric not between 0 and 1000000) then
+    return false;
+  end if;
+  if f ? 'skills' then
+    if jsonb_typeof(f -> 'skills') <> 'array' or jsonb_array_length(f -> 'skills') not between 1 and 20 then
+      return false;
+    end if;
+    if exists (select 1 from jsonb_array_elements(f -> 'skills') s where jsonb_typeof(s) <> 'string' or char_length(s #>> '{}') not between 1 and 100) then
+      return false;
+    end if;
+  end if;
+  return true;
+end
+$function$;
+comment on function private.gig_filters_valid(f jsonb) is 'A saved search''s filters are the grid''s: search (text), paymentType, location, minRate, maxRate (0–1000000), skills (1–20 texts); nothing else.';
+grant execute on function private.gig_filters_valid(f jsonb) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.gig_matches(g public.gigs, f jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (not f ? 'search' or strpos(lower(g.title), lower(f ->> 'search')) > 0)
+    and (not f ? 'paymentType' or g.payment_type = f ->> 'paymentType')
+    and (not f ? 'location' or g.location = f ->> 'location')
+    and (not f ? 'minRate' or g.rate >= (f ->> 'minRate')::numeric)
+    and (not f ? 'maxRate' or g.rate <= (f ->> 'maxRate')::numeric)
+    and (not f ? 'skills' or g.skills @> array(select s::public.citext from jsonb_array_elements_text(f -> 'skills') s))
+$function$;
+comment on function private.gig_matches(g public.gigs, f jsonb) is 'True when the gig passes a saved search''s filters (the grid''s rules).';
+
 CREATE OR REPLACE FUNCTION private.gig_prepayment_pending(p_gig_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1450,6 +1509,17 @@ begin
   return v_app;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.lower_skills(p_skills text[])
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(lower(s)), '{}'::text[]) from unnest(p_skills) s
+$function$;
+comment on function private.lower_skills(p_skills text[]) is 'The skills in lower case (the directory''s case-insensitive skill match and its index).';
+grant execute on function private.lower_skills(p_skills text[]) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.member_may_write(p_action text)
  RETURNS boolean
@@ -1979,6 +2049,26 @@ $function$;
 comment on function private.operator_revenue_rows() is 'Rows of public.operator_revenue, for an operator only.';
 grant execute on function private.operator_revenue_rows() to authenticated;
 
+CREATE OR REPLACE FUNCTION private.outbox_allow_kinds(p_kinds text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_def text;
+  v_kinds text[];
+begin
+  select pg_get_constraintdef(c.oid) into v_def from pg_constraint c
+   where c.conrelid = 'private.notification_outbox'::regclass and c.conname = 'notification_outbox_kind_check';
+  v_kinds := coalesce(array(select (regexp_matches(v_def, '''([a-z_]+)''', 'g'))[1]), '{}'::text[])
+          || coalesce(array(select k from regexp_split_to_table(substring(v_def from '\{([a-z_,]*)\}'), ',') k where k <> ''), '{}'::text[]);
+  select array_agg(distinct k order by k) into v_kinds from unnest(v_kinds || p_kinds) k where k ~ '^[a-z_]+$';
+  alter table private.notification_outbox drop constraint if exists notification_outbox_kind_check;
+  execute format('alter table private.notification_outbox add constraint notification_outbox_kind_check check (kind = any (%L::text[]))', v_kinds);
+end
+$function$;
+comment on function private.outbox_allow_kinds(p_kinds text[]) is 'Migrations: adds email kinds to the outbox''s kind check, keeping the kinds it already allows.';
+
 CREATE OR REPLACE FUNCTION private.outbox_hold_decisions()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2100,6 +2190,24 @@ begin
 end
 $function$;
 comment on function private.portfolio_items_limit() is 'Refuses a 13th portfolio item of a member.';
+
+CREATE OR REPLACE FUNCTION private.profiles_available_since()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not new.available_for_work then
+    new.available_since := null;
+  elsif tg_op = 'INSERT' or not old.available_for_work then
+    new.available_since := now();
+  else
+    new.available_since := old.available_since;
+  end if;
+  return new;
+end
+$function$;
+comment on function private.profiles_available_since() is 'Before a profile is written: available_since follows available_for_work (now when it turns on, null when off, kept otherwise).';
 
 CREATE OR REPLACE FUNCTION private.provider_event_effect(p ledger.provider_events, OUT outcome text, OUT detail text)
  RETURNS record
@@ -2604,6 +2712,19 @@ end
 $function$;
 comment on function private.resolve_reports(p_kind text, p_target_id uuid, p_status text, p_outcome text, p_by uuid) is 'Decides every open report of one item (actioned or dismissed) with the outcome the reporters are told, and queues their emails.';
 
+CREATE OR REPLACE FUNCTION private.reviews_set_gig()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  new.gig_id := (select a.gig_id from public.applications a where a.id = new.application_id);
+  return new;
+end
+$function$;
+comment on function private.reviews_set_gig() is 'Before a review is written (or moved to another application): its gig_id is its application''s gig, never what a writer sent.';
+
 CREATE OR REPLACE FUNCTION private.run_payment_timers(p_now timestamp with time zone DEFAULT now())
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2664,6 +2785,83 @@ begin
 end
 $function$;
 comment on function private.run_payment_timers(p_now timestamp with time zone) is 'The payment timers (every minute): auto-release of deals delivered and unanswered past release_due_at, retries of deferred provider events, the daily rollup. One runner at a time; idempotent.';
+
+CREATE OR REPLACE FUNCTION private.run_saved_searches(p_now timestamp with time zone DEFAULT now())
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search public.saved_searches;
+  v_count integer;
+  v_gigs jsonb;
+  v_looked integer := 0;
+  v_alerts integer := 0;
+begin
+  if p_now is null then
+    raise exception 'The job needs the time' using errcode = '22023';
+  end if;
+  if not pg_try_advisory_xact_lock(hashtext('need40.saved_searches')) then
+    return jsonb_build_object('skipped', 'another runner holds the lease');
+  end if;
+
+  for v_search in
+    select s.* from public.saved_searches s
+     where s.next_alert_at <= p_now and s.checked_at < p_now
+     order by s.checked_at, s.id
+     limit 500
+  loop
+    -- At most 100 new gigs counted per search and run; the newest five named in the email.
+    select count(*)::integer, coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'title', m.title) order by m.created_at desc, m.id) filter (where m.n <= 5), '[]'::jsonb)
+      into v_count, v_gigs
+      from (
+        select g.id, g.title, g.created_at, row_number() over (order by g.created_at desc, g.id) as n
+          from public.gigs g
+         where g.status = 'active' and g.hidden_at is null and g.user_id <> v_search.user_id
+           and g.created_at > v_search.checked_at and g.created_at <= p_now
+           and private.gig_matches(g, v_search.filters)
+         order by g.created_at desc, g.id
+         limit 100
+      ) m;
+    v_looked := v_looked + 1;
+    if v_count > 0 then
+      insert into public.notifications (recipient_id, kind, gig_id, gig_title, actor_name, count)
+      values (v_search.user_id, 'saved_search', (v_gigs -> 0 ->> 'id')::uuid, v_gigs -> 0 ->> 'title', v_search.name, v_count);
+      perform private.enqueue_notification(v_search.user_id, 'saved_search',
+        jsonb_build_object('search_id', v_search.id, 'search_name', v_search.name, 'count', v_count, 'gigs', v_gigs,
+          'gig_id', v_gigs -> 0 ->> 'id', 'gig_title', v_gigs -> 0 ->> 'title'));
+      update public.saved_searches
+         set checked_at = p_now, next_alert_at = p_now + case when frequency = 'weekly' then interval '7 days' else interval '1 day' end
+       where id = v_search.id;
+      v_alerts := v_alerts + 1;
+    else
+      update public.saved_searches set checked_at = p_now where id = v_search.id;
+    end if;
+  end loop;
+  return jsonb_build_object('searches', v_looked, 'alerts', v_alerts);
+end
+$function$;
+comment on function private.run_saved_searches(p_now timestamp with time zone) is 'The saved-search alerts (a job every few minutes): for each due search, the open gigs posted since it last looked that match; one notification and one email when there are any, then none before a day (or a week). One runner at a time; idempotent.';
+
+CREATE OR REPLACE FUNCTION private.saved_searches_limit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform pg_advisory_xact_lock(hashtext('need40.saved_searches:' || new.user_id::text));
+  if (select count(*) from public.saved_searches s where s.user_id = new.user_id) >= 10 then
+    raise exception 'You can save at most 10 searches: delete one first' using errcode = 'PT409';
+  end if;
+  new.checked_at := now();
+  new.next_alert_at := now();
+  new.created_at := now();
+  return new;
+end
+$function$;
+comment on function private.saved_searches_limit() is 'Before a search is saved: at most 10 per member (PT409); its clock fields are the server''s.';
 
 CREATE OR REPLACE FUNCTION private.send_receipt(p_txn ledger.transactions, p_recipient uuid, p_step text)
  RETURNS void
@@ -3070,6 +3268,30 @@ CREATE INDEX deal_notes_application_idx ON public.deal_notes USING btree (applic
 grant select on table public.deal_notes to authenticated;
 grant select, insert, update, delete on table public.deal_notes to service_role;
 
+create table public.gig_invitations (
+  id uuid default gen_random_uuid() not null,
+  gig_id uuid not null,
+  poster_id uuid not null,
+  worker_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint gig_invitations_pkey PRIMARY KEY (id),
+  constraint gig_invitations_one_per_worker UNIQUE (gig_id, worker_id),
+  constraint gig_invitations_gig_id_fkey FOREIGN KEY (gig_id) REFERENCES public.gigs(id) ON DELETE CASCADE,
+  constraint gig_invitations_poster_id_fkey FOREIGN KEY (poster_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint gig_invitations_worker_id_fkey FOREIGN KEY (worker_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint gig_invitations_not_self CHECK (worker_id <> poster_id)
+);
+comment on table public.gig_invitations is 'A poster''s invitation to a worker to apply to one of their open gigs (one per gig and worker). Read by the poster and the worker; written only by invite_to_apply().';
+alter table public.gig_invitations enable row level security;
+create policy gig_invitations_require_aal2 on public.gig_invitations as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy gig_invitations_select_parties on public.gig_invitations for select to authenticated
+  using (((poster_id = ( SELECT auth.uid() AS uid)) OR (worker_id = ( SELECT auth.uid() AS uid))));
+CREATE INDEX gig_invitations_poster_idx ON public.gig_invitations USING btree (poster_id, created_at DESC);
+CREATE INDEX gig_invitations_worker_idx ON public.gig_invitations USING btree (worker_id, created_at DESC);
+grant select on table public.gig_invitations to authenticated;
+grant select, insert, update, delete on table public.gig_invitations to service_role;
+
 create table public.gig_takedowns (
   gig_id uuid not null,
   created_at timestamp with time zone default now() not null,
@@ -3197,7 +3419,7 @@ create table public.notification_preferences (
   email_off text[] default '{}'::text[] not null,
   constraint notification_preferences_pkey PRIMARY KEY (user_id),
   constraint notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
-  constraint notification_preferences_email_off_kinds CHECK (email_off <@ ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'application_withdrawn'::text, 'new_message'::text, 'gig_closed'::text, 'review_posted'::text, 'deal_update'::text, 'payment_receipt'::text] AND cardinality(email_off) <= 32)
+  constraint notification_preferences_email_off_kinds CHECK (email_off <@ ARRAY['new_application'::text, 'application_accepted'::text, 'application_declined'::text, 'application_withdrawn'::text, 'new_message'::text, 'gig_closed'::text, 'review_posted'::text, 'deal_update'::text, 'payment_receipt'::text, 'gig_invitation'::text, 'saved_search'::text] AND cardinality(email_off) <= 32)
 );
 comment on table public.notification_preferences is 'Per-user notification settings (email_enabled: marketplace emails on/off). One row per profile, created with it; the owner reads and updates their own row.';
 comment on column public.notification_preferences.email_off is 'The kinds of notification email the member turned off, each on its own (email_enabled turns all off). Account and moderation notices are not switchable.';
@@ -3406,6 +3628,8 @@ create table public.profiles (
   github_url text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  available_for_work boolean default false not null,
+  available_since timestamp with time zone,
   constraint profiles_pkey PRIMARY KEY (id),
   constraint profiles_username_key UNIQUE (username),
   constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE,
@@ -3428,6 +3652,8 @@ create table public.profiles (
   constraint profiles_username_format CHECK (username IS NULL OR username ~ '^[A-Za-z0-9_.-]{3,40}$'::text)
 );
 comment on table public.profiles is 'One worker profile per auth user (id = auth.users.id), created by the on_auth_user_created trigger. Public-readable except contact_email and contact_phone (read through contact_details()); the owner updates their own row.';
+comment on column public.profiles.available_for_work is 'The member is open to work: listed in the Find workers directory (search_workers). Set by the member.';
+comment on column public.profiles.available_since is 'When available_for_work last turned on (null while it is off); kept by the database, orders the directory.';
 comment on constraint profiles_avatar_url_form on public.profiles is 'avatar_url is a web address or `<own user id>/<file>` in the avatars bucket (pages ask /render/image for its sizes).';
 alter table public.profiles enable row level security;
 create policy profiles_select_all on public.profiles for select to anon, authenticated
@@ -3440,13 +3666,16 @@ create policy profiles_update_own on public.profiles for update to authenticated
 create policy profiles_update_require_aal2 on public.profiles as restrictive for update to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE INDEX profiles_available_idx ON public.profiles USING btree (available_since DESC, id DESC) WHERE available_for_work;
+CREATE INDEX profiles_available_skills_idx ON public.profiles USING gin (private.lower_skills(skills)) WHERE available_for_work;
 CREATE TRIGGER profiles_audit AFTER UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.write_audit_log();
+CREATE TRIGGER profiles_available_since BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_available_since();
 CREATE TRIGGER profiles_create_notification_preferences AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.create_notification_preferences();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 grant select, insert, update, delete on table public.profiles to service_role;
-grant select (id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at) on table public.profiles to anon;
-grant select (id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at) on table public.profiles to authenticated;
-grant update (username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, contact_email, contact_phone, linkedin_url, github_url) on table public.profiles to authenticated;
+grant select (id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at, available_for_work, available_since) on table public.profiles to anon;
+grant select (id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at, available_for_work, available_since) on table public.profiles to authenticated;
+grant update (username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, contact_email, contact_phone, linkedin_url, github_url, available_for_work) on table public.profiles to authenticated;
 
 create table public.reports (
   id uuid default gen_random_uuid() not null,
@@ -3492,9 +3721,11 @@ create table public.reviews (
   rating integer not null,
   body text,
   created_at timestamp with time zone default now() not null,
+  gig_id uuid,
   constraint reviews_pkey PRIMARY KEY (id),
   constraint reviews_one_per_side UNIQUE (application_id, reviewer_id),
   constraint reviews_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.applications(id) ON DELETE CASCADE,
+  constraint reviews_gig_id_fkey FOREIGN KEY (gig_id) REFERENCES public.gigs(id) ON DELETE SET NULL,
   constraint reviews_reviewee_id_fkey FOREIGN KEY (reviewee_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint reviews_reviewer_id_fkey FOREIGN KEY (reviewer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint reviews_body_length CHECK (char_length(body) <= 1000),
@@ -3502,6 +3733,7 @@ create table public.reviews (
   constraint reviews_rating_range CHECK (rating >= 1 AND rating <= 5)
 );
 comment on table public.reviews is 'One review per side per paid application (1–5 and a short text). Public; written only by leave_review().';
+comment on column public.reviews.gig_id is 'The gig the review is about (from its application, set by the database); null once the gig is deleted.';
 alter table public.reviews enable row level security;
 create policy reviews_select_all on public.reviews for select to anon, authenticated
   using (true);
@@ -3510,6 +3742,7 @@ CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON publi
 CREATE TRIGGER reviews_notify AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review();
 CREATE TRIGGER reviews_notify_email AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.notify_review_email();
 CREATE TRIGGER reviews_recount AFTER DELETE ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.member_ratings_recount();
+CREATE TRIGGER reviews_set_gig BEFORE INSERT OR UPDATE OF application_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.reviews_set_gig();
 grant select on table public.reviews to anon, authenticated;
 grant select, insert, update, delete on table public.reviews to service_role;
 alter publication supabase_realtime add table public.reviews;
@@ -3549,6 +3782,44 @@ grant select, delete on table public.saved_gigs to authenticated;
 grant select, insert, update, delete on table public.saved_gigs to service_role;
 grant insert (user_id, gig_id) on table public.saved_gigs to authenticated;
 alter publication supabase_realtime add table public.saved_gigs;
+
+create table public.saved_searches (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default auth.uid() not null,
+  name text not null,
+  filters jsonb default '{}'::jsonb not null,
+  frequency text default 'daily'::text not null,
+  created_at timestamp with time zone default now() not null,
+  checked_at timestamp with time zone default now() not null,
+  next_alert_at timestamp with time zone default now() not null,
+  constraint saved_searches_pkey PRIMARY KEY (id),
+  constraint saved_searches_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint saved_searches_filters_valid CHECK (private.gig_filters_valid(filters)),
+  constraint saved_searches_frequency_check CHECK (frequency = ANY (ARRAY['daily'::text, 'weekly'::text])),
+  constraint saved_searches_name_length CHECK (btrim(name) <> ''::text AND char_length(name) <= 80)
+);
+comment on table public.saved_searches is 'A member''s saved filters of Latest Gigs (at most 10): the job private.run_saved_searches alerts them (notification and email) when new gigs match, at most daily (or weekly). The member reads, saves and deletes their own.';
+comment on column public.saved_searches.checked_at is 'Gigs posted up to this instant have been looked at (set by the job).';
+comment on column public.saved_searches.next_alert_at is 'No alert before this instant: the last alert plus a day (daily) or a week (weekly). Set by the job.';
+alter table public.saved_searches enable row level security;
+create policy saved_searches_delete_members_only on public.saved_searches as restrictive for delete to authenticated
+  using (( SELECT private.member_may_write('delete a saved search'::text) AS member_may_write));
+create policy saved_searches_delete_own on public.saved_searches for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy saved_searches_insert_members_only on public.saved_searches as restrictive for insert to authenticated
+  with check (( SELECT private.member_may_write('save a search'::text) AS member_may_write));
+create policy saved_searches_insert_own on public.saved_searches for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy saved_searches_require_aal2 on public.saved_searches as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied));
+create policy saved_searches_select_own on public.saved_searches for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE INDEX saved_searches_due_idx ON public.saved_searches USING btree (checked_at, id);
+CREATE INDEX saved_searches_user_idx ON public.saved_searches USING btree (user_id, created_at DESC, id);
+CREATE TRIGGER saved_searches_limit BEFORE INSERT ON public.saved_searches FOR EACH ROW EXECUTE FUNCTION private.saved_searches_limit();
+grant select, delete on table public.saved_searches to authenticated;
+grant select, insert, update, delete on table public.saved_searches to service_role;
+grant insert (name, filters, frequency) on table public.saved_searches to authenticated;
 
 create view public.admin_applications as
  SELECT a.id,
@@ -4364,6 +4635,28 @@ $function$;
 comment on function public.close_gig(p_gig_id uuid) is 'The poster closes an open gig without choosing anyone: its pending applications are closed with a courteous notice.';
 grant execute on function public.close_gig(p_gig_id uuid) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.completed_gigs(p public.profiles)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from public.applications a where a.worker_id = p.id and a.status in ('released', 'paid_out')
+$function$;
+comment on function public.completed_gigs(p public.profiles) is 'Computed field of profiles: how many gigs the member completed as the worker (deals released or paid out). Security definer only to count applications, which are private to their parties; it reads nothing but that count.';
+grant execute on function public.completed_gigs(p public.profiles) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.completed_gigs_of(p_user_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from public.applications a where a.worker_id = p_user_id and a.status in ('released', 'paid_out')
+$function$;
+comment on function public.completed_gigs_of(p_user_id uuid) is 'How many gigs the member completed as the worker (deals released or paid out); what profiles show.';
+grant execute on function public.completed_gigs_of(p_user_id uuid) to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.confirm_payout(p_application_id uuid)
  RETURNS public.applications
  LANGUAGE plpgsql
@@ -4402,7 +4695,7 @@ $function$;
 comment on function public.contact_details(p_user_id uuid) is 'The member''s contact email and phone: one row for the member themself or someone sharing an accepted application with them, no row for anyone else.';
 grant execute on function public.contact_details(p_user_id uuid) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.create_paid_gig(p_title text, p_description text, p_hours numeric DEFAULT NULL::numeric, p_location text DEFAULT NULL::text, p_skills text[] DEFAULT NULL::text[])
+CREATE OR REPLACE FUNCTION public.create_paid_gig(p_title text, p_description text, p_hours numeric DEFAULT NULL::numeric, p_location text DEFAULT NULL::text, p_skills text[] DEFAULT NULL::text[], p_id uuid DEFAULT NULL::uuid)
  RETURNS public.gigs
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4420,6 +4713,16 @@ begin
   end if;
   if not private.aal_satisfied() then
     raise exception 'This account uses multi-factor authentication: verify a factor (aal2) first' using errcode = '42501';
+  end if;
+  -- A repeat of a confirmation that arrived: the gig (and its one payment) written the first time.
+  if p_id is not null then
+    select g.* into v_gig from public.gigs g where g.id = p_id;
+    if v_gig.id is not null then
+      if v_gig.user_id = v_uid and v_gig.payment_id is not null then
+        return v_gig;
+      end if;
+      raise exception 'That gig id is already used' using errcode = '23505';
+    end if;
   end if;
   if p_title is null or btrim(p_title) = '' or p_description is null or btrim(p_description) = '' then
     raise exception 'Gig title and description are required' using errcode = '22023';
@@ -4448,16 +4751,18 @@ begin
     jsonb_build_object('kind', 'gig_posting', 'worker_rate', v_terms.worker_rate, 'platform_fee', v_terms.platform_fee), 'self_reported')
   returning * into v_payment;
 
-  insert into public.gigs (user_id, title, description, payment_type, rate, hours, location, skills, worker_rate, platform_fee, payment_id, status)
-  values (v_uid, btrim(p_title), btrim(p_description), 'fixed', v_terms.price, p_hours, p_location, v_skills, v_terms.worker_rate, v_terms.platform_fee,
+  -- Two attempts racing past the check above: the primary key refuses the second (23505) and its
+  -- whole transaction, payment included, is undone; the client counts that as done.
+  insert into public.gigs (id, user_id, title, description, payment_type, rate, hours, location, skills, worker_rate, platform_fee, payment_id, status)
+  values (coalesce(p_id, gen_random_uuid()), v_uid, btrim(p_title), btrim(p_description), 'fixed', v_terms.price, p_hours, p_location, v_skills, v_terms.worker_rate, v_terms.platform_fee,
     v_payment.id, 'active')
   returning * into v_gig;
 
   return v_gig;
 end
 $function$;
-comment on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[]) is 'The $600 gig path: records a completed $600 paypal payment and an active fixed gig (worker 570, fee 30) for the signed-in user, with optional hours, location and skills.';
-grant execute on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[]) to anon, authenticated, service_role;
+comment on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[], p_id uuid) is 'The $600 gig path: records a completed $600 paypal payment and an active fixed gig (worker 570, fee 30) for the signed-in user, with optional hours, location and skills. p_id: the id the client chose for the gig; a repeat with it returns that gig (a retry never pays twice), an id used otherwise is refused (23505).';
+grant execute on function public.create_paid_gig(p_title text, p_description text, p_hours numeric, p_location text, p_skills text[], p_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.deal_money(p_application_id uuid)
  RETURNS TABLE(transaction_id bigint, created_at timestamp with time zone, kind text, pending boolean, application_id uuid, gig_id uuid, gig_title text, amount_cents bigint, parts jsonb, provider text, reference text, method text, payer_name text, payee_name text)
@@ -4713,6 +5018,64 @@ begin
 end
 $function$;
 comment on function public.handle_user_confirmed() is 'On address confirmation: the profile''s full name and username follow the confirmed sign-up metadata.';
+
+CREATE OR REPLACE FUNCTION public.invite_to_apply(p_gig_id uuid, p_worker_id uuid)
+ RETURNS public.gig_invitations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_member('invite a worker');
+  v_gig public.gigs;
+  v_invitation public.gig_invitations;
+begin
+  if p_gig_id is null then
+    raise exception 'Which gig? p_gig_id is required' using errcode = '22023';
+  end if;
+  if p_worker_id is null then
+    raise exception 'Whom are you inviting? p_worker_id is required' using errcode = '22023';
+  end if;
+  select g.* into v_gig from public.gigs g where g.id = p_gig_id and g.hidden_at is null;
+  if v_gig.id is null then
+    raise exception 'This gig does not exist or was removed' using errcode = 'N4001';
+  end if;
+  if v_gig.user_id <> v_uid then
+    raise exception 'Only the gig''s poster can invite workers to it' using errcode = '42501';
+  end if;
+  if v_gig.status <> 'active' then
+    raise exception 'This gig is no longer open for applications' using errcode = 'N4002', detail = format('The gig is %s.', v_gig.status);
+  end if;
+  if p_worker_id = v_uid then
+    raise exception 'You cannot invite yourself to your own gig' using errcode = '22023';
+  end if;
+  if not exists (
+    select 1 from public.profiles p join auth.users u on u.id = p.id
+     where p.id = p_worker_id and u.deleted_at is null and not u.is_anonymous and (u.banned_until is null or u.banned_until <= now())
+  ) then
+    raise exception 'There is no such member to invite' using errcode = 'PT404';
+  end if;
+  if exists (select 1 from public.applications a where a.gig_id = p_gig_id and a.worker_id = p_worker_id and a.status <> 'withdrawn') then
+    raise exception 'This member has already applied to this gig' using errcode = '23505';
+  end if;
+  if exists (select 1 from public.gig_invitations i where i.gig_id = p_gig_id and i.worker_id = p_worker_id) then
+    raise exception 'You have already invited this member to this gig' using errcode = '23505';
+  end if;
+  if (select count(*) from (select 1 from public.gig_invitations i where i.poster_id = v_uid and i.created_at > now() - interval '1 day' limit 50) s) >= 50 then
+    raise exception 'You have sent 50 invitations today: please try again tomorrow' using errcode = 'PT429';
+  end if;
+
+  insert into public.gig_invitations (gig_id, poster_id, worker_id) values (p_gig_id, v_uid, p_worker_id)
+  returning * into v_invitation;
+  insert into public.notifications (recipient_id, kind, gig_id, gig_title, actor_name)
+  values (p_worker_id, 'invite', v_gig.id, v_gig.title, private.display_name(v_uid));
+  perform private.enqueue_notification(p_worker_id, 'gig_invitation',
+    jsonb_build_object('gig_id', v_gig.id, 'gig_title', v_gig.title, 'poster_name', private.display_name(v_uid)));
+  return v_invitation;
+end
+$function$;
+comment on function public.invite_to_apply(p_gig_id uuid, p_worker_id uuid) is 'The poster of an open gig invites a member to apply to it: one invitation per gig and worker, not themselves, not someone who applied already, 50 a day. The worker is notified (notification kind invite, email gig_invitation).';
+grant execute on function public.invite_to_apply(p_gig_id uuid, p_worker_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.leave_review(p_application_id uuid, p_rating integer, p_body text DEFAULT NULL::text)
  RETURNS public.reviews
@@ -5348,7 +5711,61 @@ $function$;
 comment on function public.request_changes(p_application_id uuid, p_note text) is 'The poster asks for changes to the delivered work (a note): the deal is funded again and waits for a new delivery.';
 grant execute on function public.request_changes(p_application_id uuid, p_note text) to anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.send_message(p_application_id uuid, p_body text, p_attachment_path text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.search_workers(p_skills text[] DEFAULT NULL::text[], p_min_rate numeric DEFAULT NULL::numeric, p_max_rate numeric DEFAULT NULL::numeric, p_min_rating numeric DEFAULT NULL::numeric, p_after_since timestamp with time zone DEFAULT NULL::timestamp with time zone, p_after_id uuid DEFAULT NULL::uuid, p_limit integer DEFAULT 20)
+ RETURNS TABLE(id uuid, full_name text, username text, avatar_url text, title text, skills text[], hourly_rate numeric, hours_per_week integer, timezone text, available_since timestamp with time zone, average_rating numeric, review_count integer, completed_gigs integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_skills text[];
+begin
+  if p_limit is null or p_limit < 1 or p_limit > 50 then
+    raise exception 'p_limit must be between 1 and 50' using errcode = '22023';
+  end if;
+  if cardinality(p_skills) > 10 then
+    raise exception 'Search for at most 10 skills' using errcode = '22023';
+  end if;
+  if exists (select 1 from unnest(p_skills) s where s is null or btrim(s) = '' or char_length(s) > 100) then
+    raise exception 'Each skill must be 1 to 100 characters' using errcode = '22023';
+  end if;
+  if p_min_rate < 0 or p_min_rate > 1000000 or p_max_rate < 0 or p_max_rate > 1000000 then
+    raise exception 'Rates must be between 0 and 1000000' using errcode = '22023';
+  end if;
+  if p_min_rate > p_max_rate then
+    raise exception 'The minimum rate must not be above the maximum rate' using errcode = '22023';
+  end if;
+  if p_min_rating < 1 or p_min_rating > 5 then
+    raise exception 'The minimum rating must be between 1 and 5' using errcode = '22023';
+  end if;
+  if (p_after_since is null) <> (p_after_id is null) then
+    raise exception 'p_after_since and p_after_id go together (the last worker shown)' using errcode = '22023';
+  end if;
+  v_skills := case when cardinality(p_skills) > 0 then private.lower_skills(array(select btrim(s) from unnest(p_skills) s)) end;
+
+  return query
+  select p.id, p.full_name, p.username, p.avatar_url, p.title, p.skills, p.hourly_rate, p.hours_per_week, p.timezone, p.available_since,
+         r.average_rating, coalesce(r.review_count, 0), public.completed_gigs(p)
+    from public.profiles p
+    left join public.member_ratings r on r.user_id = p.id
+   where p.available_for_work
+     and (v_skills is null or private.lower_skills(p.skills) @> v_skills)
+     and (p_min_rate is null or p.hourly_rate >= p_min_rate)
+     and (p_max_rate is null or p.hourly_rate <= p_max_rate)
+     and (p_min_rating is null or r.average_rating >= p_min_rating)
+     and (p_after_since is null or (p.available_since, p.id) < (p_after_since, p_after_id))
+     and not exists (
+       select 1 from auth.users u
+        where u.id = p.id and (u.banned_until > now() or u.deleted_at is not null or u.is_anonymous)
+     )
+   order by p.available_since desc, p.id desc
+   limit p_limit;
+end
+$function$;
+comment on function public.search_workers(p_skills text[], p_min_rate numeric, p_max_rate numeric, p_min_rating numeric, p_after_since timestamp with time zone, p_after_id uuid, p_limit integer) is 'The Find workers directory: members available for work with all of p_skills (any case), an hourly rate within [p_min_rate, p_max_rate] and an average rating of at least p_min_rating; newest available first, p_limit (1–50) after the worker (p_after_since, p_after_id). Public columns only; banned members are left out.';
+grant execute on function public.search_workers(p_skills text[], p_min_rate numeric, p_max_rate numeric, p_min_rating numeric, p_after_since timestamp with time zone, p_after_id uuid, p_limit integer) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.send_message(p_application_id uuid, p_body text, p_attachment_path text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid)
  RETURNS public.application_messages
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5363,6 +5780,16 @@ declare
   v_recipient uuid;
   v_pending bigint;
 begin
+  -- A repeat of a send that arrived: the first answer again, before any check (the thread may have closed since).
+  if p_id is not null then
+    select m.* into v_message from public.application_messages m where m.id = p_id;
+    if v_message.id is not null then
+      if v_message.sender_id = v_uid and v_message.application_id = v_app.id then
+        return v_message;
+      end if;
+      raise exception 'That message id is already used' using errcode = '23505';
+    end if;
+  end if;
   if v_app.status not in ('applied', 'accepted', 'paid') then
     raise exception 'This conversation is closed' using errcode = 'N4005', detail = format('The application is %s.', v_app.status);
   end if;
@@ -5380,11 +5807,20 @@ begin
       raise exception 'Upload the file to this conversation first' using errcode = '22023';
     end if;
   end if;
-  insert into public.application_messages (application_id, sender_id, body, attachment_path, attachment_name, attachment_type, attachment_size)
-  values (v_app.id, v_uid, v_body, v_file.name,
+  -- Two attempts of one send racing: the second waits for the first's commit, writes nothing, and answers with the first's row.
+  insert into public.application_messages (id, application_id, sender_id, body, attachment_path, attachment_name, attachment_type, attachment_size)
+  values (coalesce(p_id, gen_random_uuid()), v_app.id, v_uid, v_body, v_file.name,
           case when v_file.name is null then null else regexp_replace(storage.filename(v_file.name), '^[0-9a-f-]{36}-', '') end,
           v_file.metadata ->> 'mimetype', (v_file.metadata ->> 'size')::bigint)
+  on conflict (id) do nothing
   returning * into v_message;
+  if v_message.id is null then
+    select m.* into v_message from public.application_messages m where m.id = p_id and m.sender_id = v_uid and m.application_id = v_app.id;
+    if v_message.id is null then
+      raise exception 'That message id is already used' using errcode = '23505';
+    end if;
+    return v_message;
+  end if;
   insert into public.application_reads (application_id, user_id, last_read_at) values (v_app.id, v_uid, now())
   on conflict (application_id, user_id) do update set last_read_at = excluded.last_read_at;
 
@@ -5405,8 +5841,8 @@ begin
   return v_message;
 end
 $function$;
-comment on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text) is 'A party of an application (applied, accepted or paid) writes to the other: text (up to 2000 characters), a file it uploaded to the thread, or both; the recipient gets a debounced email.';
-grant execute on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text) to anon, authenticated, service_role;
+comment on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text, p_id uuid) is 'A party of an application (applied, accepted or paid) writes to the other: text (up to 2000 characters), a file it uploaded to the thread, or both; the recipient gets a debounced email. p_id: the id the sender chose for this message; a repeat with it returns the first message (a retry never posts twice), an id used otherwise is refused (23505).';
+grant execute on function public.send_message(p_application_id uuid, p_body text, p_attachment_path text, p_id uuid) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger

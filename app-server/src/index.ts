@@ -6,7 +6,8 @@
  *                   overrides them), and the one-click unsubscribe endpoint /functions/v1/unsubscribe
  *   payments/       the payment provider: /functions/v1/stripe-* and the `stripe` job (PAYMENT_PROVIDER=stripe)
  *   metrics         the outbox gauges (need40_outbox_pending, _given_up, _lag_seconds)
- *   SQL jobs        the deal timers, every minute (unless SQL_JOBS says otherwise)
+ *   SQL jobs        the deal timers, every minute, and the saved searches' alerts, every 5 minutes
+ *                   (unless SQL_JOBS says otherwise)
  * On a hosted Supabase these would be Edge Functions and a scheduled worker. docs/app-server.md.
  */
 import type { BackendExtension } from 'backend/platform';
@@ -23,8 +24,9 @@ const NOTIFICATION_INTERVAL_MS = 2000;
 
 const need40: BackendExtension = {
   name: 'need40',
-  // The deal timers (auto-release, expiry of unfunded deals), every minute.
-  sqlJobs: 'private.run_payment_timers@60',
+  // The deal timers (auto-release, expiry of unfunded deals), every minute; the saved searches'
+  // alerts (private.run_saved_searches: a due search looked at, at most one alert a day), every 5 minutes.
+  sqlJobs: 'private.run_payment_timers@60,private.run_saved_searches@300',
   async register(app, platform) {
     const services: AppServices = { ...app.services, platform };
     const log = app.log.child({ module: 'notifications' });

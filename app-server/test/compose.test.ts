@@ -61,6 +61,20 @@ describe('notification emails', () => {
     expect(receipt.text).toContain('To the worker: $213.75\nNeed40 fee (5%): $11.25\n');
   });
 
+  it('an invitation and a saved search\'s alert name who and what, each gig with its own link', () => {
+    const invited = compose.single(item('gig_invitation', { poster_name: 'Pat Poster' }), 'w@x.example');
+    expect([invited.subject, invited.link]).toEqual(['Pat Poster invited you to apply to "Walk the dog"', `https://need40.example/#gig/${GIG}`]);
+    const gigs = Array.from({ length: 5 }, (_, i) => ({ id: `${GIG.slice(0, -1)}${i}`, title: `Gig ${i} at https://evil.example` }));
+    const alert = compose.single(item('saved_search', { search_name: 'Dogs', count: 7, gigs, gig_id: gigs[0]!.id }), 'w@x.example');
+    expect(alert.subject).toBe('New gigs for your saved search "Dogs"');
+    expect(alert.text).toContain(`7 new gigs match your saved search "Dogs":\n\n- Gig 0 at https[:]//evil[.]example\n  https://need40.example/#gig/${gigs[0]!.id}\n`);
+    expect(alert.text).toContain('…and 2 more on Need40.');
+    expect(alert.html.match(/<li>/g)).toHaveLength(5);
+    const digest = compose.digest([item('saved_search', { search_name: 'Dogs', count: 1 }), item('gig_invitation', { poster_name: 'Pat' })], 'w@x.example');
+    expect(digest.text).toContain('- A new gig matches your saved search "Dogs".\n');
+    expect(digest.text).toContain('- Pat invited you to apply to "Walk the dog".\n');
+  });
+
   it('a digest lists each summary with its link, then counts the rest', () => {
     const items = Array.from({ length: 22 }, (_, i) => item('new_application', { application_id: APP, worker_name: `Worker ${i}` }));
     const mail = compose.digest(items, 'p@x.example');

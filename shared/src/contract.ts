@@ -63,6 +63,7 @@ export interface ExposedContract {
   'profile/PublicProfile': PublicProfileProps;
   'profile/Money': NoProps;
   'profile/Receipt': ReceiptProps;
+  'profile/Workers': NoProps;
   'auth/AuthModal': NoProps;
   'admin/Console': NoProps;
 }

@@ -590,6 +590,87 @@ export type Database = {
           },
         ]
       }
+      gig_invitations: {
+        Row: {
+          created_at: string
+          gig_id: string
+          id: string
+          poster_id: string
+          worker_id: string
+        }
+        Insert: {
+          created_at?: string
+          gig_id: string
+          id?: string
+          poster_id: string
+          worker_id: string
+        }
+        Update: {
+          created_at?: string
+          gig_id?: string
+          id?: string
+          poster_id?: string
+          worker_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "gig_invitations_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gig_invitations_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gig_invitations_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gig_invitations_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "gig_invitations_poster_id_fkey"
+            columns: ["poster_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gig_invitations_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "gig_invitations_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "gig_invitations_worker_id_fkey"
+            columns: ["worker_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       gig_takedowns: {
         Row: {
           created_at: string
@@ -1029,6 +1110,8 @@ export type Database = {
       }
       profiles: {
         Row: {
+          available_for_work: boolean
+          available_since: string | null
           avatar_url: string | null
           bio: string | null
           contact_email: string | null
@@ -1048,8 +1131,11 @@ export type Database = {
           title: string | null
           updated_at: string
           username: string | null
+          completed_gigs: number | null
         }
         Insert: {
+          available_for_work?: boolean
+          available_since?: string | null
           avatar_url?: string | null
           bio?: string | null
           contact_email?: string | null
@@ -1071,6 +1157,8 @@ export type Database = {
           username?: string | null
         }
         Update: {
+          available_for_work?: boolean
+          available_since?: string | null
           avatar_url?: string | null
           bio?: string | null
           contact_email?: string | null
@@ -1162,6 +1250,7 @@ export type Database = {
           application_id: string
           body: string | null
           created_at: string
+          gig_id: string | null
           id: string
           rating: number
           reviewee_id: string
@@ -1171,6 +1260,7 @@ export type Database = {
           application_id: string
           body?: string | null
           created_at?: string
+          gig_id?: string | null
           id?: string
           rating: number
           reviewee_id: string
@@ -1180,6 +1270,7 @@ export type Database = {
           application_id?: string
           body?: string | null
           created_at?: string
+          gig_id?: string | null
           id?: string
           rating?: number
           reviewee_id?: string
@@ -1198,6 +1289,20 @@ export type Database = {
             columns: ["application_id"]
             isOneToOne: false
             referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "admin_gigs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_gig_id_fkey"
+            columns: ["gig_id"]
+            isOneToOne: false
+            referencedRelation: "gigs"
             referencedColumns: ["id"]
           },
           {
@@ -1291,6 +1396,61 @@ export type Database = {
           },
           {
             foreignKeyName: "saved_gigs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      saved_searches: {
+        Row: {
+          checked_at: string
+          created_at: string
+          filters: Json
+          frequency: string
+          id: string
+          name: string
+          next_alert_at: string
+          user_id: string
+        }
+        Insert: {
+          checked_at?: string
+          created_at?: string
+          filters?: Json
+          frequency?: string
+          id?: string
+          name: string
+          next_alert_at?: string
+          user_id?: string
+        }
+        Update: {
+          checked_at?: string
+          created_at?: string
+          filters?: Json
+          frequency?: string
+          id?: string
+          name?: string
+          next_alert_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_searches_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_searches_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "admin_reports"
+            referencedColumns: ["target_owner_id"]
+          },
+          {
+            foreignKeyName: "saved_searches_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "profiles"
@@ -2069,6 +2229,11 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      completed_gigs: {
+        Args: { p: Database["public"]["Tables"]["profiles"]["Row"] }
+        Returns: number
+      }
+      completed_gigs_of: { Args: { p_user_id: string }; Returns: number }
       confirm_payout: {
         Args: { p_application_id: string }
         Returns: {
@@ -2124,6 +2289,7 @@ export type Database = {
         Args: {
           p_description: string
           p_hours?: number
+          p_id?: string
           p_location?: string
           p_skills?: string[]
           p_title: string
@@ -2360,12 +2526,29 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      invite_to_apply: {
+        Args: { p_gig_id: string; p_worker_id: string }
+        Returns: {
+          created_at: string
+          gig_id: string
+          id: string
+          poster_id: string
+          worker_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "gig_invitations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       leave_review: {
         Args: { p_application_id: string; p_body?: string; p_rating: number }
         Returns: {
           application_id: string
           body: string | null
           created_at: string
+          gig_id: string | null
           id: string
           rating: number
           reviewee_id: string
@@ -2925,11 +3108,38 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      search_workers: {
+        Args: {
+          p_after_id?: string
+          p_after_since?: string
+          p_limit?: number
+          p_max_rate?: number
+          p_min_rate?: number
+          p_min_rating?: number
+          p_skills?: string[]
+        }
+        Returns: {
+          available_since: string
+          avatar_url: string
+          average_rating: number
+          completed_gigs: number
+          full_name: string
+          hourly_rate: number
+          hours_per_week: number
+          id: string
+          review_count: number
+          skills: string[]
+          timezone: string
+          title: string
+          username: string
+        }[]
+      }
       send_message: {
         Args: {
           p_application_id: string
           p_attachment_path?: string
           p_body: string
+          p_id?: string
         }
         Returns: {
           application_id: string

@@ -15,6 +15,8 @@ export const EMAIL_KINDS = [
   { kind: 'deal_update', label: 'A step of a deal I am in (payment, delivery, dispute)' },
   { kind: 'payment_receipt', label: 'Receipts for money I paid or received' },
   { kind: 'review_posted', label: 'Someone reviewed me' },
+  { kind: 'gig_invitation', label: 'A poster invited me to apply to their gig' },
+  { kind: 'saved_search', label: 'New gigs match one of my saved searches' },
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number]['kind'];

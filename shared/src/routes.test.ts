@@ -9,6 +9,7 @@ it('maps the hash to a view; other anchors live in Home', () => {
   expect(viewOf('#profile')).toBe('profile');
   expect(viewOf('#dashboard')).toBe('dashboard');
   expect(viewOf('#admin')).toBe('admin');
+  expect(viewOf(HREF.workers)).toBe('workers');
   expect(viewOf('#gigs')).toBe('home');
   expect(viewOf('#post-gig')).toBe('home');
   expect(viewOf('#need40')).toBe('home');

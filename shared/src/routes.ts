@@ -2,7 +2,8 @@
  * The page's addresses, one contract for the shell (which reads them), the remotes (which link to
  * them) and the notification emails (which link to them from outside). The page has no router: the
  * hash picks the view. `#home`, `#profile`, `#about`, `#contact`, `#dashboard`, `#money` (the
- * member's earnings and spending) and `#admin` (the operators' console) are views; `#gig/<id>` is
+ * member's earnings and spending), `#workers` (the Find workers directory) and `#admin` (the
+ * operators' console) are views; `#gig/<id>` is
  * one gig's page, `#profile/<id>` a member's public profile (`#profile` alone is the signed-in
  * person's own), `#receipt/<id>` the receipt of one money step, linked to from deals and emails,
  * and `#dashboard/application/<id>` the dashboard opened at one applicant of the member's gig, with
@@ -10,7 +11,7 @@
  * Other anchors (`#gigs`, `#post-gig`, `#need40`) live inside Home. Pure strings: the emails' builder imports this file on its own.
  */
 
-export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'gig', 'member', 'receipt', 'admin'] as const;
+export const VIEWS = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'workers', 'gig', 'member', 'receipt', 'admin'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The current view and, for `gig`, `member`, `receipt` and a `dashboard` opened at an application, the id in the address. */
@@ -23,6 +24,7 @@ export const HREF = {
   home: '#home',
   dashboard: '#dashboard',
   money: '#money',
+  workers: '#workers',
   admin: '#admin',
   gigs: '#gigs',
   postGig: '#post-gig',
@@ -33,7 +35,7 @@ export const HREF = {
   application: (id: string) => `#dashboard/application/${encodeURIComponent(id)}`,
 } as const;
 
-const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'admin'];
+const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'workers', 'admin'];
 /** Addresses with an id: the id is a uuid in practice; anything else is left to the page to refuse. */
 const WITH_ID = /^(gig|profile|receipt|dashboard\/application)\/([A-Za-z0-9-]{1,64})$/;
 const VIEW_WITH_ID: Record<string, View> = { gig: 'gig', profile: 'member', receipt: 'receipt', 'dashboard/application': 'dashboard' };
@@ -50,6 +52,20 @@ export function routeOf(hash: string): Route {
   const match = WITH_ID.exec(id);
   if (match) return { view: VIEW_WITH_ID[match[1]!]!, id: match[2] ?? null };
   return { view: 'home', id: null };
+}
+
+/**
+ * The query a password-reset mail's link brings the browser back with (`?flow=recovery`, beside
+ * the auth server's `code`): a page that cannot use the link — opened in another browser than the
+ * one that asked, where the PKCE verifier is not — still knows what the link was for.
+ */
+export const RECOVERY_RETURN = { param: 'flow', value: 'recovery' } as const;
+
+/** The address a password-reset mail sends the browser back to. */
+export function recoveryReturnUrl(siteUrl: string): string {
+  const url = new URL(siteUrl);
+  url.searchParams.set(RECOVERY_RETURN.param, RECOVERY_RETURN.value);
+  return url.href;
 }
 
 /** An in-page address made absolute for an email: `pageLink('https://need40.org/', HREF.gig(id))`. */

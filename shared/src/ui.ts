@@ -15,6 +15,11 @@ export interface AuthModalMessages {
   error?: string;
   /** A note for the form's status area (e.g. "your email is confirmed, log in"). */
   notice?: string;
+  /**
+   * A step other than the mode's form: `recovery-elsewhere`, a password-reset link that reached a
+   * browser which cannot use it ("Set a new password", with a new link asked for from here).
+   */
+  step?: 'recovery-elsewhere';
 }
 
 export interface AuthModalState extends AuthModalMessages {
@@ -41,6 +46,7 @@ export function openAuthModal(mode: AuthMode = 'login', messages: AuthModalMessa
   const authModal: AuthModalState = { open: true, mode };
   if (messages.error) authModal.error = messages.error;
   if (messages.notice) authModal.notice = messages.notice;
+  if (messages.step) authModal.step = messages.step;
   uiStore.setState({ authModal });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The composed page: navbar, then one section per view (#home, #profile, #dashboard, #money, #about,
- * #contact, a gig's page at #gig/<id>, a member's public profile at #profile/<id>, a receipt at
+ * #contact, the Find workers directory at #workers, a gig's page at #gig/<id>, a member's public profile at #profile/<id>, a receipt at
  * #receipt/<id>, the operators' console at #admin; only the current one is shown), each remote in
  * its own slot. Home stays
  * mounted while hidden so the grid keeps its filters and cards; the pages with an id mount only
@@ -81,6 +81,11 @@ export function App() {
             ) : (
               <SignInPrompt text="Log in to see this receipt." />
             )}
+          </section>
+        )}
+        {view === 'workers' && (
+          <section id="workers" className={styles.section} aria-label="Find workers">
+            <RemoteSlot remote="profile" expose="Workers" label="Find workers" />
           </section>
         )}
         {view === 'admin' && (

@@ -52,6 +52,21 @@ describe('settleAuthCode', () => {
     expect(uiStore.getState().authModal).toStrictEqual({ open: true, mode: 'login', notice: EMAIL_CONFIRMED_NOTICE });
   });
 
+  it('a password-reset code this browser could not exchange: "Set a new password" asks for a new link here, never the sign-up sentence', async () => {
+    window.history.replaceState(null, '', '/?flow=recovery&code=abc#home');
+    await settleAuthCode(client(null) as never);
+    expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('#home');
+    expect(uiStore.getState().authModal).toStrictEqual({ open: true, mode: 'login', step: 'recovery-elsewhere' });
+  });
+
+  it('a password-reset code the client exchanged: the reset mark leaves the address, no modal (PASSWORD_RECOVERY shows the form)', async () => {
+    window.history.replaceState(null, '', '/?flow=recovery&code=abc');
+    await settleAuthCode(client({ user: { id: 'u1' } }, true) as never);
+    expect(window.location.search).toBe('');
+    expect(uiStore.getState().authModal.open).toBe(false);
+  });
+
   it('a code the client exchanged: nothing more to do', async () => {
     window.history.replaceState(null, '', '/?code=abc');
     await settleAuthCode(client({ user: { id: 'u1' } }, true) as never);

@@ -6,7 +6,9 @@
  *     the login modal opens with it.
  *   - `?code=…` that supabase-js could not exchange: the link was opened in another browser than the
  *     one that signed up (the PKCE verifier is not there). The address is confirmed all the same, so
- *     the login modal opens with a note saying so.
+ *     the login modal opens with a note saying so — unless the link was a password reset (marked
+ *     `?flow=recovery`, RECOVERY_RETURN): then the dialog says "Set a new password" and asks for a
+ *     new link from this browser, never the sign-up sentence.
  *
  * @example
  *   const message = takeAuthRedirectError();   // "Email link is invalid or has expired"
@@ -14,7 +16,7 @@
  *   void settleAuthCode(getSupabase());
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { openAuthModal } from '@need40/shared';
+import { openAuthModal, RECOVERY_RETURN } from '@need40/shared';
 
 const ERROR_PARAMS = ['error', 'error_code', 'error_description'];
 
@@ -56,17 +58,25 @@ export const EMAIL_CONFIRMED_NOTICE = 'Your email address is confirmed. Log in t
 
 const hasCode = (win: Window) => new URL(win.location.href).searchParams.has('code');
 
+function dropParam(win: Window, name: string): void {
+  const url = new URL(win.location.href);
+  url.searchParams.delete(name);
+  win.history.replaceState(win.history.state, '', url.href);
+}
+
 /**
  * Once the auth client has started: if `?code=` is still in the address, the exchange did not
  * happen (supabase-js removes it after a successful one). Remove it, and when nobody is signed in,
- * open the login modal with EMAIL_CONFIRMED_NOTICE.
+ * open the login modal with EMAIL_CONFIRMED_NOTICE — or, for a password-reset link, the
+ * "Set a new password" step that asks for a new link here. The reset mark is removed either way.
  */
 export async function settleAuthCode(client: Pick<SupabaseClient, 'auth'>, win: Window = window): Promise<void> {
+  const recovery = new URL(win.location.href).searchParams.get(RECOVERY_RETURN.param) === RECOVERY_RETURN.value;
+  if (recovery) dropParam(win, RECOVERY_RETURN.param);
   if (!hasCode(win)) return;
   const { data } = await client.auth.getSession();
   if (!hasCode(win)) return;
-  const url = new URL(win.location.href);
-  url.searchParams.delete('code');
-  win.history.replaceState(win.history.state, '', url.href);
-  if (!data.session) openAuthModal('login', { notice: EMAIL_CONFIRMED_NOTICE });
+  dropParam(win, 'code');
+  if (data.session) return;
+  openAuthModal('login', recovery ? { step: 'recovery-elsewhere' } : { notice: EMAIL_CONFIRMED_NOTICE });
 }

@@ -1,7 +1,7 @@
 /** The outbox's kinds and payloads as the database writes them, and the words of one email. */
 export type NotificationKind =
   | 'new_application' | 'application_accepted' | 'application_declined' | 'application_withdrawn' | 'new_message'
-  | 'deal_update' | 'payment_receipt' | 'gig_closed' | 'review_posted'
+  | 'deal_update' | 'payment_receipt' | 'gig_closed' | 'review_posted' | 'gig_invitation' | 'saved_search'
   | 'account_suspended' | 'member_warning' | 'gig_hidden' | 'gig_restored' | 'report_resolved';
 
 /** What the marketplace functions put in an outbox row's payload. */
@@ -35,4 +35,10 @@ export interface NotificationPayload {
   reference?: string | null;
   method?: string | null;
   at?: string;
+  /** gig_invitation: who invited the worker. */
+  poster_name?: string;
+  /** saved_search: the search's name, how many new gigs matched, the newest five (gig_id/gig_title: the newest). */
+  search_name?: string;
+  count?: number;
+  gigs?: { id: string; title: string }[];
 }

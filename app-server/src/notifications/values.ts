@@ -9,6 +9,9 @@
  *   new_message                              sender_name
  *   application_declined, gig_closed         notice, note (the poster's own words, when written)
  *   review_posted                            reviewer_name, rating, stars
+ *   gig_invitation                           poster_name
+ *   saved_search                             search_name, matches ("A new gig matches" / "3 new gigs
+ *                                            match"), gigs (the newest five: title, link), more
  *   gig_hidden, account_suspended, member_warning, report_resolved   notice
  *   deal_update (deal_update.<step>)         other_name, amount, worker_amount, release_date,
  *                                            outcome_split / outcome_refund / outcome_release
@@ -61,6 +64,18 @@ export function hrefOf({ kind, payload: p }: NotificationItem): string {
   }
 }
 
+/** A saved search's alert: its name, how many gigs matched, the newest ones each with its link. */
+function savedSearchValues(p: NotificationPayload, siteUrl: string) {
+  const count = Math.max(0, Math.trunc(Number(p.count ?? 0)));
+  const gigs = (p.gigs ?? []).slice(0, 5).map((g) => ({ title: inertText(g.title, 100), link: pageLink(siteUrl, HREF.gig(g.id)) }));
+  return {
+    search_name: inertText(p.search_name || 'your search', 60),
+    matches: count === 1 ? 'A new gig matches' : `${count} new gigs match`,
+    gigs,
+    more: count > gigs.length ? count - gigs.length : null,
+  };
+}
+
 function receiptValues(p: NotificationPayload) {
   const parts = p.parts ?? {};
   return {
@@ -91,6 +106,7 @@ export function viewOf(item: NotificationItem, siteUrl: string): View {
     sender_name: nameOf(p.sender_name),
     other_name: p.other_name ? nameOf(p.other_name) : 'The other party',
     reviewer_name: nameOf(p.reviewer_name),
+    poster_name: nameOf(p.poster_name),
     rating,
     stars: '★'.repeat(rating) + '☆'.repeat(5 - rating),
     notice: text(p.notice) || (item.kind === 'gig_closed' ? DEFAULT_CLOSE : item.kind === 'application_declined' ? DEFAULT_DECLINE : ''),
@@ -102,5 +118,6 @@ export function viewOf(item: NotificationItem, siteUrl: string): View {
     outcome_refund: p.outcome === 'refund',
     outcome_release: p.outcome !== 'split' && p.outcome !== 'refund',
     ...(item.kind === 'payment_receipt' ? receiptValues(p) : {}),
+    ...(item.kind === 'saved_search' ? savedSearchValues(p, siteUrl) : {}),
   };
 }

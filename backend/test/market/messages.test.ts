@@ -1,7 +1,8 @@
 /**
  * Messages per application, over real HTTP: only the two parties write and read the thread, read
  * markers drive the unread counts, and the recipient gets one debounced email per burst — none if
- * they read the thread meanwhile or turned emails off.
+ * they read the thread meanwhile or turned emails off. A send retried with its client-chosen id is
+ * one message.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverNotifications } from './helpers';
@@ -81,9 +82,22 @@ describe('messages', () => {
     expect((await sql<{ n: number }>(m.be, "select count(*)::int as n from private.notification_outbox where kind = 'new_message'"))[0]!.n).toBe(queued);
   });
 
+  it('a send retried with its id is one message; an id used by another is refused', async () => {
+    const id = crypto.randomUUID();
+    const count = async () => (await as(m.be, m.poster).from('application_messages').select('id').eq('application_id', app)).data!.length;
+    const before = await count();
+    const first = await rpc(m.be, m.worker, 'send_message', { p_application_id: app, p_body: 'Sent on a slow line', p_id: id });
+    expect(first.data).toMatchObject({ id, body: 'Sent on a slow line' });
+    const again = await rpc(m.be, m.worker, 'send_message', { p_application_id: app, p_body: 'Sent on a slow line', p_id: id });
+    expect([again.status, again.data]).toEqual([200, first.data]);
+    expect(await count()).toBe(before + 1);
+    expect(await rpc(m.be, m.poster, 'send_message', { p_application_id: app, p_body: 'Mine now', p_id: id })).toEqual(refusal(409, '23505', 'That message id is already used'));
+    expect(await count()).toBe(before + 1);
+  });
+
   it('a closed conversation takes no new messages', async () => {
     await rpc(m.be, m.worker, 'withdraw_application', { p_application_id: app });
     expect(await rpc(m.be, m.poster, 'send_message', { p_application_id: app, p_body: 'Still there?' })).toEqual(refusal(400, 'N4005', 'This conversation is closed'));
-    expect((await as(m.be, m.poster).from('application_messages').select('id').eq('application_id', app)).data).toHaveLength(6);
+    expect((await as(m.be, m.poster).from('application_messages').select('id').eq('application_id', app)).data).toHaveLength(7);
   });
 });

@@ -127,7 +127,38 @@ describe('marketplace emails', () => {
     await as(m.be, m.stranger).from('notification_preferences').update({ email_enabled: true, email_off: [] }).eq('user_id', m.stranger.id);
   });
 
-  it('a send that fails stays queued with its error and is sent by a later round', async () => {
+  it('an invitation and a saved search\'s new gigs are emailed with links to the gigs (the app server\'s job finds the match); each kind can be turned off', async () => {
+    const shed = await postGig(m.be, m.poster, { title: 'Paint the shed' });
+    await digestWindowOver(m.be);
+    expect((await rpc(m.be, m.poster, 'invite_to_apply', { p_gig_id: shed, p_worker_id: m.third.id })).error).toBeNull();
+    expect(await deliver(m.be)).toBe(1);
+    const invited = (await mailbox(m.be, m.third.email)).find((x) => x.subject === 'Pat Poster invited you to apply to "Paint the shed"');
+    expect(invited).toMatchObject({ link: `${m.be.config.SITE_URL}/#gig/${shed}` });
+    expect(invited!.text.split('\n')[0]).toBe('Pat Poster invited you to apply to their gig "Paint the shed".');
+
+    expect((await as(m.be, m.third).from('saved_searches').insert({ name: 'Sheds', filters: { search: 'shed' } })).error).toBeNull();
+    const roof = await postGig(m.be, m.poster, { title: 'Roof the shed' });
+    await digestWindowOver(m.be);
+    const jobs = await m.be.app.sqlJobs.runNow();
+    expect(jobs.find((j) => j.fn === 'private.run_saved_searches')).toMatchObject({ ok: true, result: { alerts: 1 } });
+    expect(await deliver(m.be)).toBe(1);
+    const alert = (await mailbox(m.be, m.third.email)).find((x) => x.subject === 'New gigs for your saved search "Sheds"');
+    const roofLink = `${m.be.config.SITE_URL}/#gig/${roof}`;
+    expect(alert).toMatchObject({ link: roofLink });
+    expect(alert!.text).toContain(`A new gig matches your saved search "Sheds":\n\n- Roof the shed\n  ${roofLink}\n`);
+
+    // Both kinds off: the next invitation is queued but not sent.
+    const off = await as(m.be, m.third).from('notification_preferences').update({ email_off: ['gig_invitation', 'saved_search'] }).eq('user_id', m.third.id).select('email_off').single();
+    expect(off.data).toEqual({ email_off: ['gig_invitation', 'saved_search'] });
+    await digestWindowOver(m.be);
+    await rpc(m.be, m.poster, 'invite_to_apply', { p_gig_id: roof, p_worker_id: m.third.id });
+    await deliver(m.be);
+    expect((await mailbox(m.be, m.third.email)).filter((x) => x.subject.includes('invited you to apply'))).toHaveLength(1);
+    expect(await sql(m.be, "select last_error from private.notification_outbox where kind = 'gig_invitation' and payload->>'gig_id' = $1", [roof])).toEqual([{ last_error: 'not sent: notifications turned off' }]);
+    await as(m.be, m.third).from('notification_preferences').update({ email_off: [] }).eq('user_id', m.third.id);
+  });
+
+  it('a send that fails stays queued with its error and is sent by a later round', { timeout: 120_000 }, async () => {
     // An SMTP server that refuses connections: the mailer throws, the row is kept for a retry.
     const broken = await startTestBackend({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {

@@ -62,6 +62,17 @@ describe('"Pay $600 and post gig"', () => {
     expect(await holdOf(gig.payment_id as string)).toEqual(['gig_prepayment/pending:gig_prepaid 60000']);
   });
 
+  it('a confirmation sent again with its gig id posts and pays once; an id of another gig is refused', async () => {
+    const id = crypto.randomUUID();
+    const args = { p_title: 'Sent on a slow line', p_description: 'Retried once', p_id: id };
+    const first = await ok<{ id: string; payment_id: string }>(m, m.poster, 'create_paid_gig', args);
+    expect(first.id).toBe(id);
+    expect(await ok<{ id: string; payment_id: string }>(m, m.poster, 'create_paid_gig', args)).toEqual(first);
+    expect((await as(m.be, m.poster).from('gigs').select('id').eq('title', 'Sent on a slow line')).data).toEqual([{ id }]);
+    expect((await as(m.be, m.poster).from('payments').select('id').eq('description', '$600 gig: Sent on a slow line')).data).toEqual([{ id: first.payment_id }]);
+    expect(await rpc(m.be, m.worker, 'create_paid_gig', args)).toEqual(refusal(409, '23505', 'That gig id is already used'));
+  });
+
   it('accepting a worker never asks for the money again: the confirmed prepayment funds the deal', async () => {
     const gig = await ok<{ id: string; payment_id: string }>(m, m.poster, 'create_paid_gig', { p_title: 'Prepaid', p_description: 'Paid when posted' });
     const app = (await ok<{ id: string }>(m, m.worker, 'apply_to_gig', { p_gig_id: gig.id, p_message: 'Me' })).id;

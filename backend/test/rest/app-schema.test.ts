@@ -44,6 +44,7 @@ const CONTRACT: Record<string, Record<string, string>> = {
     hourly_rate: 'numeric', hours_per_week: 'integer', preferred_hours: 'text[]', timezone: 'text', experience: 'jsonb',
     portfolio: 'text[]', contact_email: 'text', contact_phone: 'text', linkedin_url: 'text', github_url: 'text',
     created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone',
+    available_for_work: 'boolean', available_since: 'timestamp with time zone',
   },
   payments: {
     id: 'uuid', amount: 'numeric', status: 'text', payment_method: 'text', description: 'text', user_id: 'uuid', metadata: 'jsonb',
@@ -96,8 +97,8 @@ describe('app migrations', () => {
        from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
     );
     expect(rows.map((r) => r.relname)).toEqual([
-      'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'deal_notes', 'gig_takedowns', 'gigs',
-      'member_ratings', 'notification_preferences', 'notifications', 'payments', 'payout_details', 'portfolio_items', 'profiles', 'reports', 'reviews', 'saved_gigs',
+      'application_events', 'application_messages', 'application_payments', 'application_reads', 'applications', 'audit_logs', 'deal_notes', 'gig_invitations', 'gig_takedowns', 'gigs',
+      'member_ratings', 'notification_preferences', 'notifications', 'payments', 'payout_details', 'portfolio_items', 'profiles', 'reports', 'reviews', 'saved_gigs', 'saved_searches',
     ]);
     for (const r of rows) {
       expect(r.rls, r.relname).toBe(true);
@@ -121,11 +122,11 @@ describe('app migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`,
     );
     expect(rows.map((r) => r.proname)).toEqual([
-      'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_payment_event', 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'confirm_payout',
+      'accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_payment_event', 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'completed_gigs_of', 'confirm_payout',
       'contact_details', 'create_paid_gig', 'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'handle_new_user',
-      'handle_user_confirmed', 'leave_review', 'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'my_sessions', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
+      'handle_user_confirmed', 'invite_to_apply', 'leave_review', 'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'my_sessions', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
       'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment',
-      'payment_work', 'propose_deal_change', 'receipt', 'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'undo_decision', 'withdraw_application', 'worker_cents', 'write_audit_log',
+      'payment_work', 'propose_deal_change', 'receipt', 'record_payment', 'report_item', 'request_changes', 'search_workers', 'send_message', 'start_funding', 'undo_decision', 'withdraw_application', 'worker_cents', 'write_audit_log',
     ]);
     for (const r of rows) expect(r.config, r.proname).toContain('search_path=""');
     const callable = await sql<{ proname: string }>(
@@ -138,18 +139,20 @@ describe('app migrations', () => {
     );
     // private.aal_satisfied, private.is_thread_party and private.member_may_write are called by the
     // MFA, the private thread channel and the members-only write policies, and private.console_gate
-    // by the operator views, which run as the client's role; the private schema is not exposed by
+    // by the operator views, which run as the client's role, and private.gig_filters_valid and
+    // private.lower_skills by the saved searches' check and the directory's skills index, which
+    // every writer of those rows evaluates; the private schema is not exposed by
     // /rest/v1 (the access suite checks it is no rpc).
     expect(callable.map((r) => r.proname)).toEqual([
-      'private.aal_satisfied', 'private.console_gate', 'private.is_operator_now', 'private.is_thread_party', 'private.member_may_write', 'private.notification_max_attempts',
+      'private.aal_satisfied', 'private.console_gate', 'private.gig_filters_valid', 'private.is_operator_now', 'private.is_thread_party', 'private.lower_skills', 'private.member_may_write', 'private.notification_max_attempts',
       // The operator queues' row functions check the role themselves (views run their functions as the caller).
       ...['operator_disputes_rows', 'operator_funds_awaiting_rows', 'operator_payment_events_rows', 'operator_payouts_due_rows', 'operator_refunds_due_rows',
         'operator_revenue_rows'].map((f) => `private.${f}`),
-      ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'confirm_payout', 'contact_details',
-        'create_paid_gig', 'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'leave_review', 'mark_notifications_read', 'mark_thread_read',
+      ...['accept_application', 'accept_deal_change', ...ADMIN_FUNCTIONS, 'apply_to_gig', 'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'completed_gigs_of', 'confirm_payout', 'contact_details',
+        'create_paid_gig', 'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'invite_to_apply', 'leave_review', 'mark_notifications_read', 'mark_thread_read',
         'money_statement', 'my_money', 'my_sessions', 'my_unread_threads', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment', 'operator_record_payout',
         'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute', 'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt',
-        'record_payment', 'report_item', 'request_changes', 'send_message', 'start_funding', 'undo_decision', 'unread_message_counts', 'withdraw_application', 'worker_cents'].map((f) => `public.${f}`),
+        'record_payment', 'report_item', 'request_changes', 'search_workers', 'send_message', 'start_funding', 'undo_decision', 'unread_message_counts', 'withdraw_application', 'worker_cents'].map((f) => `public.${f}`),
     ]);
   });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   ids.review = (await call(acc.W, '/rest/v1/rpc/leave_review', { p_application_id: ids.paidApp, p_rating: 5, p_body: 'Great' })).id!;
   // No row has this id: a write to application_payments is refused before any row is looked at.
   ids.payment = ids.app!;
-  await call(acc.W, '/rest/v1/rpc/send_message', { p_application_id: ids.app, p_body: 'canary message for P only' });
+  ids.message = (await call(acc.W, '/rest/v1/rpc/send_message', { p_application_id: ids.app, p_body: 'canary message for P only' })).id!;
 });
 
 const R = '/rest/v1';
@@ -64,6 +64,7 @@ const scenarios: Scenario[] = [
   { name: "O: rpc my_unread_threads (W's message to P is not O's)", as: 'O', method: 'POST', path: rpc('my_unread_threads'), body: { p_limit: 1000 }, status: 200, code: null, rows: 'none' },
   { name: 'O: rpc my_unread_threads with a limit beyond 1000', as: 'O', method: 'POST', path: rpc('my_unread_threads'), body: { p_limit: 1001 }, status: 400, code: '22023' },
   { name: "O: rpc send_message into W and P's thread", as: 'O', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'spam' }, status: 400, code: 'N4004' },
+  { name: "O: rpc send_message reusing W's message id in W and P's thread", as: 'O', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'spam', p_id: '{message}' }, status: 400, code: 'N4004' },
   { name: "O: rpc mark_thread_read on W and P's thread", as: 'O', method: 'POST', path: rpc('mark_thread_read'), body: app, status: 400, code: 'N4004' },
   { name: "O: rpc propose a change to W and P's deal", as: 'O', method: 'POST', path: rpc('propose_deal_change'), body: { ...app, p_rate: 1 }, status: 404, code: 'PT404' },
   { name: "O: rpc accept a change of W and P's deal", as: 'O', method: 'POST', path: rpc('accept_deal_change'), body: app, status: 404, code: 'PT404' },
@@ -84,6 +85,7 @@ const scenarios: Scenario[] = [
   { name: 'P: lower the agreed amount by update', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { agreed_amount: 1 }, status: 403, code: '42501' },
   { name: 'P: lower the frozen amount in cents by update', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { deal_amount_cents: 1, deal_fee_cents: 0, deal_worker_cents: 1 }, status: 403, code: '42501' },
   { name: 'P: lower the gig rate, then nothing of the deal moves', as: 'P', method: 'PATCH', path: `${R}/applications?id=eq.{app}`, body: { deal_rate_cents: 1 }, status: 403, code: '42501' },
+  { name: "P: rpc send_message with the id of W's message (refused, W's stays)", as: 'P', method: 'POST', path: rpc('send_message'), body: { ...app, p_body: 'overwrite', p_id: '{message}' }, status: 409, code: '23505' },
   { name: "P: read W's read markers", as: 'P', method: 'GET', path: `${R}/application_reads?user_id=eq.{W}`, status: 200, code: null, rows: 'none' },
 
   // ── the worker (W) beyond its part ─────────────────────────────────────────────────────────
@@ -126,5 +128,13 @@ describe('the same steps by the right party succeed', () => {
     expect((await as(acc.P, 'GET', `${R}/application_messages?application_id=eq.${ids.app}&select=body`)).json).toEqual([{ body: 'canary message for P only' }]);
     expect((await send(be, { path: `${R}/reviews?id=eq.${ids.review}&select=rating,body` })).json).toEqual([{ rating: 5, body: 'Great' }]);
     expect((await send(be, { path: `${R}/member_ratings?user_id=eq.${acc.P.id}&select=review_count,average_rating` })).json).toEqual([{ review_count: 1, average_rating: 5 }]);
+  });
+
+  it("a visitor reads which gig a review is about and how many gigs a member completed (released deals, as the worker)", async () => {
+    const { be, acc } = p;
+    const reviews = await send(be, { path: `${R}/profiles?id=eq.${acc.P.id}&select=reviews!reviews_reviewee_id_fkey(rating,gig:gigs!reviews_gig_id_fkey(title))` });
+    expect(reviews.json).toEqual([{ reviews: [{ rating: 5, gig: { title: 'paidApp' } }] }]);
+    const completed = (id: string) => send(be, { method: 'POST', path: `${R}/rpc/completed_gigs_of`, body: { p_user_id: id } });
+    expect([(await completed(acc.W.id)).json, (await completed(acc.P.id)).json]).toEqual([1, 0]);
   });
 });

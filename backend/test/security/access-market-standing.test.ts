@@ -4,8 +4,9 @@
  * issued before the ban): each is refused in the database with 42501 and the reason (sign up /
  * suspended), and not one row of the app, marketplace or auth tables changes. Reads stay open to
  * both. Setup before the ban: B posted a gig W applied to, B's own application to P's gig was
- * accepted, B saved a gig; the guest owns a gig and a saved gig (seeded in SQL) so that its
- * updates and deletes reach rows of its own. A new write (table or function) belongs in WRITES.
+ * accepted, B saved a gig and a search; the guest owns a gig, a saved gig and a saved search
+ * (seeded in SQL) so that its updates and deletes reach rows of its own. A new write (table or
+ * function) belongs in WRITES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../harness';
@@ -32,6 +33,8 @@ beforeAll(async () => {
   ids.appOfB = (await call(B, '/rest/v1/rpc/apply_to_gig', { p_gig_id: ids.gigP, p_message: 'B applies to P' })).id!;
   await call(P, '/rest/v1/rpc/accept_application', { p_application_id: ids.appOfB });
   await call(B, '/rest/v1/saved_gigs', { gig_id: ids.openGig });
+  ids.worker = W.id;
+  ids.searchB = (await call(B, '/rest/v1/saved_searches', { name: 'B search', filters: { search: 'logo' } }))[0]!.id!;
 
   const guest = await send(be, { method: 'POST', path: '/auth/v1/signup', body: {} });
   const session = guest.json as { access_token: string; user: { id: string; is_anonymous: boolean } };
@@ -41,6 +44,7 @@ beforeAll(async () => {
   ids.guestGig = (await be.db.transaction((tx) =>
     tx.query<{ id: string }>("insert into public.gigs (user_id, title, description, rate, hours, location) values ($1, 'guest gig', 'D', 5, 1, 'remote') returning id::text", [ids.guest]))).rows[0]!.id;
   await be.db.transaction((tx) => tx.query('insert into public.saved_gigs (user_id, gig_id) values ($1, $2)', [ids.guest, ids.openGig]));
+  await be.db.transaction((tx) => tx.query("insert into public.saved_searches (user_id, name, filters) values ($1, 'guest search', '{}')", [ids.guest]));
 
   tokens.banned = B.access;
   ids.banned = B.id;
@@ -93,6 +97,10 @@ const WRITES: Write[] = [
   rpc('record_payment', () => ({ p_amount: 40, p_payment_method: 'paypal', p_status: 'pending' })),
   rpc('create_paid_gig', () => ({ p_title: 'Paid', p_description: 'D' })),
   rpc('report_item', () => ({ p_kind: 'gig', p_target_id: ids.gigP, p_reason: 'spam' })),
+  { name: 'mark itself available for work', method: 'PATCH', path: (w) => `${R}/profiles?id=eq.${own(w)}`, body: () => ({ available_for_work: true }) },
+  { name: 'save a search', method: 'POST', path: () => `${R}/saved_searches`, body: () => ({ name: 'Spam', filters: {} }) },
+  { name: 'delete its saved search', method: 'DELETE', path: (w) => `${R}/saved_searches?user_id=eq.${own(w)}` },
+  rpc('invite_to_apply', (w) => ({ p_gig_id: ownGig(w), p_worker_id: ids.worker })),
 ];
 
 const REASON = { guest: /^Sign up with an email address to /, banned: /^Your account is suspended, so you cannot / };

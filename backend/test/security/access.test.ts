@@ -151,6 +151,8 @@ const scenarios: Scenario[] = [
   { name: 'private schema through Accept-Profile', as: 'A', method: 'POST', path: `${R}/rpc/aal_satisfied`, headers: { 'content-profile': 'private' }, body: {}, status: 406, code: 'PGRST106' },
   { name: 'rpc: auth.uid', as: 'visitor', method: 'GET', path: `${R}/rpc/uid`, status: 404, code: 'PGRST202' },
   { name: 'rpc: an extension function (pgcrypto)', as: 'visitor', method: 'POST', path: `${R}/rpc/gen_random_bytes`, body: { '': 16 }, status: 404, code: 'PGRST202' },
+  { name: "A: rpc create_paid_gig with the id of B's $600 gig (refused, B's stays)", as: 'A', method: 'POST', path: `${R}/rpc/create_paid_gig`, body: { p_title: 'T', p_description: 'D', p_id: '{paidGigB}' }, status: 409, code: '23505' },
+  { name: "A: rpc create_paid_gig with the id of B's plain gig", as: 'A', method: 'POST', path: `${R}/rpc/create_paid_gig`, body: { p_title: 'T', p_description: 'D', p_id: '{gigB}' }, status: 409, code: '23505' },
   { name: 'rpc: create_paid_gig with a fee argument', as: 'A', method: 'POST', path: `${R}/rpc/create_paid_gig`, body: { p_title: 'T', p_description: 'D', p_platform_fee: 0 }, status: 404, code: 'PGRST202' },
   { name: 'realtime: the spill table of large changes', as: 'A', method: 'GET', path: `${R}/spill?select=payload`, status: 404, code: 'PGRST205' },
   { name: 'realtime: the spill table with Accept-Profile', as: 'A', method: 'GET', path: `${R}/spill`, headers: { 'accept-profile': 'need40_realtime' }, status: 406, code: 'PGRST106' },

@@ -56,17 +56,17 @@ describe('default privileges on public', () => {
     // Each is granted to anon by its migration on purpose: it checks the caller itself (a member
     // is required, and the visitor gets that function's own error), or serves the visitor (the
     // $600 and donation paths, contact details only between accepted parties, the campaign's progress,
-    // a gig's split as computed fields).
+    // a gig's split as computed fields, the Find workers directory and a member's completed gigs).
     // The operator functions (admin_*, operator_*) refuse everyone but an operator themselves.
     expect(fns.map((r) => r.f)).toEqual([
       'accept_application', 'accept_deal_change', 'admin_ban_member', 'admin_hide_gig', 'admin_remove_message',
       'admin_resolve_report', 'admin_restore_gig', 'admin_retry_email', 'admin_unban_member', 'admin_warn_member', 'apply_to_gig',
-      'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'confirm_payout', 'contact_details', 'create_paid_gig',
-      'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'leave_review',
+      'approve_work', 'campaign_progress', 'cancel_deal', 'close_gig', 'completed_gigs', 'completed_gigs_of', 'confirm_payout', 'contact_details', 'create_paid_gig',
+      'deal_money', 'deal_provider', 'decline_application', 'decline_deal_change', 'deliver_work', 'estimate_worker_cents', 'fee_cents', 'fund_with_credit', 'invite_to_apply', 'leave_review',
       'mark_notifications_read', 'mark_thread_read', 'money_statement', 'my_money', 'open_dispute', 'operator_confirm_funds', 'operator_confirm_payment',
       'operator_record_payout', 'operator_record_refund', 'operator_refund_deal', 'operator_resolve_dispute',
       'operator_void_funds', 'operator_void_payment', 'propose_deal_change', 'receipt', 'record_payment', 'report_item',
-      'request_changes', 'send_message', 'start_funding', 'undo_decision', 'withdraw_application', 'worker_cents',
+      'request_changes', 'search_workers', 'send_message', 'start_funding', 'undo_decision', 'withdraw_application', 'worker_cents',
     ]);
   });
 });

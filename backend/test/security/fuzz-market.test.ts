@@ -10,7 +10,8 @@
  * and preferences) never change through anyone else; and the process invariants hold over every
  * row (status = last event, applicant_count, one accepted application per filled gig, nothing
  * pending on a gig that is not open, no application to one's own gig, a notification only for a
- * party, every party's step notified to the other party). A guest or the banned
+ * party, every party's step notified to the other party, an invitation only from the gig's poster,
+ * at most 10 saved searches a member). A guest or the banned
  * member changes no row at all.
  */
 import fc from 'fast-check';
@@ -51,6 +52,8 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) pool.push((await call(acc.P, '/rest/v1/gigs', { ...gig, title: `P gig ${i}` }))[0]!.id!);
   ids.app = (await call(acc.W, '/rest/v1/rpc/apply_to_gig', { p_gig_id: ids.gig, p_message: secret.message })).id!;
   await call(acc.W, '/rest/v1/saved_gigs', { gig_id: ids.gig2 });
+  await call(acc.W, '/rest/v1/saved_searches', { name: 'W search', filters: { skills: ['figma'] } });
+  await call(acc.P, '/rest/v1/rpc/invite_to_apply', { p_gig_id: ids.gig2, p_worker_id: acc.W.id });
   // B: an application of its own and a gig, then banned (its token stays in hand).
   ids.appB = (await call(acc.B, '/rest/v1/rpc/apply_to_gig', { p_gig_id: ids.gig2, p_message: 'B applies' })).id!;
   ids.gigB = (await call(acc.B, '/rest/v1/gigs', { ...gig, title: 'B gig' }))[0]!.id!;
@@ -95,7 +98,10 @@ async function victimRows(): Promise<string> {
       union all select 'review ' || row(x.*)::text from public.reviews x where reviewer_id = $1
       union all select 'note ' || row(n.*)::text from public.deal_notes n join public.applications a on a.id = n.application_id where a.worker_id = $1 and a.poster_id <> $2
       union all select 'payout details ' || row(x.*)::text from public.payout_details x where user_id = $1
-      union all select 'notification ' || row(n.*)::text from public.notifications n left join public.applications a on a.id = n.application_id where n.recipient_id = $1 and a.poster_id is distinct from $2) z`, [acc.W.id, acc.A.id]),
+      union all select 'saved search ' || row(x.*)::text from public.saved_searches x where user_id = $1
+      union all select 'invitation ' || row(x.*)::text from public.gig_invitations x where worker_id = $1 and poster_id <> $2
+      union all select 'notification ' || row(n.*)::text from public.notifications n left join public.applications a on a.id = n.application_id where n.recipient_id = $1 and a.poster_id is distinct from $2
+        and not (n.kind = 'invite' and n.gig_id in (select g.id from public.gigs g where g.user_id = $2))) z`, [acc.W.id, acc.A.id]),
   );
   return rows[0]!.h;
 }
@@ -120,12 +126,14 @@ async function invariants(): Promise<Record<string, number>> {
       (select count(*) from public.notifications n join public.applications a on a.id = n.application_id where n.recipient_id not in (a.worker_id, a.poster_id))::text as notification_to_outsider,
       (select count(*) from public.application_events e join public.applications a on a.id = e.application_id where e.actor_role in ('worker', 'poster')
         and not exists (select 1 from public.notifications n where n.application_id = e.application_id and n.kind = e.transition
-                         and n.recipient_id = case when e.actor_role = 'worker' then a.poster_id else a.worker_id end))::text as event_not_notified`),
+                         and n.recipient_id = case when e.actor_role = 'worker' then a.poster_id else a.worker_id end))::text as event_not_notified,
+      (select count(*) from public.gig_invitations i join public.gigs g on g.id = i.gig_id where i.poster_id <> g.user_id or i.worker_id = i.poster_id)::text as invitation_not_by_poster,
+      (select count(*) from (select 1 from public.saved_searches s group by s.user_id having count(*) > 10) x)::text as saved_searches_over_limit`),
   );
   return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
 }
 const HOLD = {
-  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0, gig_split_off: 0, notification_to_outsider: 0, event_not_notified: 0,
+  status_not_last_event: 0, applicant_count_off: 0, filled_without_one_accepted: 0, state_mismatch: 0, paid_without_payout: 0, split_off: 0, review_not_for_paid_work: 0, message_from_outsider: 0, pending_on_closed_gig: 0, wrong_parties: 0, gig_split_off: 0, notification_to_outsider: 0, event_not_notified: 0, invitation_not_by_poster: 0, saved_searches_over_limit: 0,
 };
 
 /** What a caller who may not write must leave exactly as it was: every row (null for the others). */
@@ -141,10 +149,10 @@ async function expectSafe(a: Answer, who: Caller, context: string, victimBefore:
   expect(await invariants(), `the process invariants broke after ${who.label}: ${context}`).toEqual(HOLD);
 }
 
-const TABLES = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'gigs', 'application_payments', 'application_messages', 'application_reads', 'reviews', 'member_ratings', 'deal_notes', 'payout_details', 'notifications'] as const;
+const TABLES = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'gigs', 'application_payments', 'application_messages', 'application_reads', 'reviews', 'member_ratings', 'deal_notes', 'payout_details', 'notifications', 'gig_invitations', 'saved_searches'] as const;
 const COLUMNS = ['id', 'worker_cents', 'fee_cents', 'estimate_worker_cents', 'gig_id', 'worker_id', 'poster_id', 'message', 'proposed_rate', 'available_from', 'status', 'decline_notice', 'created_at', 'updated_at',
   'application_id', 'transition', 'from_status', 'to_status', 'actor_role', 'actor_id', 'user_id', 'email_enabled', 'applicant_count', 'title',
-  'agreed_amount', 'worker_amount', 'platform_fee', 'amount', 'payer_id', 'payee_id', 'missing_note', 'sender_id', 'body', 'last_read_at', 'rating', 'reviewer_id', 'reviewee_id', 'average_rating', 'recipient_id', 'kind', 'read_at'];
+  'agreed_amount', 'worker_amount', 'platform_fee', 'amount', 'payer_id', 'payee_id', 'missing_note', 'sender_id', 'body', 'last_read_at', 'rating', 'reviewer_id', 'reviewee_id', 'average_rating', 'recipient_id', 'kind', 'read_at', 'name', 'filters', 'frequency', 'checked_at'];
 const EMBEDS = ['gigs', 'applications', 'application_events', 'worker:worker_id', 'poster_id', 'profiles', 'saved_gigs', 'applications!applications_worker_id_fkey'];
 const idArb = fc.oneof(
   fc.constantFrom(() => ids.app!, () => ids.gig!, () => ids.gig2!, () => ids.gigA!, () => ids.appB!, () => ids.gigB!, () => ids.P!, () => ids.W!, () => ids.A!, () => ids.B!).map((f) => f()),
@@ -178,9 +186,9 @@ describe('marketplace fuzzing', () => {
   });
 
   it('marketplace functions with any arguments, as every caller: no 5xx, no leak, the process invariants hold', { timeout: timeoutFor('market: rpc') }, async () => {
-    const fnArb = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details', 'propose_deal_change', 'accept_deal_change', 'decline_deal_change', 'start_funding', 'fund_with_credit', 'cancel_deal', 'deliver_work', 'request_changes', 'approve_work', 'open_dispute', 'confirm_payout', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads', 'mark_notifications_read', 'my_sessions', 'undo_decision') }, { weight: 1, arbitrary: fc.constantFrom('fire_application_transition', 'enqueue_notification', 'require_member', 'notify_member') }, { weight: 1, arbitrary: hostileString });
+    const fnArb = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('apply_to_gig', 'withdraw_application', 'accept_application', 'decline_application', 'close_gig', 'contact_details', 'propose_deal_change', 'accept_deal_change', 'decline_deal_change', 'start_funding', 'fund_with_credit', 'cancel_deal', 'deliver_work', 'request_changes', 'approve_work', 'open_dispute', 'confirm_payout', 'leave_review', 'send_message', 'mark_thread_read', 'unread_message_counts', 'my_unread_threads', 'mark_notifications_read', 'my_sessions', 'undo_decision', 'invite_to_apply', 'search_workers') }, { weight: 1, arbitrary: fc.constantFrom('fire_application_transition', 'enqueue_notification', 'require_member', 'notify_member', 'run_saved_searches', 'gig_matches') }, { weight: 1, arbitrary: hostileString });
     const argValue = fc.oneof({ weight: 4, arbitrary: idArb }, { weight: 2, arbitrary: fc.constantFrom<unknown>('Hello', '', ' ', 'x'.repeat(2001), 25, 0, -1, 1e7, '2999-01-01', '2000-01-01', null, 'accept', ids.W) }, { weight: 1, arbitrary: hostileJson });
-    const argsArb = fc.dictionary(fc.oneof({ weight: 6, arbitrary: fc.constantFrom('p_gig_id', 'p_application_id', 'p_message', 'p_proposed_rate', 'p_available_from', 'p_user_id', 'p_transition', 'p_actor', 'p_hours', 'p_rate', 'p_note', 'p_reason', 'p_link', 'p_note', 'p_rating', 'p_body', 'p_application_ids', 'p_limit', 'p_up_to') }, { weight: 1, arbitrary: hostileString }), argValue, { maxKeys: 4 });
+    const argsArb = fc.dictionary(fc.oneof({ weight: 6, arbitrary: fc.constantFrom('p_gig_id', 'p_application_id', 'p_message', 'p_proposed_rate', 'p_available_from', 'p_user_id', 'p_transition', 'p_actor', 'p_hours', 'p_rate', 'p_note', 'p_reason', 'p_link', 'p_note', 'p_rating', 'p_body', 'p_id', 'p_application_ids', 'p_limit', 'p_up_to', 'p_worker_id', 'p_skills', 'p_min_rate', 'p_max_rate', 'p_min_rating', 'p_after_since', 'p_after_id') }, { weight: 1, arbitrary: hostileString }), argValue, { maxKeys: 4 });
     const wellFormed = fc.oneof(
       fc.record({ fn: fc.constant('apply_to_gig'), args: fc.record({ p_gig_id: idArb, p_message: fc.oneof({ weight: 3, arbitrary: fc.constant('Hello') }, { weight: 1, arbitrary: hostileString }), p_proposed_rate: fc.option(fc.integer({ min: -5, max: 2000 }), { nil: undefined }) }, { requiredKeys: ['p_gig_id', 'p_message'] }) }),
       fc.record({ fn: fc.constantFrom('withdraw_application', 'accept_application', 'decline_application', 'undo_decision'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication) }) }),
@@ -190,8 +198,16 @@ describe('marketplace fuzzing', () => {
       fc.record({ fn: fc.constant('leave_review'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_rating: fc.integer({ min: 0, max: 6 }), p_body: fc.option(hostileString, { nil: undefined }) }, { requiredKeys: ['p_application_id', 'p_rating'] }) }),
       fc.record({ fn: fc.constant('unread_message_counts'), args: fc.record({ p_application_ids: fc.array(fc.oneof(idArb, hostileString), { maxLength: 3 }) }) }),
       fc.record({ fn: fc.constant('my_unread_threads'), args: fc.record({ p_limit: fc.oneof(fc.integer({ min: -2, max: 1002 }), fc.constantFrom<unknown>(2 ** 31, 1.5, '10', null)) }, { requiredKeys: [] }) }),
-      fc.record({ fn: fc.constant('send_message'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_body: fc.oneof(fc.constant('Hi'), hostileString) }) }),
+      fc.record({ fn: fc.constant('send_message'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_body: fc.oneof(fc.constant('Hi'), hostileString), p_id: fc.option(fc.oneof(idArb, hostileString), { nil: undefined }) }, { requiredKeys: ['p_application_id', 'p_body'] }) }),
       fc.record({ fn: fc.constant('close_gig'), args: fc.record({ p_gig_id: idArb }) }),
+      fc.record({ fn: fc.constant('invite_to_apply'), args: fc.record({ p_gig_id: idArb, p_worker_id: fc.oneof(idArb, hostileString) }) }),
+      fc.record({
+        fn: fc.constant('search_workers'),
+        args: fc.record(
+          { p_skills: fc.array(fc.oneof(fc.constantFrom('figma', 'React', ''), hostileString), { maxLength: 12 }), p_min_rate: fc.integer({ min: -5, max: 2_000_000 }), p_max_rate: fc.integer({ min: -5, max: 2_000_000 }), p_min_rating: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constant(4.5)), p_after_since: fc.constantFrom('2024-01-01T00:00:00Z', 'yesterday'), p_after_id: idArb, p_limit: fc.integer({ min: -1, max: 60 }) },
+          { requiredKeys: [] },
+        ),
+      }),
       fc.record({ fn: fc.constant('my_sessions'), args: fc.constant({}) }),
       fc.record({ fn: fc.constant('mark_notifications_read'), args: fc.record({ p_up_to: fc.oneof(fc.integer({ min: -2, max: 2 ** 31 }), fc.constantFrom<unknown>(1.5, '10', null, 2 ** 63)) }, { requiredKeys: [] }) }),
       fc.record({ fn: fc.constant('request_changes'), args: fc.record({ p_application_id: fc.oneof(idArb, poolApplication), p_note: fc.oneof(fc.constant('Done'), hostileString) }) }),

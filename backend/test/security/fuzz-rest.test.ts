@@ -427,7 +427,7 @@ describe('/rest/v1 fuzzing', () => {
   });
 
   it('rpc calls with any arguments, by POST and GET: no 5xx, no leak, the $600 rules hold', { timeout: timeoutFor('rest: rpc') }, async () => {
-    const argName = fc.oneof({ weight: 5, arbitrary: fc.constantFrom('p_amount', 'p_payment_method', 'p_status', 'p_description', 'p_metadata', 'p_title', 'p_platform_fee', 'p_user_id') }, { weight: 1, arbitrary: hostileString });
+    const argName = fc.oneof({ weight: 5, arbitrary: fc.constantFrom('p_amount', 'p_payment_method', 'p_status', 'p_description', 'p_metadata', 'p_title', 'p_platform_fee', 'p_user_id', 'p_id') }, { weight: 1, arbitrary: hostileString });
     const argValue = fc.oneof(fc.constantFrom<unknown>(40, 600, 0, -1, 100001, 'paypal', 'card', 'pending', 'completed', null, {}, { kind: 'give40' }, []), hostileJson);
     const arb = fc.record({
       who: callerArb(['visitor', 'visitorSdk', 'A', 'A', 'forged']),
@@ -447,7 +447,7 @@ describe('/rest/v1 fuzzing', () => {
             args: fc.record({ p_amount: fc.oneof(fc.integer({ min: 1, max: 100000 }), fc.constantFrom(0.01, 40, 600, 100000.5)), p_payment_method: fc.constant('paypal'), p_status: fc.constantFrom('pending', 'pending', 'completed'), p_description: fc.option(hostileString, { nil: undefined }), p_metadata: fc.option(fc.dictionary(hostileString, hostileJson, { maxKeys: 3 }), { nil: undefined }) }, { requiredKeys: ['p_amount', 'p_payment_method', 'p_status'] }),
           }),
         },
-        { weight: 1, arbitrary: fc.record({ fn: fc.constant('create_paid_gig'), args: fc.record({ p_title: fc.oneof(words, hostileString), p_description: fc.oneof(words, hostileString) }) }) },
+        { weight: 1, arbitrary: fc.record({ fn: fc.constant('create_paid_gig'), args: fc.record({ p_title: fc.oneof(words, hostileString), p_description: fc.oneof(words, hostileString), p_id: fc.option(fc.oneof(fc.uuid(), fc.constantFrom(ids.paidGigB!, ids.gigB!, ids.gigA!), hostileString), { nil: undefined }) }, { requiredKeys: ['p_title', 'p_description'] }) }) },
       ),
       get: fc.boolean(),
       tail: fc.oneof(fc.constant<[string, string][]>([]), fc.array(fc.oneof(selectArb('payments').map((x): [string, string] => ['select', x]), orderArb('payments').map((o): [string, string] => ['order', o]), condArb('payments').map((c2): [string, string] => { const i = c2.indexOf('.'); return [c2.slice(0, i), c2.slice(i + 1)]; })), { maxLength: 2 })),

@@ -89,7 +89,7 @@ export function credentials(be: TestBackend, acc: Record<'P' | 'W' | 'O', Accoun
 
 /** The marketplace rows (and, through fingerprint(), the app and auth tables). */
 export async function marketFingerprint(be: TestBackend): Promise<string> {
-  const market = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'notifications', 'application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'reports', 'gig_takedowns'];
+  const market = ['applications', 'application_events', 'saved_gigs', 'notification_preferences', 'notifications', 'application_payments', 'reviews', 'member_ratings', 'application_messages', 'application_reads', 'reports', 'gig_takedowns', 'gig_invitations', 'saved_searches'];
   const money = ['public.deal_notes', 'public.payout_details', 'ledger.accounts', 'ledger.transactions', 'ledger.entries', 'ledger.provider_events'];
   return `${await rowsDigest(be, [...market.map((t) => `public.${t}`), ...money, 'private.notification_outbox', 'private.operator_audit'])}/${await fingerprint(be)}`;
 }

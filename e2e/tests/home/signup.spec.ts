@@ -6,7 +6,8 @@
  * backend's message; a link opened in another browser (no PKCE verifier there) confirms the address
  * and offers the login. Self-service: a login refused for an unconfirmed address offers to resend
  * the confirmation mail, and "Forgot password?" mails a link that lands on "Set a new password" and
- * leaves the person signed in with it.
+ * leaves the person signed in with it; opened in another browser, the reset link still says "Set a
+ * new password" (and why a new link is needed there), never the sign-up confirmation's sentence.
  */
 import { confirmationLink, newCredentials, requestSignup } from '../../helpers/users';
 import type { Page } from '@playwright/test';
@@ -96,7 +97,7 @@ test('a confirmation link opened in another browser confirms the address and off
   }
 });
 
-test('resend the confirmation from a refused login, then forgot password → mailed link → new password → signed in', async ({ app, page, backend }) => {
+test('resend the confirmation from a refused login, then forgot password → mailed link (first opened in another browser) → new password → signed in', async ({ app, page, backend, browser }) => {
   test.slow(); // three mailed links and four page loads: more than one test's usual budget on a loaded machine
   const { email, password } = newCredentials();
   await requestSignup(backend, { email, password });
@@ -125,9 +126,26 @@ test('resend the confirmation from a refused login, then forgot password → mai
   await expect(forgot.getByLabel('Email')).toHaveValue(email);
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(forgot.getByRole('status')).toHaveText('If an account exists for that email, we have sent it a link to reset the password. Check your inbox.');
-  const reset = await confirmationLink(backend, email);
-  expect(reset.searchParams.get('type')).toBe('recovery');
+  const elsewhere = await confirmationLink(backend, email);
+  expect(elsewhere.searchParams.get('type')).toBe('recovery');
 
+  // Opened in another browser (no PKCE verifier there): still the reset's words, never the sign-up sentence.
+  const otherBrowser = await browser.newContext();
+  try {
+    const phone = await otherBrowser.newPage();
+    await phone.goto(elsewhere.href);
+    const cannot = phone.getByRole('dialog', { name: 'Set a new password' });
+    await expect(cannot.getByRole('status')).toContainText('This reset link was opened in a different browser', { timeout: 20_000 });
+    await expect(phone.getByText('Your email address is confirmed')).toHaveCount(0);
+    await expect(phone).not.toHaveURL(/[?&](code|flow)=/);
+  } finally {
+    await otherBrowser.close();
+  }
+
+  // A new link, asked for again, works in the browser that asked for it.
+  await forgot.getByRole('button', { name: 'Send reset link' }).click();
+  await expect.poll(async () => (await confirmationLink(backend, email)).href, { timeout: 20_000 }).not.toBe(elsewhere.href);
+  const reset = await confirmationLink(backend, email);
   await page.goto(reset.href);
   const choose = page.getByRole('dialog', { name: 'Set a new password' });
   const newPassword = `${password}-new`;

@@ -6,7 +6,8 @@
  * operator through the functions an operator console calls). After each step both pages show the
  * new state within seconds, and on each page the status badge and the deal panel agree (never a
  * "Paid" badge beside a sentence of an earlier state). Then the notification centre: the bell's
- * count and the tab title follow new events live, opening it lists them and marks them read; axe
+ * count and the tab title follow new events live, opening it lists them and marks them read, each
+ * links to the exact place (the applicant, the thread); axe
  * checks the open list at 375 px and desktop.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -132,6 +133,10 @@ test('the bell counts new events live, the tab title carries the count, and open
   await expect(bell).toHaveAccessibleName('Notifications', { timeout: 30_000 });
   await bell.click();
   await expect(list.getByRole('link').first()).toHaveText(`2 new messages from Walter Worker about "${title}"`);
+  // Each leads to the exact place: the message to its thread under the applicant, the application to the applicant.
+  await expect(list.getByRole('link').nth(1)).toHaveAttribute('href', `#dashboard/application/${applicationId}`);
   await list.getByRole('link').first().click();
-  await expect(page).toHaveURL(/#dashboard$/);
+  await expect(page).toHaveURL(new RegExp(`#dashboard/application/${applicationId}$`));
+  const focused = page.getByRole('region', { name: `An application for ${title}` });
+  await expect(focused.getByRole('button', { name: /^Messages/ })).toBeVisible({ timeout: 30_000 });
 });

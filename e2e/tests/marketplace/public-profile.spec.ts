@@ -10,24 +10,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { test, expect } from '../../fixtures';
-import { createConfirmedUser, json, passwordSession, signIn, type Backend, type TestUser } from '../../helpers/users';
+import { createConfirmedUser, json, passwordSession, signIn, type Backend } from '../../helpers/users';
 import { serviceSelect } from '../profile-campaign/support';
-import { postGig } from './support';
+import { postGig, updateOwnProfile } from './support';
 
 const SLOW = { timeout: 30_000 };
-
-/** Write profile columns as the member themself (row-level security as for the form). */
-async function updateOwnProfile(backend: Backend, user: TestUser, fields: Record<string, unknown>): Promise<void> {
-  const { access_token } = await passwordSession(backend, user.email, user.password);
-  await json(
-    await fetch(`${backend.url}/rest/v1/profiles?id=eq.${user.id}`, {
-      method: 'PATCH',
-      headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-      body: JSON.stringify(fields),
-    }),
-    'update profile',
-  );
-}
 
 /** A member with a filled-in profile, contact details and one open gig. */
 async function aPublishedMember(backend: Backend) {

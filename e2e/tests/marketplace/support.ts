@@ -39,6 +39,19 @@ async function asMember(backend: Backend, user: TestUser, path: string, body: un
   );
 }
 
+/** Write profile columns as the member themself (row-level security as for the form). */
+export async function updateOwnProfile(backend: Backend, user: TestUser, fields: Record<string, unknown>): Promise<void> {
+  const { access_token } = await passwordSession(backend, user.email, user.password);
+  await json(
+    await fetch(`${backend.url}/rest/v1/profiles?id=eq.${user.id}`, {
+      method: 'PATCH',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify(fields),
+    }),
+    'update profile',
+  );
+}
+
 /** Call the database function `fn` as `user` (what the page does, or what an operator console would). */
 export const rpcAs = (backend: Backend, user: TestUser, fn: string, args: Record<string, unknown>) => asMember(backend, user, `/rest/v1/rpc/${fn}`, args);
 

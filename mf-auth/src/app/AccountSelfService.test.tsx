@@ -1,6 +1,7 @@
 /**
  * The login dialog's self-service: "Forgot password?" (one neutral answer), "Resend confirmation"
- * after an unconfirmed login, "Set a new password" on a page opened from a reset link, and the
+ * after an unconfirmed login, "Set a new password" on a page opened from a reset link (in this
+ * browser or another), and the
  * authenticator-app step of two-step login. The auth calls are mocked; their wire is tested in the
  * backend's suite and the e2e journey.
  */
@@ -42,6 +43,20 @@ describe('Forgot password?', () => {
     await user.click(inDialog().getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByRole('dialog', { name: 'Reset your password' })).toBeInTheDocument();
     expect(inDialog().getByLabelText('Email')).toHaveValue('ada@example.com');
+    await user.click(inDialog().getByRole('button', { name: 'Send reset link' }));
+    expect(requestPasswordReset).toHaveBeenCalledWith('ada@example.com');
+    expect(inDialog().getByRole('status')).toHaveTextContent(ACCOUNT_TEXT.resetSent);
+    await user.click(inDialog().getByRole('button', { name: 'Back to log in' }));
+    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('a reset link opened in another browser: "Set a new password" says why it cannot be used here and mails a new link from here', async () => {
+    const user = userEvent.setup();
+    render(<AuthModal />);
+    act(() => openAuthModal('login', { step: 'recovery-elsewhere' }));
+    expect(screen.getByRole('dialog', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(inDialog().getByRole('status')).toHaveTextContent(ACCOUNT_TEXT.recoveryElsewhere);
+    await user.type(inDialog().getByLabelText('Email'), 'ada@example.com');
     await user.click(inDialog().getByRole('button', { name: 'Send reset link' }));
     expect(requestPasswordReset).toHaveBeenCalledWith('ada@example.com');
     expect(inDialog().getByRole('status')).toHaveTextContent(ACCOUNT_TEXT.resetSent);

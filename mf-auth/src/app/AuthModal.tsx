@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { closeAuthModal, useSession, useUi } from '@need40/shared';
+import { closeAuthModal, setAuthMode, useSession, useUi } from '@need40/shared';
 import { AuthDialog } from '../features/auth/components/AuthDialog';
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
 import { LoginForm } from '../features/auth/components/LoginForm';
@@ -16,7 +16,9 @@ import { AUTH_TEXT } from '../features/auth/lib/labels';
  * `error` shows in the form's error area, e.g. the backend's message about a used email link, and
  * `notice` in its status area). Switching mode starts the other form afresh, which clears the error
  * (docs/product.md, states). From the login form, "Forgot password?" asks for a reset link; a page
- * opened from that link (PASSWORD_RECOVERY) shows "Set a new password" by itself. A sign-in that
+ * opened from that link (PASSWORD_RECOVERY) shows "Set a new password" by itself; the same link
+ * opened in another browser (which cannot use it) shows "Set a new password" too, saying why a new
+ * link is needed and asking for it there (`step: 'recovery-elsewhere'`). A sign-in that
  * happens elsewhere while the modal is open — the confirmation link of a sign-up opened in another
  * tab, a login there — closes it: its job is done (the recovery dialog is not this modal).
  */
@@ -26,6 +28,7 @@ export default function AuthModal() {
   const mode = useUi((s) => s.authModal.mode);
   const error = useUi((s) => s.authModal.error ?? null);
   const notice = useUi((s) => s.authModal.notice ?? null);
+  const step = useUi((s) => s.authModal.step ?? null);
   const recovery = useRecovery();
   /** Set while the login dialog shows "Forgot password?" (the email typed so far). */
   const [forgot, setForgot] = useState<string | null>(null);
@@ -45,6 +48,14 @@ export default function AuthModal() {
     );
   }
   if (!open) return null;
+  if (mode === 'login' && step === 'recovery-elsewhere' && forgot === null) {
+    // A reset link this browser cannot use: still the reset's own words, and a new link from here.
+    return (
+      <AuthDialog title={ACCOUNT_TEXT.recovery.title} subtitle={ACCOUNT_TEXT.forgot.subtitle} onClose={closeAuthModal}>
+        <ForgotPasswordForm notice={ACCOUNT_TEXT.recoveryElsewhere} onBack={() => setAuthMode('login')} />
+      </AuthDialog>
+    );
+  }
   if (mode === 'login' && forgot !== null) {
     const text = ACCOUNT_TEXT.forgot;
     return (

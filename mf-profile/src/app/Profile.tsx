@@ -4,6 +4,7 @@ import { MoneyLink } from '../features/money/components/MoneyLink';
 import { PayoutDetails } from '../features/payout/components/PayoutDetails';
 import { SecuritySettings } from '../features/security/components/SecuritySettings';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
+import { MemberRecord } from '../features/public-profile/components/MemberRecord';
 import { PortfolioItems } from '../lib/portfolio/PortfolioItems';
 import styles from './Profile.module.css';
 
@@ -16,7 +17,7 @@ export interface ProfileProps {
 
 /**
  * mf-profile's exposed component: My Profile, view and edit, with the profile photo and the
- * portfolio items; on the member's own profile also changing the photo, adding items, the link to
+ * portfolio items, the track record (gigs completed, reviews naming their gigs); on the member's own profile also changing the photo, adding items, the link to
  * their public profile, their email-notification setting, their payout details (private), the
  * link to their earnings and spending and their sign-in and security settings (loaded when opened).
  * @example <Profile userId={user.id} editable />
@@ -42,6 +43,7 @@ export default function Profile({ userId, editable }: ProfileProps) {
         extras={
           <>
             <PortfolioItems key={userId} userId={userId} editable={editable} />
+            <MemberRecord key={`record:${userId}`} profileId={userId} />
             {editable && <EmailNotifications userId={userId} />}
             {editable && <PayoutDetails userId={userId} />}
             {editable && <MoneyLink />}

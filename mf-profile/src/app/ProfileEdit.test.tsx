@@ -110,6 +110,7 @@ describe('Profile: edit mode', () => {
     await retype(user, 'Phone', '555-0100');
     await retype(user, 'LinkedIn', 'https://linkedin.com/in/grace');
     await retype(user, 'GitHub', 'https://github.com/grace');
+    await user.click(screen.getByRole('checkbox', { name: 'Available for work' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(update).toHaveBeenCalledWith('user-1', anEmptyProfile(), {
@@ -120,6 +121,7 @@ describe('Profile: edit mode', () => {
       skills: ['COBOL'],
       hourlyRate: 120,
       availability: { hoursPerWeek: 30, preferredHours: ['Evenings'], timezone: 'America/New_York' },
+      availableForWork: true,
       experience: [{ title: 'Programmer', company: 'Harvard', startDate: '', endDate: '', description: '' }],
       portfolio: ['https://grace.example'],
       contactInfo: { email: 'grace@example.com', phone: '555-0100', linkedin: 'https://linkedin.com/in/grace', github: 'https://github.com/grace' },

@@ -100,6 +100,10 @@ describe('PublicProfile: the profile', () => {
     expect(within(reviews).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(reviews).getByText('★★★★★')).toHaveAttribute('aria-hidden', 'true');
     expect(within(reviews).getByText('5 out of 5')).toBeInTheDocument();
+    expect(within(reviews).getByRole('link', { name: 'Fix the COBOL build' })).toHaveAttribute('href', '#gig/gig-9');
+    expect(screen.getByText('3 gigs completed')).toBeInTheDocument();
+    expect(screen.getByText('Available for work')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite to apply' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Contact details' })).not.toBeInTheDocument();
     expect(screen.queryByText(/email|phone|contact/i)).not.toBeInTheDocument();
   });
@@ -114,7 +118,7 @@ describe('PublicProfile: the profile', () => {
 
   it('leaves out what the member did not fill in, and says when there are no gigs or reviews', async () => {
     get.mockResolvedValue(
-      aPublicProfile({ title: '', bio: '', skills: [], hourlyRate: null, experience: [], portfolio: [], linkedin: '', rating: null, reviews: [], openGigs: [] }),
+      aPublicProfile({ title: '', bio: '', skills: [], hourlyRate: null, experience: [], portfolio: [], linkedin: '', rating: null, reviews: [], openGigs: [], completedGigs: 0, availableForWork: false }),
     );
     render(<PublicProfile profileId={ID} />);
     await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
@@ -122,6 +126,8 @@ describe('PublicProfile: the profile', () => {
     expect(screen.queryByText('Hourly rate')).not.toBeInTheDocument();
     expect(screen.getByText('No open gigs right now.')).toBeInTheDocument();
     expect(screen.getByText('No reviews yet.')).toBeInTheDocument();
+    expect(screen.getByText('No gigs completed yet')).toBeInTheDocument();
+    expect(screen.queryByText('Available for work')).not.toBeInTheDocument();
   });
 
   it('shows script links as text, never as links', async () => {

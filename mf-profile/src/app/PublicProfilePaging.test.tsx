@@ -21,7 +21,7 @@ vi.mock('../features/public-profile/api/morePages', async (importOriginal) => ({
 const ID = '2f1c6d8e-1b7a-4c1e-9a53-0c7f0d2b9e11';
 const day = (i: number) => new Date(Date.UTC(2024, 3, 30) - i * 86_400_000).toISOString();
 const gig = (i: number): OpenGig => ({ id: `g${i}`, createdAt: day(i), title: `Gig ${i}`, paymentType: 'fixed', rate: 100 });
-const review = (i: number): Review => ({ id: `r${i}`, rating: 4, body: `Review ${i}`, createdAt: day(i), reviewerName: 'Ada Lovelace' });
+const review = (i: number): Review => ({ id: `r${i}`, rating: 4, body: `Review ${i}`, createdAt: day(i), reviewerName: 'Ada Lovelace', gig: null });
 const range = <T,>(from: number, to: number, make: (i: number) => T) => Array.from({ length: to - from }, (_, k) => make(from + k));
 
 beforeEach(() => {

@@ -18,3 +18,8 @@ export function formatDay(iso: string | null | undefined): string | null {
 export function formatRating(average: number, count: number): string {
   return `${(Math.round(average * 10) / 10).toFixed(1)} out of 5 (${count} ${count === 1 ? 'review' : 'reviews'})`;
 }
+
+/** "No gigs completed yet", "1 gig completed", "12 gigs completed". */
+export function formatCompleted(count: number): string {
+  return count === 0 ? 'No gigs completed yet' : `${count} ${count === 1 ? 'gig' : 'gigs'} completed`;
+}

@@ -72,7 +72,7 @@ export default function Bell({ userId }: { userId: string }) {
           <ul className={styles.list}>
             {state.items.map((n) => (
               <li key={n.id} className={n.read_at ? styles.item : `${styles.item} ${styles.unread}`}>
-                <a href={notificationHref()} className={styles.link} onClick={() => setOpen(false)}>
+                <a href={notificationHref(n, userId)} className={styles.link} onClick={() => setOpen(false)}>
                   {!n.read_at && <span className="visually-hidden">New: </span>}
                   {notificationText(n)}
                 </a>

@@ -1,4 +1,4 @@
-import { notificationText, titleWithCount } from './text';
+import { notificationHref, notificationText, titleWithCount } from './text';
 
 const n = (kind: string, count = 1) => ({ kind, gig_title: 'Logo design', actor_name: 'Walter Worker', count });
 
@@ -20,6 +20,30 @@ describe('a notification in words', () => {
     expect(notificationText(n('message'))).toBe('New message from Walter Worker about "Logo design"');
     expect(notificationText(n('message', 3))).toBe('3 new messages from Walter Worker about "Logo design"');
     expect(notificationText({ ...n('something_new'), gig_title: '' })).toBe('Update on a gig');
+  });
+
+  it('links each notification to the exact place: the applicant, the thread, the gig page and deal, the reviews', () => {
+    const me = 'poster-1';
+    const row = (kind: string, worker_id = 'worker-1') => ({ kind, application_id: 'app-1', gig_id: 'gig-1', application: { worker_id } });
+    expect(notificationHref(row('apply'), me)).toBe('#dashboard/application/app-1');
+    expect(notificationHref(row('withdraw'), me)).toBe('#dashboard/application/app-1');
+    // A message: the poster's thread is under the applicant; the worker's under their application on the gig page.
+    expect(notificationHref(row('message'), me)).toBe('#dashboard/application/app-1');
+    expect(notificationHref(row('message', me), me)).toBe('#gig/gig-1');
+    expect(notificationHref(row('accept', me), me)).toBe('#gig/gig-1');
+    expect(notificationHref(row('close', me), me)).toBe('#gig/gig-1');
+    expect(notificationHref(row('fund'), me)).toBe('#gig/gig-1');
+    expect(notificationHref(row('deliver'), me)).toBe('#gig/gig-1');
+    expect(notificationHref(row('review'), me)).toBe('#profile/poster-1');
+    expect(notificationHref({ ...row('decline'), gig_id: null }, me)).toBe('#dashboard');
+  });
+
+  it("an invitation and a saved search's new gigs: in words, and to the gig", () => {
+    expect(notificationText(n('invite'))).toBe('Walter Worker invited you to apply to "Logo design"');
+    expect(notificationText({ ...n('saved_search', 3), actor_name: 'Design work' })).toBe('3 new gigs match your saved search "Design work", the newest "Logo design"');
+    expect(notificationText({ ...n('saved_search'), actor_name: 'Design work' })).toBe('A new gig matches your saved search "Design work": "Logo design"');
+    expect(notificationHref({ kind: 'invite', application_id: null, gig_id: 'g1' }, 'worker-1')).toBe('#gig/g1');
+    expect(notificationHref({ kind: 'saved_search', application_id: null, gig_id: null }, 'worker-1')).toBe('#dashboard');
   });
 
   it('puts the unread count in front of the tab title, capped at 99+', () => {

@@ -14,6 +14,8 @@ export interface NotificationRow {
   read_at: string | null;
   application_id: string | null;
   gig_id: string | null;
+  /** The application's worker (embedded), to tell which side of it the recipient is. */
+  application?: { worker_id: string } | null;
 }
 
 type Words = (who: string, gig: string, count: number) => string;
@@ -50,6 +52,9 @@ const TEXT: Record<string, Words> = {
   set_agreed_hours: (who, gig) => `${who} set the hours for ${gig}`,
   resolve_release: (_, gig) => `A Need40 operator settled the dispute about ${gig}`,
   resolve_split: (_, gig) => `A Need40 operator settled the dispute about ${gig}`,
+  invite: (who, gig) => `${who} invited you to apply to ${gig}`,
+  // actor_name is the saved search's name; the gig is the newest of the new matches.
+  saved_search: (search, gig, n) => (n > 1 ? `${n} new gigs match your saved search "${search}", the newest ${gig}` : `A new gig matches your saved search "${search}": ${gig}`),
 };
 const REFUNDED: Words = (_, gig) => `The money for ${gig} was refunded`;
 for (const kind of ['operator_refund', 'resolve_refund', 'refund_undelivered', 'chargeback']) TEXT[kind] = REFUNDED;
@@ -60,8 +65,23 @@ export function notificationText(n: Pick<NotificationRow, 'kind' | 'gig_title' |
   return words(n.actor_name || 'A Need40 member', gig, n.count);
 }
 
-/** Where a notification leads: the dashboard, where both sides of every application and deal are. */
-export const notificationHref = (): string => HREF.dashboard;
+/** Kinds the poster of the gig receives about one applicant: they lead to that applicant, Accept and Decline at hand. */
+const ABOUT_AN_APPLICANT = new Set(['apply', 'reapply', 'withdraw', 'withdraw_suspended']);
+
+/**
+ * Where a notification leads: the exact place its reader acts or reads, by the kernel's address
+ * contract (HREF). An applicant's event → that applicant on the poster's dashboard; a message →
+ * its thread (the poster's: under the applicant on the dashboard; the worker's: on the gig page,
+ * under their application); a review → the member's own public profile, where reviews show;
+ * every other event (accepted, declined, closed, each payment step) → the gig page, where the
+ * worker's application and both sides' deal panel are. A gig removed since → the dashboard.
+ */
+export function notificationHref(n: Pick<NotificationRow, 'kind' | 'application_id' | 'gig_id' | 'application'>, userId: string): string {
+  if (n.kind === 'review') return HREF.profile(userId);
+  const posterSide = ABOUT_AN_APPLICANT.has(n.kind) || (n.kind === 'message' && n.application != null && n.application.worker_id !== userId);
+  if (posterSide && n.application_id) return HREF.application(n.application_id);
+  return n.gig_id ? HREF.gig(n.gig_id) : HREF.dashboard;
+}
 
 /** The tab's title with the unread count in front, as mail and chat apps show it. */
 export const titleWithCount = (base: string, unread: number): string => (unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${base}` : base);

@@ -14,7 +14,7 @@ export interface NotificationsState {
 async function read(): Promise<Omit<NotificationsState, 'failed'>> {
   const sb = getSupabase();
   const [list, count] = await Promise.all([
-    sb.from('notifications').select('id, kind, gig_title, actor_name, count, created_at, read_at, application_id, gig_id').order('id', { ascending: false }).limit(RECENT),
+    sb.from('notifications').select('id, kind, gig_title, actor_name, count, created_at, read_at, application_id, gig_id, application:applications(worker_id)').order('id', { ascending: false }).limit(RECENT),
     sb.from('notifications').select('id', { count: 'exact', head: true }).is('read_at', null),
   ]);
   if (list.error) throw list.error;

@@ -17,12 +17,13 @@ beforeEach(() => {
 });
 
 describe('Navbar', () => {
-  it('signed out: logo, Home, About, Contact, Login and Sign Up; no My Profile, no Logout', () => {
+  it('signed out: logo, Home, Find workers, About, Contact, Login and Sign Up; no My Profile, no Logout', () => {
     act(() => applyAuthEvent('INITIAL_SESSION', null));
     render(<Navbar view="home" />);
     expect(nav().getByRole('link', { name: 'Need40 home' })).toHaveAttribute('href', '#home');
-    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'About', 'Contact']);
+    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Find workers', 'About', 'Contact']);
     expect(nav().getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(nav().getByRole('link', { name: 'Find workers' })).toHaveAttribute('href', '#workers');
     expect(nav().getByRole('button', { name: 'Login' })).toBeEnabled();
     expect(nav().getByRole('button', { name: 'Sign Up' })).toBeEnabled();
     expect(nav().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
@@ -48,7 +49,7 @@ describe('Navbar', () => {
     signedIn();
     const user = userEvent.setup();
     render(<Navbar view="profile" />);
-    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'My Profile', 'Dashboard', 'About', 'Contact']);
+    expect(nav().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Find workers', 'My Profile', 'Dashboard', 'About', 'Contact']);
     expect(nav().getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '#profile');
     expect(nav().getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '#dashboard');
     expect(nav().getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');

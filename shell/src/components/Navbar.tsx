@@ -1,4 +1,4 @@
-/** Logo, Home, My Profile and Dashboard (signed in only), Console (operators only), About, Contact, and Login + Sign Up or the bell + Logout. */
+/** Logo, Home, Find workers, My Profile and Dashboard (signed in only), Console (operators only), About, Contact, and Login + Sign Up or the bell + Logout. */
 import { lazy, Suspense } from 'react';
 import { openAuthModal, signOut, useSession } from '@need40/shared';
 import type { View } from '../useView';
@@ -30,6 +30,7 @@ export function Navbar({ view }: { view: View }) {
         </a>
         <ul className={styles.links}>
           {link('home', 'Home')}
+          {link('workers', 'Find workers')}
           {signedIn && link('profile', 'My Profile')}
           {signedIn && link('dashboard', 'Dashboard')}
           {operator && link('admin', 'Console')}

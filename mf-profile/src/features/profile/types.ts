@@ -11,6 +11,8 @@ export interface Profile {
   skills: string[];
   hourlyRate: number | null;
   availability: { hoursPerWeek: number | null; preferredHours: string[]; timezone: string };
+  /** Listed in the Find workers directory. */
+  availableForWork: boolean;
   experience: ExperienceEntry[];
   portfolio: string[];
   contactInfo: { email: string; phone: string; linkedin: string; github: string };

@@ -8,6 +8,8 @@ export interface Review {
   body: string;
   createdAt: string;
   reviewerName: string;
+  /** The gig the review is about (null when it was deleted or is hidden). */
+  gig: { id: string; title: string } | null;
 }
 
 /** One of the member's open gigs (status active), linked to its page. */
@@ -35,6 +37,9 @@ export interface PublicProfile {
   github: string;
   memberSince: string | null;
   rating: { average: number; count: number } | null;
+  /** Gigs the member completed as the worker (deals released or paid out), counted by the database. */
+  completedGigs: number;
+  availableForWork: boolean;
   /** The newest reviews; `moreReviews` when older ones exist. */
   reviews: Review[];
   moreReviews: boolean;

@@ -1,13 +1,20 @@
-import { getRuntimeConfig, getSupabase } from '@need40/shared';
+import { getRuntimeConfig, getSupabase, recoveryReturnUrl } from '@need40/shared';
 
 /**
  * The account self-service calls of the login dialog. Each throws the backend's error; the
  * links in the mails lead back to the site (the backend allows only its own addresses).
  */
 
-/** Mail a password-reset link; the backend answers the same whether the address has an account or not. */
+/**
+ * Mail a password-reset link; the backend answers the same whether the address has an account or
+ * not. The link comes back to this page marked as a reset (recoveryReturnUrl), so a browser that
+ * cannot use it says so instead of reading it as a sign-up confirmation. This page's own address,
+ * not the configured site URL: the mark must survive the auth server's redirect check, which
+ * allows the site's origin (a site URL it does not know sends the link to SITE_URL, unmarked).
+ */
 export async function requestPasswordReset(email: string): Promise<void> {
-  const { error } = await getSupabase().auth.resetPasswordForEmail(email.trim(), { redirectTo: getRuntimeConfig().siteUrl });
+  const here = `${window.location.origin}${window.location.pathname}`;
+  const { error } = await getSupabase().auth.resetPasswordForEmail(email.trim(), { redirectTo: recoveryReturnUrl(here) });
   if (error) throw error;
 }
 

@@ -12,8 +12,9 @@ import styles from './AuthDialog.module.css';
  * "Forgot password?": asks for the email and has a reset link mailed. The answer is one sentence
  * whether or not the address has an account (the backend answers alike, so nobody learns who is
  * registered); only a refused request (a malformed address, the mail limit, no network) says more.
+ * `notice`: why the dialog opened by itself (a reset link this browser cannot use), until sent.
  */
-export function ForgotPasswordForm({ initialEmail = '', onBack }: { initialEmail?: string; onBack: () => void }) {
+export function ForgotPasswordForm({ initialEmail = '', notice = null, onBack }: { initialEmail?: string; notice?: string | null; onBack: () => void }) {
   const [email, setEmail] = useState(initialEmail);
   const [sent, setSent] = useState(false);
   const { busy, error, fail, run } = useAuthRequest();
@@ -30,7 +31,7 @@ export function ForgotPasswordForm({ initialEmail = '', onBack }: { initialEmail
   return (
     <form className={styles.form} noValidate onSubmit={onSubmit}>
       <TextField label="Email" type="email" autoComplete="email" required autoFocus value={email} onChange={setEmail} />
-      <FormMessages error={error} success={sent ? ACCOUNT_TEXT.resetSent : null} />
+      <FormMessages error={error} success={sent ? ACCOUNT_TEXT.resetSent : notice} />
       <button type="submit" className={ui.primary} aria-disabled={busy}>
         {busy ? MESSAGES.loading : ACCOUNT_TEXT.forgot.submit}
       </button>

@@ -13,6 +13,9 @@ export const ACCOUNT_TEXT = {
   resent: (email: string) => `We sent a new confirmation link to ${email}. Check your inbox (and the spam folder).`,
   /** The backend's per-address or per-IP mail limit (429). */
   tooManyMails: 'We have sent several emails to this address in the last few minutes. Please wait a little, then try again.',
+  /** A reset link opened in another browser than the one that asked: the PKCE verifier is not here. */
+  recoveryElsewhere:
+    'This reset link was opened in a different browser from the one that asked for it, so it cannot set a password here. Ask for a new link from this browser, or open the link in the browser where you asked for it.',
   recovery: {
     title: 'Set a new password',
     subtitle: 'Choose the password you will log in with from now on',

@@ -16,15 +16,22 @@ export interface CreatePaidGigInput {
  * figures itself (fixed, 600 / 570 / 30, active) and writes the completed payment and the audit
  * rows in the same transaction. The client never sends an amount, so it cannot send a wrong one.
  * Throws the spec's validation messages, the backend's message, or "Gig payment processing failed".
+ *
+ * `gigId` is chosen once per confirmation and kept for its retries: the database answers a repeat
+ * with the gig (and the one payment) written the first time. Two attempts that raced leave the
+ * second refused as a duplicate (23505) once the first committed: asked again, the database then
+ * answers with the first's gig. `signal` aborts the request (Retry, Cancel).
  */
-export async function createPaidGig({ userId, title, description }: CreatePaidGigInput): Promise<PaidGig> {
+export async function createPaidGig({ userId, title, description }: CreatePaidGigInput, gigId: string, signal?: AbortSignal): Promise<PaidGig> {
   const invalid = validateGigPayment({ userId, title, description });
   if (invalid) throw worded(invalid);
 
-  const { data, error } = await getSupabase().rpc('create_paid_gig', {
-    p_title: title.trim(),
-    p_description: description.trim(),
-  });
+  const call = () => {
+    const request = getSupabase().rpc('create_paid_gig', { p_title: title.trim(), p_description: description.trim(), p_id: gigId });
+    return signal ? request.abortSignal(signal) : request;
+  };
+  let { data, error } = await call();
+  if (error?.code === '23505') ({ data, error } = await call());
   if (error) throw worded(failureText(error, MESSAGES.gigPaymentFailed));
   if (!data) throw worded(MESSAGES.gigPaymentFailed);
   return data;

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applyAuthEvent, MESSAGES, uiStore, type Tables } from '@need40/shared';
+import { SLOW_AFTER_MS, SLOW_TEXT } from '@need40/ui';
 import type { Session } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaidGig } from '../api/createPaidGig';
@@ -69,7 +70,7 @@ describe('the $600 gig path', () => {
     render(<PaidGigForm />);
     await fillSubmitAndConfirm('Paint my fence', 'Two coats');
 
-    expect(create).toHaveBeenCalledWith({ userId: 'user-1', title: 'Paint my fence', description: 'Two coats' });
+    expect(create).toHaveBeenCalledWith({ userId: 'user-1', title: 'Paint my fence', description: 'Two coats' }, expect.any(String), expect.any(AbortSignal));
     expect(await screen.findByRole('status')).toHaveTextContent('Your $600 gig “Paint my fence” is live: $570 goes to the worker.');
     expect(uiStore.getState().gigsVersion).toBe(1);
     expect(screen.getByLabelText('Gig title')).toHaveValue('');
@@ -83,6 +84,34 @@ describe('the $600 gig path', () => {
     render(<PaidGigForm />);
     await fillSubmitAndConfirm('Paint my fence', 'Two coats');
     expect(screen.getByRole('button', { name: 'Posting your gig...' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('a slow confirmation says so; Retry sends the same gig id again (never a second payment), Cancel keeps what was typed', async () => {
+    signIn();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      create.mockReturnValue(new Promise(() => {}));
+      render(<PaidGigForm />);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(screen.getByLabelText('Gig title'), 'Paint my fence');
+      await user.type(screen.getByLabelText('Gig description'), 'Two coats');
+      await user.click(screen.getByRole('button', { name: 'Pay $600 and post gig' }));
+      await user.click(screen.getByRole('button', { name: 'Yes, record $600 and post' }));
+      expect(screen.queryByText(SLOW_TEXT, { exact: false })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(SLOW_AFTER_MS));
+      expect(screen.getByText(SLOW_TEXT, { exact: false })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(create).toHaveBeenCalledTimes(2);
+      expect(create.mock.calls[1]![1]).toBe(create.mock.calls[0]![1]);
+      expect((create.mock.calls[0]![2] as AbortSignal).aborted).toBe(true);
+      act(() => vi.advanceTimersByTime(SLOW_AFTER_MS));
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('button', { name: 'Pay $600 and post gig' })).not.toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByLabelText('Gig title')).toHaveValue('Paint my fence');
+      expect(uiStore.getState().gigsVersion).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GIG_PRICE, openAuthModal, PLATFORM_FEE, SECTIONS, scrollToSection, WORKER_EARNINGS } from '@need40/shared';
-import { formatMoney, ui } from '@need40/ui';
+import { formatMoney, SlowNotice, ui } from '@need40/ui';
 import { useCreatePaidGig } from '../hooks/useCreatePaidGig';
 import { ConfirmPayment } from './ConfirmPayment';
 import styles from './PaidGigForm.module.css';
@@ -15,7 +15,7 @@ export function PaidGigForm() {
   const id = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const { state, review, confirm, cancel } = useCreatePaidGig();
+  const { state, review, confirm, cancel, pending } = useCreatePaidGig();
   const busy = state.status === 'busy';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -54,6 +54,7 @@ export function PaidGigForm() {
           {busy ? 'Posting your gig...' : `Pay ${formatMoney(GIG_PRICE)} and post gig`}
         </button>
       </form>
+      <SlowNotice pending={pending} />
       {state.status === 'confirming' && <ConfirmPayment title={title} onConfirm={() => void onConfirm()} onCancel={cancel} />}
       {state.status === 'error' && (
         <div role="alert" className={ui.alert}>

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES, notifyGigsChanged, useSession } from '@need40/shared';
-import { failureText } from '@need40/ui';
+import { failureText, usePending } from '@need40/ui';
 import { validateGigPayment } from '../lib/validation';
 import { createPaidGig, type PaidGig } from '../api/createPaidGig';
 
@@ -17,11 +17,13 @@ export type PaidGigState =
  * modal; then the spec's validation) and asks for confirmation; `confirm` creates the gig. A
  * backend failure shows its message or "Gig payment processing failed". On success the Latest Gigs
  * grid is told to re-read; `confirm` resolves true (the form then clears itself). `cancel` records
- * nothing.
+ * nothing. A slow confirmation offers Retry and Cancel (`pending`, shown by SlowNotice): every
+ * attempt carries the gig id chosen at the confirmation, so a retry never pays or posts twice.
  */
 export function useCreatePaidGig() {
   const userId = useSession((s) => s.user?.id ?? null);
   const [state, setState] = useState<PaidGigState>({ status: 'idle' });
+  const pending = usePending();
 
   const review = useCallback(
     (title: string, description: string): void => {
@@ -42,20 +44,21 @@ export function useCreatePaidGig() {
         return false;
       }
       setState({ status: 'busy' });
-      try {
-        const gig = await createPaidGig({ userId, title, description });
+      const gigId = crypto.randomUUID();
+      const outcome = await pending.run((signal) => createPaidGig({ userId, title, description }, gigId, signal));
+      if (outcome?.status === 'done') {
         notifyGigsChanged();
-        setState({ status: 'done', gig });
+        setState({ status: 'done', gig: outcome.value });
         return true;
-      } catch (error) {
-        setState({ status: 'error', message: failureText(error, MESSAGES.gigPaymentFailed), needsLogin: false });
-        return false;
       }
+      if (outcome?.status === 'failed') setState({ status: 'error', message: failureText(outcome.error, MESSAGES.gigPaymentFailed), needsLogin: false });
+      else if (outcome?.status === 'cancelled') setState({ status: 'idle' });
+      return false;
     },
-    [userId],
+    [userId, pending],
   );
 
   const cancel = useCallback(() => setState({ status: 'idle' }), []);
 
-  return { state, review, confirm, cancel };
+  return { state, review, confirm, cancel, pending };
 }

@@ -7,7 +7,7 @@ import { makeGigDetail as gig, signIn, signOutForTest } from '../../../test/fixt
 import { applyToGig, fetchMyApplication, fireTransition } from '../../../lib/applications';
 import { fetchGig } from '../api/fetchGig';
 import { GigPage } from './GigPage';
-import { APPLIED_NOTE } from './ApplyPanel';
+import { APPLIED_NOTE, INVITED_NOTE } from './ApplyPanel';
 import { SIGNED_OUT_NOTE } from './ApplyForm';
 import { latestStart, START_ERROR } from '../lib/applyRules';
 import { resetGigPageEachTest } from '../../../test/gigPage';
@@ -31,6 +31,21 @@ beforeEach(() => {
 });
 
 describe('applying', () => {
+  it('an invited member reads "You were invited to apply" beside Apply Now; nobody else does', async () => {
+    act(() => signIn('worker-1'));
+    load.mockResolvedValue(gig());
+    supabase.answer('gig_invitations', { data: [{ id: 'i1' }] });
+    const { unmount } = render(<GigPage gigId="g1" />);
+    expect(await screen.findByText(new RegExp(INVITED_NOTE))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply Now' })).toBeInTheDocument();
+    expect(supabase.calls).toContainEqual(['eq', 'worker_id', 'worker-1']);
+    unmount();
+    supabase.answer('gig_invitations', { data: [] });
+    render(<GigPage gigId="g1" />);
+    await screen.findByRole('button', { name: 'Apply Now' });
+    expect(screen.queryByText(new RegExp(INVITED_NOTE))).not.toBeInTheDocument();
+  });
+
   it('signed out: Apply Now opens the login modal saying why, and the form opens after login', async () => {
     act(() => signOutForTest());
     load.mockResolvedValue(gig());

@@ -5,6 +5,7 @@ import { APPLY_LOGIN_NOTICE, takeApplyIntent, wantToApply, wantsToApply } from '
 import { type ApplicationRef } from '../../../lib/applications';
 import { ThreadSlot } from '../../../lib/messagesSlot';
 import { DASHBOARD_HREF } from '../../../lib/navigation';
+import { useInvitation } from '../hooks/useInvitation';
 import { useMyApplication } from '../hooks/useMyApplication';
 import type { GigDetail } from '../types';
 import { ApplyForm } from './ApplyForm';
@@ -12,12 +13,15 @@ import { MyApplication } from './MyApplication';
 import { PosterDeals } from './PosterDeals';
 import styles from './GigPage.module.css';
 
+export const INVITED_NOTE = 'You were invited to apply';
+
 export const APPLIED_NOTE = 'Application sent. The poster has been told, and you can follow it in your Dashboard.';
 
 /**
  * Apply Now and what replaces it: "This is your gig" for the poster (with the payment panel of each
  * of its deals), the person's application
- * (with Withdraw while pending), the form, or a note that the gig is no longer open. Signed out,
+ * (with Withdraw while pending), the form, or a note that the gig is no longer open. A member the
+ * poster invited reads "You were invited to apply" beside Apply Now. Signed out,
  * Apply Now opens the login modal with a word why and the form opens after login.
  */
 export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () => void }) {
@@ -25,6 +29,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
   const status = useSession((s) => s.status);
   const own = userId !== null && userId === gig.userId;
   const mine = useMyApplication(gig.id, userId, own);
+  const invited = useInvitation(gig.id, userId, own);
   const [formOpen, setFormOpen] = useState(false);
   const [justApplied, setJustApplied] = useState(false);
   const askedLogin = useRef(false);
@@ -84,6 +89,11 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
       {live && <MyApplication application={application} onChanged={(a) => (mine.set(a), onChanged())} />}
       {live && <ThreadSlot applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
       {!live && mine.state.status !== 'loading' && gig.status !== 'active' && <p>This gig is no longer open for applications.</p>}
+      {!live && mine.state.status !== 'loading' && gig.status === 'active' && invited && (
+        <p className={styles.invited}>
+          {INVITED_NOTE} by {gig.poster.displayName}
+        </p>
+      )}
       {!live && mine.state.status !== 'loading' && gig.status === 'active' &&
         (formOpen ? (
           <ApplyForm gigId={gig.id} hourly={gig.paymentType === 'hourly'} onApplied={applied} onAlreadyApplied={() => (setFormOpen(false), mine.reload())} onCancel={() => setFormOpen(false)} />

@@ -1,6 +1,6 @@
-import { SECTIONS } from '@need40/shared';
+import { SECTIONS, useSession } from '@need40/shared';
 import { ui } from '@need40/ui';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useGigFilters } from '../hooks/useGigFilters';
 import { useGigs } from '../hooks/useGigs';
 import { useLiveGigs } from '../hooks/useLiveGigs';
@@ -11,6 +11,9 @@ import { NewGigsNotice } from './NewGigsNotice';
 import { SafeGigCard } from './SafeGigCard';
 import styles from './LatestGigs.module.css';
 
+// Saved searches are a member's: a chunk of its own, never fetched for a visitor's first screen.
+const SavedSearches = lazy(() => import(/* webpackChunkName: "saved-searches" */ './SavedSearches'));
+
 /** Loading text of the grid (the spec asks for loading text, not its words). */
 export const LOADING_GIGS = 'Loading gigs...';
 export const LOAD_MORE_FAILED = 'More gigs could not be loaded. Try Load more gigs again.';
@@ -20,9 +23,11 @@ export const LOAD_MORE_FAILED = 'More gigs could not be loaded. Try Load more gi
  * change and whenever a gig is created anywhere on the page (the query cache's gig lists). Gigs posted
  * elsewhere meanwhile wait behind "N new gigs — show"; "show" reads again and moves focus to the
  * newest of them (or to the heading when the filters now hide it). An empty grid shows them at once.
+ * A signed-in member saves the filters as a search and is alerted when new gigs match (SavedSearches).
  */
 export function LatestGigs() {
   const { draft, filters, errors, filtered, typed, update, clear } = useGigFilters();
+  const signedIn = useSession((s) => s.status === 'signed-in');
   const { gigs, total, loading, failed, retry, loadingMore, moreFailed, hasMore, loadMore } = useGigs(filters);
   const live = useLiveGigs(filters, retry);
   const shown = live.gone.length ? gigs.filter((g) => !live.gone.includes(g.id)) : gigs;
@@ -60,6 +65,11 @@ export function LatestGigs() {
         Latest Gigs
       </h2>
       <GigFilterBar draft={draft} errors={errors} typed={typed} onChange={update} onClear={clear} />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SavedSearches filters={filters} onApply={(draft) => update(draft, false)} />
+        </Suspense>
+      )}
       <div className={styles.statusLine}>
         <div aria-live="polite" className={styles.status}>
           {loading ? (

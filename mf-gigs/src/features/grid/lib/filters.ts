@@ -81,3 +81,4 @@ export const hasFilters = (filters: GigFilters): boolean => Object.keys(filters)
 
 /** Anything typed or chosen in the filter bar, valid or not (what "Clear filters" can clear). */
 export const hasTyped = (draft: FilterDraft): boolean => KEYS.some((key) => draft[key] !== '');
+

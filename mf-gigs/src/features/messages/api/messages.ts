@@ -35,10 +35,15 @@ export async function fetchThread(applicationId: string, before: Message | null 
   return rows.reverse();
 }
 
-/** Send text, a file already uploaded to the thread (its path), or both. */
-export async function sendMessage(applicationId: string, body: string, attachmentPath: string | null = null): Promise<Message> {
-  const args = { p_application_id: applicationId, p_body: body, ...(attachmentPath ? { p_attachment_path: attachmentPath } : {}) };
-  return orThrow(await getSupabase().rpc('send_message', args));
+/**
+ * Send text, a file already uploaded to the thread (its path), or both. `id` is chosen once per
+ * send and kept for its retries: the database answers a repeat with the message written the
+ * first time, so a retry never posts twice. `signal` aborts the request (Retry, Cancel).
+ */
+export async function sendMessage(applicationId: string, body: string, attachmentPath: string | null, id: string, signal?: AbortSignal): Promise<Message> {
+  const args = { p_application_id: applicationId, p_body: body, p_id: id, ...(attachmentPath ? { p_attachment_path: attachmentPath } : {}) };
+  const call = getSupabase().rpc('send_message', args);
+  return orThrow(await (signal ? call.abortSignal(signal) : call));
 }
 
 export async function markThreadRead(applicationId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_MESSAGE } from '@need40/ui';
+import { NETWORK_MESSAGE, SLOW_AFTER_MS, SLOW_TEXT } from '@need40/ui';
 import { signIn, signOutForTest } from '../../../test/fixtures';
 import { fetchThread, markThreadRead, sendMessage, type Message } from '../api/messages';
 import { MessagesToggle } from './MessagesToggle';
@@ -24,6 +24,7 @@ const msg = (id: string, sender: string, body: string, at = '2024-04-09T12:00:00
 
 beforeEach(() => {
   vi.clearAllMocks();
+  window.sessionStorage.clear();
   supabase.reset();
   resetUnread();
   act(() => signIn('worker-1'));
@@ -96,16 +97,56 @@ describe('the composer', () => {
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(send).not.toHaveBeenCalled();
     await user.type(box, 'Hello there{Enter}');
-    expect(send).toHaveBeenCalledWith('a1', 'Hello there', null);
+    expect(send).toHaveBeenCalledWith('a1', 'Hello there', null, expect.any(String), expect.any(AbortSignal));
     expect(await screen.findByText('Hello there')).toBeInTheDocument();
     expect(box).toHaveValue('');
     await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
     expect(box).toHaveValue('Line one\nLine two');
     expect(screen.getByText('17 / 2000 characters', { exact: false })).toBeInTheDocument();
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(send).toHaveBeenLastCalledWith('a1', 'Line one\nLine two', null);
+    expect(send).toHaveBeenLastCalledWith('a1', 'Line one\nLine two', null, expect.any(String), expect.any(AbortSignal));
+    expect(send.mock.calls[1]![3]).not.toBe(send.mock.calls[0]![3]);
     expect(await screen.findByText('Line two', { exact: false })).toBeInTheDocument();
     expect(box).toHaveValue('');
+  });
+
+  it('keeps what is being written across a reload (a draft per member and thread), and forgets it once sent', async () => {
+    send.mockResolvedValueOnce(msg('m1', 'worker-1', 'Half a thought'));
+    const first = await openThread();
+    await first.user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Half a thought');
+    first.view.unmount();
+    const { user } = await openThread();
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    expect(box).toHaveValue('Half a thought');
+    await user.type(box, '{Enter}');
+    expect(await screen.findByText('Half a thought', { selector: 'p' })).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('a slow send says so; Retry sends the same message again (one id, never twice), Cancel keeps the draft', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      send.mockReturnValue(new Promise(() => {}));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      render(<MessagesToggle applicationId="a1" otherName="Ada Lovelace" about="with Ada Lovelace" status="applied" watch />);
+      await user.click(await screen.findByRole('button', { name: 'Messages (2 new) with Ada Lovelace' }));
+      await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Are you there?{Enter}');
+      expect(screen.getByRole('button', { name: 'Sending...' })).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.queryByText(SLOW_TEXT, { exact: false })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(SLOW_AFTER_MS));
+      expect(screen.getByText(SLOW_TEXT, { exact: false })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(send).toHaveBeenCalledTimes(2);
+      expect(send.mock.calls[1]![3]).toBe(send.mock.calls[0]![3]);
+      expect((send.mock.calls[0]![4] as AbortSignal).aborted).toBe(true);
+      act(() => vi.advanceTimersByTime(SLOW_AFTER_MS));
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('button', { name: 'Send' })).not.toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveValue('Are you there?');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps the draft when sending fails, in the database's words or a plain one", async () => {

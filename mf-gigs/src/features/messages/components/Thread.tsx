@@ -48,7 +48,7 @@ export function Thread({ id, applicationId, userId, otherName, otherAvatarUrl = 
         {online && <span className={styles.online}>{sentence(otherName)} is online</span>}
         {typing && <span>{sentence(otherName)} is typing…</span>}
       </p>
-      {open ? <Composer otherName={otherName} send={send} onTyping={sendTyping} /> : <p className={ui.muted}>This conversation is closed.</p>}
+      {open ? <Composer applicationId={applicationId} userId={userId} otherName={otherName} send={send} onTyping={sendTyping} /> : <p className={ui.muted}>This conversation is closed.</p>}
     </div>
   );
 }

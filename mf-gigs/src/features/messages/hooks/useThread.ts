@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchThread, markThreadRead, sendMessage, THREAD_PAGE, type Message } from '../api/messages';
 import { uploadAttachment } from '../../../lib/attachments/attachments';
 import { setThreadOpen } from '../stores/unreadStore';
@@ -100,11 +100,18 @@ export function useThread(applicationId: string, userId: string | null) {
   });
 
   const { typingDone, ...presence } = live;
+  // A send's uploaded file, by the send's id: its retries name the same file instead of uploading it again.
+  const uploaded = useRef(new Map<string, string>());
   const send = useCallback(
-    async (body: string, file: File | null = null) => {
+    async (body: string, file: File | null, id: string, signal?: AbortSignal) => {
       // The file goes first (to the thread's folder the two parties can read), then the message naming it.
-      const path = file && userId ? await uploadAttachment(applicationId, userId, file) : null;
-      add(await sendMessage(applicationId, body, path));
+      let path = uploaded.current.get(id) ?? null;
+      if (file && userId && !path) {
+        path = await uploadAttachment(applicationId, userId, file);
+        uploaded.current.set(id, path);
+      }
+      add(await sendMessage(applicationId, body, path, id, signal));
+      uploaded.current.delete(id);
       typingDone();
     },
     [add, applicationId, userId, typingDone],

@@ -23,6 +23,7 @@ const row: ProfileRow = {
   hours_per_week: 20,
   preferred_hours: [],
   timezone: null,
+  available_for_work: false,
   experience: [],
   portfolio: [],
   contact_email: null,

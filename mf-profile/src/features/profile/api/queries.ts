@@ -7,7 +7,7 @@ import { getSupabase, type QueryRow, type Tables } from '@need40/shared';
 
 /** Every column of profiles the page reads from the table (also what an update returns). */
 export const OWN_PROFILE_COLUMNS =
-  'id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, experience, portfolio, linkedin_url, github_url, created_at, updated_at';
+  'id, username, avatar_url, full_name, title, bio, skills, hourly_rate, hours_per_week, preferred_hours, timezone, available_for_work, experience, portfolio, linkedin_url, github_url, created_at, updated_at';
 
 export const ownProfileQuery = (userId: string) => getSupabase().from('profiles').select(OWN_PROFILE_COLUMNS).eq('id', userId);
 export type OwnProfileRow = QueryRow<ReturnType<typeof ownProfileQuery>>;

@@ -9,6 +9,8 @@ import { ListEditor } from './ListEditor';
 import styles from './ProfileEditor.module.css';
 import { TextField } from '@need40/ui';
 
+export const AVAILABLE_LABEL = 'Available for work';
+
 /** A portfolio link is added only if it is an http(s) web address. */
 function checkLink(typed: string) {
   const value = webAddress(typed);
@@ -73,6 +75,13 @@ export function ProfileEditor({ profile, onSave, onCancel }: ProfileEditorProps)
       <ExperienceEditor entries={draft.experience} onChange={set('experience')} />
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Availability</legend>
+        <div className={styles.checkRow}>
+          <input id="profile-available" type="checkbox" checked={draft.availableForWork} onChange={(e) => set('availableForWork')(e.target.checked)} aria-describedby="profile-available-hint" />
+          <label htmlFor="profile-available">{AVAILABLE_LABEL}</label>
+        </div>
+        <p id="profile-available-hint" className={ui.hint}>
+          Posters find you in Find workers by your skills, hourly rate and rating, and can invite you to apply to their gigs.
+        </p>
         <TextField label="Timezone" value={draft.timezone} onChange={set('timezone')} placeholder="e.g. Europe/Berlin" />
         <ListEditor legend="Preferred hours" inputLabel="Add preferred hours" addLabel="Add Hours" items={draft.preferredHours} onChange={set('preferredHours')} placeholder="e.g. Weekday mornings" />
       </fieldset>

@@ -76,6 +76,8 @@ export function ProfileView({ profile, onEdit, publicHref, photo }: ProfileViewP
       </ViewSection>
       <ViewSection title="Availability">
         <dl className={styles.pairs}>
+          <dt>Available for work</dt>
+          <dd>{profile.availableForWork ? 'Yes — listed in Find workers' : 'No'}</dd>
           <dt>Preferred hours</dt>
           <dd>{availability.preferredHours.length ? availability.preferredHours.join(', ') : NOT_SET}</dd>
           <dt>Timezone</dt>

@@ -11,6 +11,7 @@ export interface ProfileDraft {
   hoursPerWeek: string;
   preferredHours: string[];
   timezone: string;
+  availableForWork: boolean;
   skills: string[];
   experience: ExperienceEntry[];
   portfolio: string[];
@@ -36,6 +37,7 @@ export function draftFromProfile(p: Profile): ProfileDraft {
     hoursPerWeek: numberText(p.availability.hoursPerWeek),
     preferredHours: [...p.availability.preferredHours],
     timezone: p.availability.timezone,
+    availableForWork: p.availableForWork,
     skills: [...p.skills],
     experience: p.experience.map((e) => ({ ...e })),
     portfolio: [...p.portfolio],
@@ -79,6 +81,7 @@ export function profileFromDraft(base: Profile, d: ProfileDraft): Profile {
     skills: d.skills,
     hourlyRate: parseNumber(d.hourlyRate) ?? null,
     availability: { hoursPerWeek: parseNumber(d.hoursPerWeek) ?? null, preferredHours: d.preferredHours, timezone: d.timezone.trim() },
+    availableForWork: d.availableForWork,
     experience: d.experience,
     portfolio: d.portfolio.map((link) => webAddress(link) ?? link),
     contactInfo: { email: d.email.trim(), phone: d.phone.trim(), linkedin: webAddress(d.linkedin) ?? '', github: webAddress(d.github) ?? '' },

@@ -24,6 +24,7 @@ export function profileFromRow(row: ProfileRow): Profile {
       preferredHours: row.preferred_hours ?? [],
       timezone: row.timezone ?? '',
     },
+    availableForWork: row.available_for_work === true,
     experience: experienceFrom(row.experience),
     portfolio: row.portfolio ?? [],
     contactInfo: {
@@ -40,7 +41,7 @@ const orNull = (s: string): string | null => (s.trim() ? s.trim() : null);
 /** What Save Changes writes: every column the page edits (id, username and avatar are not editable here). */
 type ProfileWrite = Pick<
   Tables<'profiles'>,
-  | 'full_name' | 'title' | 'bio' | 'skills' | 'hourly_rate' | 'hours_per_week' | 'preferred_hours' | 'timezone' | 'experience' | 'portfolio'
+  | 'full_name' | 'title' | 'bio' | 'skills' | 'hourly_rate' | 'hours_per_week' | 'preferred_hours' | 'timezone' | 'available_for_work' | 'experience' | 'portfolio'
   | 'contact_email' | 'contact_phone' | 'linkedin_url' | 'github_url'
 >;
 
@@ -55,6 +56,7 @@ export function profileToRow(p: Profile): ProfileWrite {
     hours_per_week: p.availability.hoursPerWeek,
     preferred_hours: p.availability.preferredHours,
     timezone: orNull(p.availability.timezone),
+    available_for_work: p.availableForWork,
     experience: p.experience,
     portfolio: p.portfolio,
     contact_email: orNull(p.contactInfo.email),

@@ -8,6 +8,7 @@ const answers = {
   set profiles(answer: FakeAnswer) { supabase.answer('profiles', answer); },
   set gigs(answer: FakeAnswer) { supabase.answer('gigs', answer); },
   set contact(answer: FakeAnswer) { supabase.answer('rpc:contact_details', answer); },
+  set completed(answer: FakeAnswer) { supabase.answer('rpc:completed_gigs_of', answer); },
 };
 /** The calls of the query that starts with `from`/`rpc` `name`. */
 const queryOf = (name: string) => {
@@ -22,7 +23,8 @@ const row = {
   id: ID, full_name: '  ', username: 'grace', avatar_url: null, title: null, bio: null, skills: null, hourly_rate: '25.50',
   experience: null, portfolio: null, linkedin_url: null, github_url: null, created_at: '2024-03-05T10:00:00Z',
   member_ratings: { average_rating: 4.5, review_count: 2 },
-  reviews: [{ id: 'r1', rating: 5, body: null, created_at: '2024-04-01T10:00:00Z', reviewer: null }],
+  completed_gigs: 3, available_for_work: true,
+  reviews: [{ id: 'r1', rating: 5, body: null, created_at: '2024-04-01T10:00:00Z', reviewer: null, gig: { id: 'g9', title: 'Logo design' } }],
 };
 const ok = (data: unknown): Answer => ({ data, error: null, status: 200 });
 
@@ -32,6 +34,7 @@ describe('getPublicProfile', () => {
     answers.profiles = ok(row);
     answers.gigs = ok([{ id: 'g1', title: 'Workshop', payment_type: 'fixed', rate: 600, created_at: '2024-04-02T10:00:00Z' }]);
     answers.contact = ok([{ user_id: ID, email: 'grace@example.com', phone: null }]);
+    answers.completed = ok(3);
   });
 
   it('reads public columns only, open gigs of the member, and no contact details when signed out', async () => {
@@ -47,8 +50,10 @@ describe('getPublicProfile', () => {
       ['order', 'created_at', { ascending: false }], ['order', 'id'], ['limit', 21],
     ]);
     expect(queryOf('contact_details')).toEqual([]);
-    expect(p).toMatchObject({ name: 'A Need40 member', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
-    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'A Need40 member' }]);
+    expect(p).toMatchObject({ name: 'A Need40 member', hourlyRate: 25.5, rating: { average: 4.5, count: 2 }, completedGigs: 3, availableForWork: true, contact: null, openGigs: [{ id: 'g1', rate: 600 }] });
+    expect(profile[1]?.[1]).toMatch(/gig:gigs!reviews_gig_id_fkey\(id, title\)/);
+    expect(queryOf('completed_gigs_of')).toEqual([['rpc', 'completed_gigs_of', { p_user_id: ID }]]);
+    expect(p.reviews).toEqual([{ id: 'r1', rating: 5, body: '', createdAt: '2024-04-01T10:00:00Z', reviewerName: 'A Need40 member', gig: { id: 'g9', title: 'Logo design' } }]);
     expect([p.moreReviews, p.moreOpenGigs]).toEqual([false, false]);
   });
 

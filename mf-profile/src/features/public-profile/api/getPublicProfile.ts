@@ -1,7 +1,7 @@
 import { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from '@need40/ui';
 import { publicProfileFromRows } from '../lib/mapping';
 import type { PublicProfile } from '../types';
-import { contactQuery, openGigsQuery, PROFILE_PAGE, publicProfileQuery } from './queries';
+import { completedQuery, contactQuery, openGigsQuery, PROFILE_PAGE, publicProfileQuery } from './queries';
 
 export const PUBLIC_LOAD_FAILED = 'This profile could not be loaded.';
 
@@ -26,9 +26,10 @@ function failure(error: unknown, status: number): Error {
  */
 export async function getPublicProfile(profileId: string, signedIn: boolean): Promise<PublicProfile> {
   if (!UUID.test(profileId)) throw new MemberNotFoundError();
-  const [profile, gigs, contact] = await Promise.all([
+  const [profile, gigs, completed, contact] = await Promise.all([
     publicProfileQuery(profileId).maybeSingle(),
     openGigsQuery(profileId).order('created_at', { ascending: false }).order('id').limit(PROFILE_PAGE + 1),
+    completedQuery(profileId),
     signedIn ? contactQuery(profileId) : null,
   ]);
   if (profile.error) throw failure(profile.error, profile.status);
@@ -36,5 +37,6 @@ export async function getPublicProfile(profileId: string, signedIn: boolean): Pr
   if (gigs.error) throw failure(gigs.error, gigs.status);
   // Contact details are a bonus: a refusal or failure shows nothing rather than an error.
   const contactRows = contact && !contact.error ? contact.data : null;
-  return publicProfileFromRows(profile.data, gigs.data ?? [], contactRows, PROFILE_PAGE);
+  // The count is a bonus too: a failure shows none rather than an error.
+  return { ...publicProfileFromRows(profile.data, gigs.data ?? [], contactRows, PROFILE_PAGE), completedGigs: completed.error ? 0 : (completed.data ?? 0) };
 }

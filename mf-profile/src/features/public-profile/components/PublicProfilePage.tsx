@@ -1,14 +1,16 @@
+import type { ReactNode } from 'react';
 import { getSupabase, useSession } from '@need40/shared';
 import { ReportButton, ui } from '@need40/ui';
 import { usePublicProfile } from '../hooks/usePublicProfile';
+import type { PublicProfile } from '../types';
 import { PublicProfileView } from './PublicProfileView';
 import styles from './PublicProfile.module.css';
 
 export const NOT_FOUND_TEXT = 'This member could not be found.';
 export const LOADING_TEXT = 'Loading profile...';
 
-/** Loading → the profile (with Report for another signed-in member); an unknown id → a clear "not found" with a way home; a failure → Retry. */
-export function PublicProfilePage({ profileId }: { profileId: string }) {
+/** Loading → the profile (with `actions` and Report for another signed-in member); an unknown id → a clear "not found" with a way home; a failure → Retry. */
+export function PublicProfilePage({ profileId, actions }: { profileId: string; actions?: (profile: PublicProfile, viewerId: string) => ReactNode }) {
   const { load, retry } = usePublicProfile(profileId);
   const viewer = useSession((s) => s.user?.id ?? null);
 
@@ -37,6 +39,7 @@ export function PublicProfilePage({ profileId }: { profileId: string }) {
   return (
     <>
       <PublicProfileView profile={load.profile} />
+      {viewer && viewer !== profileId && actions?.(load.profile, viewer)}
       {viewer && viewer !== profileId && <ReportButton client={getSupabase()} kind="profile" targetId={profileId} what="this member" />}
     </>
   );

@@ -3,7 +3,7 @@ import { formatRate, ui } from '@need40/ui';
 import { ExperienceItem } from '../../../components/ExperienceItem';
 import { ViewSection } from '../../../components/ViewSection';
 import view from '../../../components/ProfileView.module.css';
-import { formatMonthYear, formatRating } from '../../../lib/format';
+import { formatCompleted, formatMonthYear, formatRating } from '../../../lib/format';
 import { PortfolioItems } from '../../../lib/portfolio/PortfolioItems';
 import type { PublicProfile } from '../types';
 import { OpenGigs } from './OpenGigs';
@@ -32,10 +32,15 @@ export function PublicProfileView({ profile }: { profile: PublicProfile }) {
           </h1>
           {profile.title && <p className={view.title}>{profile.title}</p>}
           <p className={ui.muted}>
-            {since && <span>Member since {since}</span>}
-            {since && profile.rating && ' · '}
-            {profile.rating && <span>Rated {formatRating(profile.rating.average, profile.rating.count)}</span>}
+            {[
+              since && <span key="since">Member since {since}</span>,
+              profile.rating && <span key="rating">Rated {formatRating(profile.rating.average, profile.rating.count)}</span>,
+              <span key="completed">{formatCompleted(profile.completedGigs)}</span>,
+            ]
+              .filter(Boolean)
+              .flatMap((part, i) => (i ? [' · ', part] : [part]))}
           </p>
+          {profile.availableForWork && <p className={styles.available}>Available for work</p>}
         </div>
       </header>
       {profile.hourlyRate !== null && (

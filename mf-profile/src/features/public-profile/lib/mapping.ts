@@ -17,7 +17,8 @@ function ratingFrom(rows: MemberRating | MemberRating[] | null): PublicProfile['
 }
 
 export function reviewFromRow(r: ReviewRow): Review {
-  return { id: r.id, rating: r.rating, body: r.body ?? '', createdAt: r.created_at, reviewerName: memberName(r.reviewer) };
+  const gig = Array.isArray(r.gig) ? r.gig[0] : r.gig;
+  return { id: r.id, rating: r.rating, body: r.body ?? '', createdAt: r.created_at, reviewerName: memberName(r.reviewer), gig: gig ? { id: gig.id, title: gig.title } : null };
 }
 
 /** The first `max` rows and whether more were read (each first page is read with one extra row). */
@@ -55,6 +56,8 @@ export function publicProfileFromRows(row: PublicProfileRow, gigs: OpenGigRow[],
     github: row.github_url ?? '',
     memberSince: row.created_at,
     rating: ratingFrom(row.member_ratings),
+    completedGigs: 0,
+    availableForWork: row.available_for_work === true,
     reviews: reviews.rows,
     moreReviews: reviews.more,
     openGigs: openGigs.rows,

@@ -34,7 +34,8 @@ export function podman(dir: string): Podman | string {
   return { run };
 }
 
-const libsOf = (file: string) => [...execFileSync('ldd', [file], { encoding: 'utf8' }).matchAll(/(\/lib[^\s]*)/g)].map((m) => m[1]!);
+/** The shared libraries `file` loads (ldd's absolute paths: `name => /path (addr)` or `/path (addr)`). */
+const libsOf = (file: string) => [...execFileSync('ldd', [file], { encoding: 'utf8' }).matchAll(/^\s*(?:\S+\s+=>\s+)?(\/\S+)\s+\(/gm)].map((m) => m[1]!);
 
 /** The base image: node, its libraries and the release's native modules' libraries, busybox, a node user. */
 export function makeBaseImage(p: Podman, dir: string, releaseDir: string, tag: string): void {
@@ -45,7 +46,11 @@ export function makeBaseImage(p: Podman, dir: string, releaseDir: string, tag: s
   };
   put(process.execPath, '/usr/bin/node');
   const natives = execFileSync('find', [path.join(releaseDir, 'backend', 'node_modules'), '-name', '*.node'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (const lib of new Set([process.execPath, ...natives].flatMap(libsOf))) put(lib);
+  // Libraries inside the release (sharp's libvips, found through its $ORIGIN run path) ship in the
+  // image with the release itself; only the host's go into the base.
+  const release = fs.realpathSync(releaseDir);
+  const hostLibs = [process.execPath, ...natives].flatMap(libsOf).filter((lib) => !fs.realpathSync(lib).startsWith(`${release}/`));
+  for (const lib of new Set(hostLibs)) put(lib);
   put('/bin/busybox');
   fs.mkdirSync(path.join(root, 'usr/local/bin'), { recursive: true });
   fs.symlinkSync('/usr/bin/node', path.join(root, 'usr/local/bin/node'));

@@ -3,7 +3,8 @@
  * caller — settings, statement and end in one round trip (db/types.ts `request`) — and the answer
  * from the statement's row (respond.ts). What must hold before the work commits (max-affected, a
  * write that must be one row, the statements of count=planned|estimated) runs inside the
- * transaction instead, and the end follows as a second round trip. Database errors become
+ * transaction instead, and the end follows as a second round trip. A transaction rolled back by a
+ * deadlock or a serialization conflict runs again (db/retry-conflicts.ts). Database errors become
  * PostgREST errors (SQLSTATE → status) here, with the caller's role.
  */
 import type { ActionPlan, ReadAction } from './action-plan';
@@ -16,6 +17,7 @@ import type { RestResult } from './response';
 import type { ServerTiming } from './timing';
 import type { Services } from '../services';
 import type { Tx } from '../db/types';
+import { retryingConflicts } from '../db/retry-conflicts';
 
 /** count=planned|estimated: the planner's estimate, exact below ESTIMATE_EXACT_BELOW (estimated), never below the page. */
 async function estimatedTotal(tx: Tx, plan: ReadAction, row: StatementRow, estimated: boolean): Promise<number> {
@@ -53,11 +55,11 @@ export async function execute(services: Services, req: ApiRequest, plan: ActionP
     const options = { signal: req.signal, onQueryTime: (ms: number) => timing.add('query', ms) };
     const unit = { settings, sql, readOnly, end: req.prefs.tx };
     if (inside) {
-      const result = await services.db.request<StatementRow, RestResult>(unit, { ...options, inside });
+      const result = await retryingConflicts(() => services.db.request<StatementRow, RestResult>(unit, { ...options, inside }), req.signal);
       timing.mark('transaction');
       return result;
     }
-    const { rows } = await services.db.request<StatementRow>(unit, options);
+    const { rows } = await retryingConflicts(() => services.db.request<StatementRow>(unit, options), req.signal);
     timing.mark('transaction');
     return answer(plan, rows[0]!, a, req.method);
   } catch (error) {

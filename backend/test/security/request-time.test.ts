@@ -57,7 +57,9 @@ beforeAll(async () => {
       create function public.test_sleep(seconds float8) returns int language sql volatile as 'select 1 from (select pg_sleep(seconds)) s';
       create function public.test_internal_error() returns int language plpgsql as $$
         begin raise exception using errcode = 'XX000', message = 'TopMemoryContext: 8192 total in 1 blocks; secret detail'; end $$;
-      grant execute on function public.test_sleep(float8), public.test_internal_error() to anon, authenticated;`);
+      create function public.test_lock_pair(first int, second int) returns int language sql volatile as
+        'select 1 from (select pg_advisory_xact_lock(first), pg_sleep(0.3), pg_advisory_xact_lock(second)) s';
+      grant execute on function public.test_sleep(float8), public.test_internal_error(), public.test_lock_pair(int, int) to anon, authenticated;`);
   });
   const watched: Database = {
     kind: raw.kind,
@@ -124,6 +126,15 @@ describe('a client that leaves stops its work', () => {
     expect(await call).toBe('aborted');
     // Without the cancel it would run for 45 s; the deadline is far below that.
     await until('the statement was canceled', async () => !(await running()), 15_000);
+  });
+});
+
+describe.runIf(onPostgres)('PostgreSQL deadlocks', () => {
+  it('two calls locking in opposite orders both answer 200: the deadlock victim runs again, never a 500', async () => {
+    const call = (first: number, second: number) => send(be, { method: 'POST', path: '/rest/v1/rpc/test_lock_pair', body: { first, second } });
+    // Without the retry one of the two is PostgreSQL's victim after deadlock_timeout (1 s): 500 40P01.
+    const answers = await Promise.all([call(7001, 7002), call(7002, 7001)]);
+    expect(answers.map((a) => [a.status, a.json]), answers.map((a) => a.text).join(' | ')).toEqual([[200, 1], [200, 1]]);
   });
 });
 

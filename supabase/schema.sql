@@ -2752,6 +2752,10 @@ begin
     where a.status = 'delivered' and a.release_due_at <= p_now
     order by a.release_due_at, a.id
     limit 200
+    -- A deal a member is acting on right now (an approval holds its row, then its accounts) is
+    -- left to the next run: waiting for it here, while holding the accounts of deals released
+    -- before it in this run, closed a cycle with that approval (a deadlock).
+    for update of a skip locked
   loop
     begin
       v_app := private.fire_application_transition(v_id, 'auto_release', null);

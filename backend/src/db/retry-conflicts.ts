@@ -8,7 +8,7 @@
 import { isPgError } from './pg-error';
 
 const RETRYABLE = new Set(['40P01', '40001']);
-export const CONFLICT_ATTEMPTS = 3;
+export const CONFLICT_ATTEMPTS = 5;
 
 export async function retryingConflicts<T>(run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -173,11 +173,11 @@ test('payout address → accept → pay (PayPal at the agreed amount) → operat
 
   // The public profiles show the average, the count and the reviews.
   await app.goto(`#profile/${poster.id}`);
-  await expect(page.getByText('Rated 5.0 out of 5 (1 review)')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Rated 5.0 out of 5 (1 review)', { exact: true })).toBeVisible({ timeout: 20_000 });
   const posterReviews = page.getByRole('region', { name: 'Reviews' });
   await expect(posterReviews).toContainText('Clear brief, paid promptly.');
   await expect(posterReviews).toContainText('Walter Worker');
   await app.goto(`#profile/${worker.id}`);
-  await expect(page.getByText('Rated 4.0 out of 5 (1 review)')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Rated 4.0 out of 5 (1 review)', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Reviews' })).toContainText('Fast and careful work.');
 });

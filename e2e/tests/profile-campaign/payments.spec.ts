@@ -84,8 +84,11 @@ test('a status line belongs to its action: Share takes away the Pay $600 line', 
   await app.goto('#home');
   const campaign = app.slot('campaign');
   const paypal = page.waitForEvent('popup');
+  // The line shows once the pending payment is recorded: wait for that answer, however slow.
+  const recorded = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/record_payment') && r.request().method() === 'POST');
   await campaign.getByRole('button', { name: 'Pay $600', exact: true }).click();
   await (await paypal).close();
+  expect((await recorded).status()).toBe(200);
   const line = campaign.getByText('Finish your $600 payment on PayPal in the new tab.');
   await expect(line).toBeVisible();
   const composer = page.waitForEvent('popup');

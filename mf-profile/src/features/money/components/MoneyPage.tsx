@@ -1,7 +1,7 @@
 import { formatCents } from '@need40/ui';
 import { ViewSection } from '../../../components/ViewSection';
 import { fetchBalances } from '../api/money';
-import { useRead } from '../hooks/useRead';
+import { useRead } from '../../../lib/useRead';
 import type { Balances } from '../types';
 import styles from './Money.module.css';
 import { ReadStatus } from './ReadStatus';

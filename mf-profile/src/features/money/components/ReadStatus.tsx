@@ -1,5 +1,5 @@
 import { ui } from '@need40/ui';
-import type { Read } from '../hooks/useRead';
+import type { Read } from '../../../lib/useRead';
 
 /** While a read runs: "Loading {what}..."; when it failed: its message with Try again; else nothing. */
 export function ReadStatus({ read, what }: { read: Read<unknown> & { retry: () => void }; what: string }) {

@@ -2,7 +2,7 @@ import { HREF, moneyStepName } from '@need40/shared';
 import { formatCents, ui } from '@need40/ui';
 import { formatDay } from '../../../lib/format';
 import { fetchReceipt } from '../api/money';
-import { useRead } from '../hooks/useRead';
+import { useRead } from '../../../lib/useRead';
 import { paidThrough, splitOf } from '../lib/lines';
 import styles from './Money.module.css';
 import { ReadStatus } from './ReadStatus';

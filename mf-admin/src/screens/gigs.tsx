@@ -1,6 +1,7 @@
 /** Every gig, hidden ones too, with its poster; hide one with a reason or restore it. */
-import { Datagrid, DateField, List, SearchInput, TextField, useRecordContext } from 'react-admin';
+import { DateField, TextField, useRecordContext } from 'react-admin';
 import { ActionButton } from '../components/ActionButton';
+import { QueueList, searchFilter } from '../components/lists';
 
 /** Hide a listed gig, or restore one an operator hid (a ban's or a poster's removal is not ours to undo here). */
 export function GigActions() {
@@ -13,21 +14,17 @@ export function GigActions() {
   return null;
 }
 
-const filters = [<SearchInput key="title" source="title@ilike" alwaysOn placeholder="Title" />];
-
 export function GigList() {
   return (
-    <List resource="admin_gigs" filters={filters} sort={{ field: 'created_at', order: 'DESC' }} title="Gigs">
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="title" />
-        <TextField source="poster_name" label="Poster" />
-        <TextField source="status" />
-        <TextField source="hidden_cause" label="Hidden" emptyText="—" />
-        <TextField source="hidden_reason" label="Why" emptyText="—" />
-        <TextField source="open_reports" label="Open reports" />
-        <DateField source="created_at" label="Posted" />
-        <GigActions />
-      </Datagrid>
-    </List>
+    <QueueList resource="admin_gigs" title="Gigs" sort={{ field: 'created_at', order: 'DESC' }} filter={searchFilter('title@ilike', 'Title')}>
+      <TextField source="title" />
+      <TextField source="poster_name" label="Poster" />
+      <TextField source="status" />
+      <TextField source="hidden_cause" label="Hidden" emptyText="—" />
+      <TextField source="hidden_reason" label="Why" emptyText="—" />
+      <TextField source="open_reports" label="Open reports" />
+      <DateField source="created_at" label="Posted" />
+      <GigActions />
+    </QueueList>
   );
 }

@@ -4,11 +4,11 @@
  * unban. The database refuses a ban of oneself or of another operator.
  */
 import {
-  BooleanField, Datagrid, ShowButton, DateField, List, ReferenceManyField, SearchInput, Show, SimpleShowLayout, TextField,
-  TopToolbar, useRecordContext, type RaRecord,
+  BooleanField, ShowButton, DateField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, type RaRecord,
 } from 'react-admin';
 import { ActionButton, REASON, type ActionField } from '../components/ActionButton';
 import { MoneyField } from '../components/fields';
+import { QueueList, Related, searchFilter } from '../components/lists';
 import { GigActions } from './gigs';
 
 export const BAN_FIELDS: ActionField[] = [
@@ -22,24 +22,20 @@ export function banArgs(userId: string, v: Record<string, string>) {
   return { p_user_id: userId, p_reason: v.reason, p_days: days };
 }
 
-const filters = [<SearchInput key="search" source="search@ilike" alwaysOn placeholder="Name, email or id" />];
-
 export function MemberList() {
   return (
-    <List resource="admin_members" filters={filters} sort={{ field: 'created_at', order: 'DESC' }} title="Members">
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="full_name" label="Name" />
-        <TextField source="username" />
-        <TextField source="email" />
-        <DateField source="created_at" label="Joined" />
-        <DateField source="banned_until" label="Banned until" emptyText="—" />
-        <BooleanField source="is_operator" label="Operator" />
-        <TextField source="gig_count" label="Gigs" />
-        <TextField source="application_count" label="Applications" />
-        <TextField source="open_reports" label="Open reports" />
-        <ShowButton label="Open" />
-      </Datagrid>
-    </List>
+    <QueueList resource="admin_members" title="Members" sort={{ field: 'created_at', order: 'DESC' }} rowClick="show" filter={searchFilter('search@ilike', 'Name, email or id')}>
+      <TextField source="full_name" label="Name" />
+      <TextField source="username" />
+      <TextField source="email" />
+      <DateField source="created_at" label="Joined" />
+      <DateField source="banned_until" label="Banned until" emptyText="—" />
+      <BooleanField source="is_operator" label="Operator" />
+      <TextField source="gig_count" label="Gigs" />
+      <TextField source="application_count" label="Applications" />
+      <TextField source="open_reports" label="Open reports" />
+      <ShowButton label="Open" />
+    </QueueList>
   );
 }
 
@@ -67,51 +63,41 @@ export function MemberShow() {
     <Show resource="admin_members" actions={<MemberActions />} title="Member">
       <SimpleShowLayout>
         <TextField source="full_name" label="Name" />
-          <TextField source="username" />
-          <TextField source="email" />
-          <TextField source="id" />
-          <DateField source="last_sign_in_at" showTime emptyText="—" />
-          <DateField source="banned_until" showTime emptyText="—" />
-          <ReferenceManyField label="Gigs" reference="admin_gigs" target="user_id" sort={{ field: 'created_at', order: 'DESC' }}>
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <TextField source="title" />
-              <TextField source="status" />
-              <TextField source="hidden_cause" label="Hidden" emptyText="—" />
-              <TextField source="open_reports" label="Open reports" />
-              <GigActions />
-            </Datagrid>
-          </ReferenceManyField>
-          <ReferenceManyField label="Applications" reference="admin_applications" target="worker_id" sort={{ field: 'created_at', order: 'DESC' }}>
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <TextField source="gig_title" label="Gig" />
-              <TextField source="poster_name" label="Poster" />
-              <TextField source="status" />
-              <DateField source="created_at" />
-            </Datagrid>
-          </ReferenceManyField>
-          <ReferenceManyField label="Deals" reference="admin_applications" target="poster_id" filter={{ 'deal_amount_cents@not.is': null }} sort={{ field: 'created_at', order: 'DESC' }}>
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <TextField source="gig_title" label="Gig" />
-              <TextField source="worker_name" label="Worker" />
-              <TextField source="status" />
-              <MoneyField source="deal_amount_cents" label="Amount" />
-            </Datagrid>
-          </ReferenceManyField>
-          <ReferenceManyField label="Reports" reference="admin_reports" target="target_owner_id" sort={{ field: 'created_at', order: 'DESC' }}>
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <TextField source="target_kind" label="Item" />
-              <TextField source="target_summary" label="Summary" />
-              <TextField source="reason" />
-              <TextField source="status" />
-            </Datagrid>
-          </ReferenceManyField>
-          <ReferenceManyField label="Reviews" reference="reviews" target="reviewee_id" sort={{ field: 'created_at', order: 'DESC' }}>
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <TextField source="rating" />
-              <TextField source="body" emptyText="—" />
-              <DateField source="created_at" />
-            </Datagrid>
-          </ReferenceManyField>
+        <TextField source="username" />
+        <TextField source="email" />
+        <TextField source="id" />
+        <DateField source="last_sign_in_at" showTime emptyText="—" />
+        <DateField source="banned_until" showTime emptyText="—" />
+        <Related label="Gigs" reference="admin_gigs" target="user_id">
+          <TextField source="title" />
+          <TextField source="status" />
+          <TextField source="hidden_cause" label="Hidden" emptyText="—" />
+          <TextField source="open_reports" label="Open reports" />
+          <GigActions />
+        </Related>
+        <Related label="Applications" reference="admin_applications" target="worker_id">
+          <TextField source="gig_title" label="Gig" />
+          <TextField source="poster_name" label="Poster" />
+          <TextField source="status" />
+          <DateField source="created_at" />
+        </Related>
+        <Related label="Deals" reference="admin_applications" target="poster_id" filter={{ 'deal_amount_cents@not.is': null }}>
+          <TextField source="gig_title" label="Gig" />
+          <TextField source="worker_name" label="Worker" />
+          <TextField source="status" />
+          <MoneyField source="deal_amount_cents" label="Amount" />
+        </Related>
+        <Related label="Reports" reference="admin_reports" target="target_owner_id">
+          <TextField source="target_kind" label="Item" />
+          <TextField source="target_summary" label="Summary" />
+          <TextField source="reason" />
+          <TextField source="status" />
+        </Related>
+        <Related label="Reviews" reference="reviews" target="reviewee_id">
+          <TextField source="rating" />
+          <TextField source="body" emptyText="—" />
+          <DateField source="created_at" />
+        </Related>
       </SimpleShowLayout>
     </Show>
   );

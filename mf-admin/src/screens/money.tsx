@@ -4,16 +4,14 @@
  * release / refund / split, and revenue by week and month. Each list exports as CSV (react-admin's
  * export button); each action is one operator function.
  */
-import {
-  Datagrid, DateField, ExportButton, FunctionField, List, SelectInput, TextField, TopToolbar, useRecordContext, type RaRecord,
-} from 'react-admin';
+import { DateField, FunctionField, TextField, useRecordContext, type RaRecord } from 'react-admin';
 import { ActionButton, type ActionField } from '../components/ActionButton';
 import { centsOf, dollars, MoneyField } from '../components/fields';
+import { choiceFilter, QueueList } from '../components/lists';
 
 const REFERENCE: ActionField = { name: 'reference', label: 'Reference (e.g. the PayPal transaction id)', required: true };
 const METHOD: ActionField = { name: 'method', label: 'Method (e.g. paypal)', required: true };
 const NOTE: ActionField = { name: 'note', label: 'Note', required: true, multiline: true };
-const exportOnly = <TopToolbar><ExportButton /></TopToolbar>;
 
 function FundsActions() {
   const r = useRecordContext();
@@ -33,48 +31,42 @@ function FundsActions() {
 
 export function FundsList() {
   return (
-    <List resource="operator_funds_awaiting" title="Funds to confirm" actions={exportOnly} sort={{ field: 'id', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="created_at" label="Announced" showTime />
-        <TextField source="kind" />
-        <TextField source="member_name" label="Payer" />
-        <MoneyField source="amount_cents" label="Amount" />
-        <TextField source="provider" />
-        <TextField source="reference" emptyText="—" />
-        <FundsActions />
-      </Datagrid>
-    </List>
+    <QueueList resource="operator_funds_awaiting" title="Funds to confirm" sort={{ field: 'id', order: 'ASC' }} exportable>
+      <DateField source="created_at" label="Announced" showTime />
+      <TextField source="kind" />
+      <TextField source="member_name" label="Payer" />
+      <MoneyField source="amount_cents" label="Amount" />
+      <TextField source="provider" />
+      <TextField source="reference" emptyText="—" />
+      <FundsActions />
+    </QueueList>
   );
 }
 
 export function PayoutList() {
   return (
-    <List resource="operator_payouts_due" title="Payouts to record" actions={exportOnly} sort={{ field: 'released_at', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="released_at" label="Released" showTime />
-        <TextField source="worker_name" label="Worker" />
-        <MoneyField source="amount_cents" label="Owed" />
-        <TextField source="paypal_email" label="PayPal" emptyText="—" />
-        <ActionButton label="Record payout" fn="operator_record_payout" fields={[METHOD, REFERENCE]}
-          args={(x, v) => ({ p_application_id: x.application_id, p_method: v.method, p_reference: v.reference })} />
-      </Datagrid>
-    </List>
+    <QueueList resource="operator_payouts_due" title="Payouts to record" sort={{ field: 'released_at', order: 'ASC' }} exportable>
+      <DateField source="released_at" label="Released" showTime />
+      <TextField source="worker_name" label="Worker" />
+      <MoneyField source="amount_cents" label="Owed" />
+      <TextField source="paypal_email" label="PayPal" emptyText="—" />
+      <ActionButton label="Record payout" fn="operator_record_payout" fields={[METHOD, REFERENCE]}
+        args={(x, v) => ({ p_application_id: x.application_id, p_method: v.method, p_reference: v.reference })} />
+    </QueueList>
   );
 }
 
 export function RefundList() {
   return (
-    <List resource="operator_refunds_due" title="Refunds to send" actions={exportOnly} sort={{ field: 'id', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="created_at" label="Due since" showTime />
-        <TextField source="kind" />
-        <TextField source="member_name" label="Payer" />
-        <MoneyField source="amount_cents" label="Amount" />
-        <TextField source="funded_through" label="Paid through" />
-        <ActionButton label="Record refund" fn="operator_record_refund" fields={[METHOD, REFERENCE]}
-          args={(x, v) => ({ p_transaction_id: x.transaction_id, p_method: v.method, p_reference: v.reference })} />
-      </Datagrid>
-    </List>
+    <QueueList resource="operator_refunds_due" title="Refunds to send" sort={{ field: 'id', order: 'ASC' }} exportable>
+      <DateField source="created_at" label="Due since" showTime />
+      <TextField source="kind" />
+      <TextField source="member_name" label="Payer" />
+      <MoneyField source="amount_cents" label="Amount" />
+      <TextField source="funded_through" label="Paid through" />
+      <ActionButton label="Record refund" fn="operator_record_refund" fields={[METHOD, REFERENCE]}
+        args={(x, v) => ({ p_transaction_id: x.transaction_id, p_method: v.method, p_reference: v.reference })} />
+    </QueueList>
   );
 }
 
@@ -100,41 +92,35 @@ function Evidence({ record }: { record: RaRecord }) {
 
 export function DisputeList() {
   return (
-    <List resource="operator_disputes" title="Disputes" actions={exportOnly} sort={{ field: 'disputed_at', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="gig_title" label="Gig" />
-        <TextField source="poster_name" label="Poster" />
-        <TextField source="worker_name" label="Worker" />
-        <MoneyField source="held_cents" label="Held" />
-        <FunctionField label="Evidence" render={(r: RaRecord) => <Evidence record={r} />} />
-        <ActionButton label="Release" fn="operator_resolve_dispute" fields={[NOTE]} description="Everything held goes to the worker's side."
-          args={(x, v) => ({ p_application_id: x.id, p_outcome: 'release', p_note: v.note })} />
-        <ActionButton label="Refund" fn="operator_resolve_dispute" fields={[NOTE]} description="Everything held goes back to the poster."
-          args={(x, v) => ({ p_application_id: x.id, p_outcome: 'refund', p_note: v.note })} />
-        <FunctionField label="Split" render={(r: RaRecord) => (
-          <ActionButton label="Split" fn="operator_resolve_dispute" fields={SPLIT_FIELDS}
-            description={`The two parts add up to the ${dollars(r.held_cents)} held.`}
-            args={(x, v) => ({ p_application_id: x.id, p_outcome: 'split', p_note: v.note, p_worker_cents: centsOf(v.worker), p_poster_cents: centsOf(v.poster) })} />
-        )} />
-      </Datagrid>
-    </List>
+    <QueueList resource="operator_disputes" title="Disputes" sort={{ field: 'disputed_at', order: 'ASC' }} exportable>
+      <TextField source="gig_title" label="Gig" />
+      <TextField source="poster_name" label="Poster" />
+      <TextField source="worker_name" label="Worker" />
+      <MoneyField source="held_cents" label="Held" />
+      <FunctionField label="Evidence" render={(r: RaRecord) => <Evidence record={r} />} />
+      <ActionButton label="Release" fn="operator_resolve_dispute" fields={[NOTE]} description="Everything held goes to the worker's side."
+        args={(x, v) => ({ p_application_id: x.id, p_outcome: 'release', p_note: v.note })} />
+      <ActionButton label="Refund" fn="operator_resolve_dispute" fields={[NOTE]} description="Everything held goes back to the poster."
+        args={(x, v) => ({ p_application_id: x.id, p_outcome: 'refund', p_note: v.note })} />
+      <FunctionField label="Split" render={(r: RaRecord) => (
+        <ActionButton label="Split" fn="operator_resolve_dispute" fields={SPLIT_FIELDS}
+          description={`The two parts add up to the ${dollars(r.held_cents)} held.`}
+          args={(x, v) => ({ p_application_id: x.id, p_outcome: 'split', p_note: v.note, p_worker_cents: centsOf(v.worker), p_poster_cents: centsOf(v.poster) })} />
+      )} />
+    </QueueList>
   );
 }
 
-const PERIOD = [{ id: 'week', name: 'Week' }, { id: 'month', name: 'Month' }];
-
 export function RevenueList() {
   return (
-    <List resource="operator_revenue" title="Revenue" actions={exportOnly} filters={[<SelectInput key="period" source="period" choices={PERIOD} alwaysOn />]}
-      filterDefaultValues={{ period: 'month' }} sort={{ field: 'period_start', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="period_start" label="From" />
-        <TextField source="releases" label="Deals released" />
-        <MoneyField source="payouts_cents" label="Paid to workers" />
-        <MoneyField source="fees_cents" label="Fees" />
-        <MoneyField source="provider_fees_cents" label="Provider fees" />
-        <MoneyField source="net_revenue_cents" label="Net revenue" />
-      </Datagrid>
-    </List>
+    <QueueList resource="operator_revenue" title="Revenue" sort={{ field: 'period_start', order: 'DESC' }} exportable
+      filter={choiceFilter('period', ['week', 'month'])} filterDefaultValues={{ period: 'month' }}>
+      <DateField source="period_start" label="From" />
+      <TextField source="releases" label="Deals released" />
+      <MoneyField source="payouts_cents" label="Paid to workers" />
+      <MoneyField source="fees_cents" label="Fees" />
+      <MoneyField source="provider_fees_cents" label="Provider fees" />
+      <MoneyField source="net_revenue_cents" label="Net revenue" />
+    </QueueList>
   );
 }

@@ -4,18 +4,11 @@
  * message, warn or ban the item's owner, or decide the report without acting.
  */
 import {
-  Datagrid, DateField, ShowButton, FunctionField, List, ReferenceManyField, SelectInput, Show, SimpleShowLayout, TextField,
-  TopToolbar, useRecordContext, type RaRecord,
+  DateField, ShowButton, FunctionField, ReferenceManyField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, type RaRecord,
 } from 'react-admin';
 import { ActionButton, REASON } from '../components/ActionButton';
+import { choiceFilter, QueueList, Rows } from '../components/lists';
 import { BAN_FIELDS, banArgs } from './members';
-
-const STATUS = [
-  { id: 'open', name: 'Open' },
-  { id: 'actioned', name: 'Actioned' },
-  { id: 'dismissed', name: 'Dismissed' },
-];
-const filters = [<SelectInput key="status" source="status" choices={STATUS} alwaysOn />];
 
 /** A gig's state when hidden (gigs.hidden_cause): by an operator, by its poster's ban, or removed by its poster. */
 const HIDDEN = ['moderation', 'ban', 'removed'];
@@ -60,20 +53,19 @@ export function ReportActions() {
 
 export function ReportList() {
   return (
-    <List resource="admin_reports" filters={filters} filterDefaultValues={{ status: 'open' }} sort={{ field: 'created_at', order: 'DESC' }} title="Reports">
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="created_at" label="Reported" showTime />
-        <TextField source="target_kind" label="Item" />
-        <TextField source="target_summary" label="Summary" />
-        <TextField source="target_owner_name" label="Owner" />
-        <TextField source="target_state" label="State now" />
-        <TextField source="reason" />
-        <TextField source="reporter_name" label="Reporter" />
-        <TextField source="open_reports_on_item" label="Open on item" />
-        <TextField source="status" />
-        <ShowButton label="Open" />
-      </Datagrid>
-    </List>
+    <QueueList resource="admin_reports" title="Reports" sort={{ field: 'created_at', order: 'DESC' }} rowClick="show"
+      filter={choiceFilter('status', ['open', 'actioned', 'dismissed'])} filterDefaultValues={{ status: 'open' }}>
+      <DateField source="created_at" label="Reported" showTime />
+      <TextField source="target_kind" label="Item" />
+      <TextField source="target_summary" label="Summary" />
+      <TextField source="target_owner_name" label="Owner" />
+      <TextField source="target_state" label="State now" />
+      <TextField source="reason" />
+      <TextField source="reporter_name" label="Reporter" />
+      <TextField source="open_reports_on_item" label="Open on item" />
+      <TextField source="status" />
+      <ShowButton label="Open" />
+    </QueueList>
   );
 }
 
@@ -100,11 +92,11 @@ export function ReportShow() {
 function Thread() {
   return (
     <ReferenceManyField reference="admin_messages" target="application_id" source="thread_id" sort={{ field: 'created_at', order: 'ASC' }} perPage={50}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Rows>
         <DateField source="created_at" showTime label="Sent" />
         <TextField source="sender_name" label="From" />
         <TextField source="body" label="Message" />
-      </Datagrid>
+      </Rows>
     </ReferenceManyField>
   );
 }

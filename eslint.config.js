@@ -28,7 +28,8 @@ const frontends = [SHELL.package, ...remotes, 'shared', 'ui'];
  * kernel's fake client (`@need40/shared/testing`) is for tests only.
  */
 function forbiddenFor(pkg, { tests = false } = {}) {
-  const others = [...frontends, 'backend', 'app-server', 'e2e'].filter((p) => p !== pkg);
+  // supabase/ holds the app's SQL and its tests: nothing imports them (the tests import the harness).
+  const others = [...frontends, 'backend', 'app-server', 'e2e', 'supabase'].filter((p) => p !== pkg);
   const patterns = [
     // A relative path into another package (`../mf-gigs/src/…`) or its bare workspace name. (A
     // gitignore-style `**/shared/**` group would also match `@need40/shared`, the allowed way in.)
@@ -140,9 +141,24 @@ export default tseslint.config(
         paths: [{ name: 'backend/platform', allowTypeImports: true, message: 'The platform\'s functions arrive at registration (the Platform object): import only types from backend/platform.' }],
         patterns: [
           { regex: '^backend/(?!platform$)', message: 'app-server reaches the platform through backend/platform only.' },
-          { regex: '^(?:\\.\\./)+(?:[^/]+/)*(?:backend|shared|ui|e2e|shell|mf-[\\w-]+)(?:/|$)', message: 'app-server may not reach into another package by a relative path.' },
+          { regex: '^(?:\\.\\./)+(?:[^/]+/)*(?:backend|shared|ui|e2e|shell|supabase|mf-[\\w-]+)(?:/|$)', message: 'app-server may not reach into another package by a relative path.' },
           // The kernel's address contract and the money rule are the emails' too (one rule in one place): pure modules, bundled in.
           { regex: '^@need40/(?!shared/routes$|shared/email-kinds$|ui/money$)', message: 'app-server takes only the kernel\'s address contract (@need40/shared/routes), its list of email kinds (@need40/shared/email-kinds) and the money rule (@need40/ui/money) from the frontend packages.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The tests of the app's SQL (supabase/tests): Node; the harness and the platform through the
+    // backend's package exports (`backend/test/…`, `backend/src/…`), never by a relative path into
+    // another package, and nothing of the frontends. (Nothing imports them: forbiddenFor.)
+    files: ['supabase/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^(?:\\.\\./)+(?:[^/]+/)*(?:backend|app-server|shared|ui|e2e|shell|mf-[\\w-]+)(?:/|$)', message: 'supabase/tests reach the harness as backend/test/… and the platform as backend/src/… (the backend\'s exports), not by a relative path.' },
+          { group: ['@need40/*', '@need40/**', 'app-server', 'app-server/**'], message: 'The app\'s SQL tests are clients over HTTP of the backend the harness starts (which loads the app server itself).' },
         ],
       }],
     },

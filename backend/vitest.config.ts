@@ -1,15 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Backend tests live in one place, test/ (next to the harness); a test file under src/ would be a
-// second place, so it is refused here rather than silently run or silently skipped.
+// The platform's tests live in one place, test/ (next to the harness); a test file under src/ would
+// be a second place, so it is refused here rather than silently run or silently skipped. The app's
+// SQL is tested beside it, in supabase/tests/ (docs/testing.md has the rule): those files run in
+// this same run — one global setup, one template, both databases — and take the harness from
+// `backend/test/…` (this package's exports).
 const strays = readdirSync(new URL('./src', import.meta.url), { recursive: true }).filter((f) => String(f).endsWith('.test.ts'));
 if (strays.length) throw new Error(`backend tests belong in backend/test/, not src/: ${strays.join(', ')}`);
 
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', '../supabase/tests/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     // In CI a failed test runs once more, like the e2e suite's retry: one slow moment on a shared

@@ -49,6 +49,9 @@ const forbidden = [
   ['the backend imports the app server', 'backend/src/probe.ts', "import need40 from 'app-server';\nexport const x = need40;\n", 'no-restricted-imports'],
   ['the app server imports a platform function instead of receiving it', 'app-server/src/probe.ts', "import { platform } from 'backend/platform';\nexport const x = platform;\n", '@typescript-eslint/no-restricted-imports'],
   ['the app server reaches into the platform\'s insides', 'app-server/src/probe.ts', "import { runAs } from 'backend/src/rest/run-as';\nexport const x = runAs;\n", '@typescript-eslint/no-restricted-imports'],
+  ['the platform imports the app\'s SQL tests', 'backend/src/probe.ts', "import { useMarket } from '../../supabase/tests/market/helpers';\nexport const x = useMarket;\n", 'no-restricted-imports'],
+  ['a platform test imports the app\'s SQL tests', 'backend/test/realtime/probe.test.ts', "import { useMarket } from '../../../supabase/tests/market/helpers';\nexport const x = useMarket;\n", 'no-restricted-imports'],
+  ['an app SQL test reaches the harness by a relative path', 'supabase/tests/market/probe.test.ts', "import { startTestBackend } from '../../../backend/test/harness';\nexport const x = startTestBackend;\n", 'no-restricted-imports'],
 ];
 
 for (const [what, file, code, rule] of forbidden) {
@@ -68,6 +71,7 @@ const allowed = [
   ['the platform\'s own tables and words that are also app table names', 'backend/src/browser/probe.ts', "export const q = 'delete from need40_browser.reports';\nexport const m = 'Too many browser reports; the settings of the realtime.messages policy';\n"],
   ['the app server takes the platform\'s types', 'app-server/src/probe.ts', "import type { Services } from 'backend/platform';\nexport type S = Services;\nexport const q = 'select 1 from public.gigs';\n"],
   ['a remote uses the kernel and the UI package by name', 'mf-auth/src/probe.ts', "import { getSupabase } from '@need40/shared';\nimport { ui } from '@need40/ui';\nexport const x = [getSupabase, ui];\n"],
+  ['an app SQL test takes the harness and the platform through the backend\'s exports', 'supabase/tests/market/probe.test.ts', "import { startTestBackend } from 'backend/test/harness';\nimport { signJwt } from 'backend/src/security/jwt';\nexport const x = [startTestBackend, signJwt];\n"],
 ];
 
 for (const [what, file, code] of allowed) {

@@ -18,6 +18,9 @@ export async function startAdminBackend(env: Record<string, string> = {}): Promi
   return { be, admin, asAdmin: (method, path, body) => call(be, method, path, body, be.config.SERVICE_ROLE_KEY) };
 }
 
+/** The operator CLI's way to the admin API (src/cli/operator-admin.ts): the backend's URL and service_role key. */
+export const adminApi = (be: TestBackend) => ({ url: be.url, serviceKey: be.config.SERVICE_ROLE_KEY });
+
 export const adminEmail = () => uniqueEmail('admin').toLowerCase();
 
 export async function auditActions(be: TestBackend): Promise<string[]> {

@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperators, setOperator } from '../../src/cli/operator-admin';
 import { startTestBackend, type TestBackend } from '../harness';
-import { refusal, rpc, sql } from '../market/helpers';
-import { adminApi } from '../market/moderation-helpers';
+import { adminApi } from './admin';
+import { refusal, rpc, sql } from '../rest/helpers';
 import { createUser, type TestUser } from '../rest/helpers';
 
 const run = promisify(execFile);

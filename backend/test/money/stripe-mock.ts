@@ -9,7 +9,10 @@
  *
  * Test controls stand in for what happens at Stripe: a customer pays a Checkout Session, a
  * dispute is opened or closed, an account finishes onboarding — each returns the event Stripe
- * would send, to be signed and delivered with `deliver` (stripe-webhook.ts).
+ * would send, to be signed and delivered with `deliver` (supabase/tests/money/stripe-helpers.ts).
+ *
+ * It stays beside the harness because two trees use it: the app's Stripe tests
+ * (supabase/tests/money/stripe*.test.ts) and the browsers' Stripe journey (e2e).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';

@@ -8,8 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TestBackend } from '../harness';
-import { postGig } from '../market/helpers';
-import { createUser, rest, type TestUser } from '../rest/helpers';
+import { createUser, postGig, rest, type TestUser } from '../rest/helpers';
 import { Inbox, rawSocket, subscribed } from './helpers';
 import { realtimeBackend } from './suite';
 

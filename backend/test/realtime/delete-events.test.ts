@@ -8,8 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TestBackend } from '../harness';
-import { as, postGig } from '../market/helpers';
-import { createUser, rest, serviceClient, type TestUser } from '../rest/helpers';
+import { as, createUser, postGig, rest, serviceClient, type TestUser } from '../rest/helpers';
 import { Inbox, settle, subscribed } from './helpers';
 import { realtimeBackend } from './suite';
 

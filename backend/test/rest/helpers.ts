@@ -1,9 +1,12 @@
 /**
  * Helpers for the REST tests: users created straight in auth.users (the profile trigger runs),
- * access tokens signed with the backend's secret, and real supabase-js clients.
+ * access tokens signed with the backend's secret, real supabase-js clients, rpc calls that keep the
+ * HTTP status, SQL as the backend's own connection, and the app's gigs and applications as fixtures
+ * (the test database carries the app's migrations; the app's own tests are in supabase/tests).
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../../src/security/jwt';
 import { startTestBackend, type TestBackend } from '../harness';
@@ -85,4 +88,43 @@ export async function seedGigs(be: TestBackend, userId: string, gigs: (GigSeed &
     await tx.query('alter table public.gigs enable trigger gigs_set_created_at');
     return ids;
   });
+}
+
+/** What a refused rpc answers: the status, the SQLSTATE or app code, and the message (or a pattern of it). */
+export const refusal = (status: number, code: string, message: string | RegExp) =>
+  expect.objectContaining({ status, error: expect.objectContaining({ code, message: typeof message === 'string' ? message : expect.stringMatching(message) }) });
+
+export interface Answer<T = unknown> {
+  status: number;
+  data: T;
+  error: { code?: string; message?: string; details?: string | null } | null;
+}
+
+/** An rpc call as the user (or a visitor), with the HTTP status. */
+export async function rpc<T = Record<string, unknown>>(be: TestBackend, user: TestUser | undefined, fn: string, args: Record<string, unknown>): Promise<Answer<T>> {
+  const r = await client(be, user).rpc(fn, args);
+  return { status: r.status, data: r.data as T, error: r.error };
+}
+
+export const as = (be: TestBackend, user?: TestUser): SupabaseClient => client(be, user);
+
+const GIG = { title: 'Paint the fence', description: 'Two coats, white', payment_type: 'hourly', rate: 30, hours: 6, location: 'remote', skills: ['painting'] };
+
+/** Post a gig through /rest/v1 as `user`; returns its id. */
+export async function postGig(be: TestBackend, user: TestUser, over: Record<string, unknown> = {}): Promise<string> {
+  const { data, error } = await as(be, user).from('gigs').insert({ ...GIG, user_id: user.id, ...over }).select('id').single();
+  if (error) throw new Error(`posting a gig failed: ${error.message}`);
+  return (data as { id: string }).id;
+}
+
+/** Apply as `worker`; returns the application id (throws on refusal). */
+export async function apply(be: TestBackend, worker: TestUser, gigId: string, message = 'I would love to help.'): Promise<string> {
+  const a = await rpc<{ id: string }>(be, worker, 'apply_to_gig', { p_gig_id: gigId, p_message: message });
+  if (a.error) throw new Error(`apply failed: ${a.error.message}`);
+  return a.data.id;
+}
+
+/** SQL as the backend's own connection, for looking behind the API. */
+export async function sql<T = Record<string, unknown>>(be: TestBackend, text: string, params: unknown[] = []): Promise<T[]> {
+  return be.db.transaction(async (tx) => (await tx.query<T>(text, params)).rows);
 }

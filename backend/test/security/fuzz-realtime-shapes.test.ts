@@ -18,9 +18,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PRESENCE_BYTES } from '../../src/realtime/limits';
 import { startTestBackend, type TestBackend } from '../harness';
-import { postGig } from '../market/helpers';
 import { closeAll, Inbox, postFrom, rawSocket, rtClient, subscribed, type RtClient } from '../realtime/helpers';
-import { createUser, rest, type TestUser } from '../rest/helpers';
+import { createUser, postGig, rest, type TestUser } from '../rest/helpers';
 import { REQUEST_TIMEOUT_MS, check, noteStatus, summary, timeoutFor, type PropertyName } from './fuzz-support';
 
 const PROPERTIES: PropertyName[] = ['realtime: hostile shapes'];

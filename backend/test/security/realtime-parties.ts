@@ -4,9 +4,8 @@
  * victim's private message thread with a poster (`thread:<application id>`, the app's own policies).
  */
 import type { TestBackend } from '../harness';
-import { apply, postGig } from '../market/helpers';
 import { ROOM_POLICIES } from '../realtime/room-policies';
-import { createUser, type TestUser } from '../rest/helpers';
+import { apply, createUser, postGig, type TestUser } from '../rest/helpers';
 import { forgedTokens } from './helpers';
 
 export async function victimAndTokens(be: TestBackend, prefix: string): Promise<{ victim: TestUser; thread: string; tokens: string[] }> {

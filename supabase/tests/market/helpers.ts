@@ -1,14 +1,18 @@
 /**
- * Helpers for the marketplace tests: a backend with a poster, two workers and a stranger, gigs
- * posted through /rest/v1, rpc calls through supabase-js that keep the HTTP status, and SQL as the
- * backend's own connection for looking behind the API.
+ * Helpers for the marketplace tests: a backend with a poster, two workers and a stranger, the
+ * notification windows moved by SQL, tokens at an assurance level, and one round of the app
+ * server's deliverer; gigs, applications, rpc calls with their HTTP status and SQL behind the API
+ * come from the backend's test helpers (re-exported here).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { signJwt } from '../../src/security/jwt';
-import { startTestBackend, type TestBackend } from '../harness';
-import { client, createUser, type TestUser } from '../rest/helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { signJwt } from 'backend/src/security/jwt';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { createUser, sql, type TestUser } from 'backend/test/rest/helpers';
+
+// The platform's suites post gigs and call functions too (the test database carries the app's
+// migrations), so these live beside the harness; the app's tests take them from here.
+export { apply, as, postGig, refusal, rpc, sql, type Answer } from 'backend/test/rest/helpers';
 
 export interface Market {
   be: TestBackend;
@@ -42,44 +46,6 @@ export function useMarket(env: Record<string, string> = {}): Market {
     await m.be?.close();
   });
   return m;
-}
-
-/** What a refused rpc answers: the status, the SQLSTATE or app code, and the message (or a pattern of it). */
-export const refusal = (status: number, code: string, message: string | RegExp) =>
-  expect.objectContaining({ status, error: expect.objectContaining({ code, message: typeof message === 'string' ? message : expect.stringMatching(message) }) });
-
-export interface Answer<T = unknown> {
-  status: number;
-  data: T;
-  error: { code?: string; message?: string; details?: string | null } | null;
-}
-
-/** An rpc call as the user (or a visitor), with the HTTP status. */
-export async function rpc<T = Record<string, unknown>>(be: TestBackend, user: TestUser | undefined, fn: string, args: Record<string, unknown>): Promise<Answer<T>> {
-  const r = await client(be, user).rpc(fn, args);
-  return { status: r.status, data: r.data as T, error: r.error };
-}
-
-export const as = (be: TestBackend, user?: TestUser): SupabaseClient => client(be, user);
-
-const GIG = { title: 'Paint the fence', description: 'Two coats, white', payment_type: 'hourly', rate: 30, hours: 6, location: 'remote', skills: ['painting'] };
-
-/** Post a gig through /rest/v1 as `user`; returns its id. */
-export async function postGig(be: TestBackend, user: TestUser, over: Record<string, unknown> = {}): Promise<string> {
-  const { data, error } = await as(be, user).from('gigs').insert({ ...GIG, user_id: user.id, ...over }).select('id').single();
-  if (error) throw new Error(`posting a gig failed: ${error.message}`);
-  return (data as { id: string }).id;
-}
-
-/** Apply as `worker`; returns the application id (throws on refusal). */
-export async function apply(be: TestBackend, worker: TestUser, gigId: string, message = 'I would love to help.'): Promise<string> {
-  const a = await rpc<{ id: string }>(be, worker, 'apply_to_gig', { p_gig_id: gigId, p_message: message });
-  if (a.error) throw new Error(`apply failed: ${a.error.message}`);
-  return a.data.id;
-}
-
-export async function sql<T = Record<string, unknown>>(be: TestBackend, text: string, params: unknown[] = []): Promise<T[]> {
-  return be.db.transaction(async (tx) => (await tx.query<T>(text, params)).rows);
 }
 
 /** As if every recipient's last email were long ago: the digest window is over (see mail-limits.test.ts). */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deliverNotifications } from './helpers';
-import { createUser } from '../rest/helpers';
+import { createUser } from 'backend/test/rest/helpers';
 import { apply, digestWindowOver, postGig, refusal, rpc, sql, useMarket } from './helpers';
 
 const m = useMarket();

@@ -6,8 +6,8 @@
  * with the service role. Every action is audited.
  */
 import { describe, expect, it } from 'vitest';
-import { createUser, serviceClient, type TestUser } from '../rest/helpers';
-import { send, signUp } from '../security/helpers';
+import { createUser, serviceClient, type TestUser } from 'backend/test/rest/helpers';
+import { send, signUp } from 'backend/test/security/helpers';
 import { apply, as, postGig, refusal, rpc, sql, useMarket } from './helpers';
 import { auditOf, makeOperator, queued } from './moderation-helpers';
 

@@ -3,12 +3,11 @@
  * (the operator CLI's code, through the auth admin API with the service role key), the emails the
  * console queued, and the operator audit rows of one item.
  */
-import { setOperator } from '../../src/cli/operator-admin';
-import type { TestBackend } from '../harness';
-import type { TestUser } from '../rest/helpers';
+import { setOperator } from 'backend/src/cli/operator-admin';
+import { adminApi } from 'backend/test/auth/admin';
+import type { TestBackend } from 'backend/test/harness';
+import type { TestUser } from 'backend/test/rest/helpers';
 import { sql } from './helpers';
-
-export const adminApi = (be: TestBackend) => ({ url: be.url, serviceKey: be.config.SERVICE_ROLE_KEY });
 
 /** Give `user` the operator role as `pnpm --filter backend operator add` does. */
 export async function makeOperator(be: TestBackend, user: TestUser): Promise<void> {

@@ -6,8 +6,8 @@
  * a gig that has applications hides it instead, on the record.
  */
 import { describe, expect, it } from 'vitest';
-import { Inbox, rtClient, settle, subscribed, closeAll } from '../realtime/helpers';
-import { createUser, type TestUser } from '../rest/helpers';
+import { Inbox, rtClient, settle, subscribed, closeAll } from 'backend/test/realtime/helpers';
+import { createUser, type TestUser } from 'backend/test/rest/helpers';
 import { apply, as, postGig, refusal, rpc, sql, useMarket } from './helpers';
 import { auditOf, makeOperator, queued } from './moderation-helpers';
 

@@ -5,7 +5,7 @@
  * the recipient only. (Who may read or write the table at all: security/access-notifications.)
  */
 import { describe, expect, it } from 'vitest';
-import { closeAll, Inbox, rtClient, subscribed } from '../realtime/helpers';
+import { closeAll, Inbox, rtClient, subscribed } from 'backend/test/realtime/helpers';
 import { apply, as, postGig, refusal, rpc, sql, undoWindowOver, useMarket } from './helpers';
 
 const m = useMarket();

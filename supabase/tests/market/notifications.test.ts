@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deliverNotifications } from './helpers';
-import { startTestBackend, type TestBackend } from '../harness';
-import { createUser } from '../rest/helpers';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { createUser } from 'backend/test/rest/helpers';
 import { apply, as, digestWindowOver, postGig, rpc, sql, undoWindowOver, useMarket } from './helpers';
 import { makeOperator } from './moderation-helpers';
 

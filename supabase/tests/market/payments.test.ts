@@ -1,11 +1,11 @@
 /**
  * The agreed amount and split the database computes, the old payment steps gone (the ledger's deal
- * steps replaced them: test/money/), and reviews that exist only once the money is released, one
+ * steps replaced them: ../money/), and reviews that exist only once the money is released, one
  * per side, with the member's public average.
  */
 import { describe, expect, it } from 'vitest';
 import { makeOperator } from '../money/helpers';
-import { createUser } from '../rest/helpers';
+import { createUser } from 'backend/test/rest/helpers';
 import { apply, as, postGig, refusal, rpc, useMarket } from './helpers';
 
 const m = useMarket();

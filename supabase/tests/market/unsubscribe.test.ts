@@ -7,9 +7,9 @@
  * link's code is refused with a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../auth/smtp-server';
-import { startTestBackend, type TestBackend } from '../harness';
-import { createUser, type TestUser } from '../rest/helpers';
+import { startSmtpSink, type SmtpSink } from 'backend/test/auth/smtp-server';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { createUser, type TestUser } from 'backend/test/rest/helpers';
 import { apply, deliverNotifications, digestWindowOver, postGig, rpc, sql, undoWindowOver } from './helpers';
 
 let sink: SmtpSink;

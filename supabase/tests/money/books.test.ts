@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useMarket, sql } from '../market/helpers';
-import { client } from '../rest/helpers';
+import { client } from 'backend/test/rest/helpers';
 
 const m = useMarket();
 

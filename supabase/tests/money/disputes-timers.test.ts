@@ -6,7 +6,7 @@
  * has passed — on the backend's clock, which the test moves.
  */
 import { describe, expect, it } from 'vitest';
-import { testDbKind } from '../harness';
+import { testDbKind } from 'backend/test/harness';
 import { as, refusal, rpc, sql } from '../market/helpers';
 import { BOOKS_HOLD, booksHold, deliveredDeal, fundedDeal, journal, mailsTo, ok, status, useMoney } from './helpers';
 

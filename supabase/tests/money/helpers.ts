@@ -4,9 +4,9 @@
  * functions, and SQL views of the books for the assertions.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TestBackend } from '../harness';
+import type { TestBackend } from 'backend/test/harness';
 import { postGig, rpc, sql, startMarket, type Market } from '../market/helpers';
-import { createUser, type TestUser } from '../rest/helpers';
+import { createUser, type TestUser } from 'backend/test/rest/helpers';
 
 export interface Money extends Market {
   operator: TestUser;

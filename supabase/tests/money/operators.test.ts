@@ -5,9 +5,9 @@
  * queues show rows to operators only; the campaign's figures are public and come from the books.
  */
 import { describe, expect, it } from 'vitest';
-import { signJwt } from '../../src/security/jwt';
+import { signJwt } from 'backend/src/security/jwt';
 import { as, refusal, rpc } from '../market/helpers';
-import { createUser } from '../rest/helpers';
+import { createUser } from 'backend/test/rest/helpers';
 import { deliveredDeal, fundedDeal, makeOperator, ok, useMoney } from './helpers';
 
 const m = useMoney();

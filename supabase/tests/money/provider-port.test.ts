@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/config';
+import { REPO_ROOT } from 'backend/src/config';
 import { refusal, rpc, sql } from '../market/helpers';
-import { serviceClient } from '../rest/helpers';
+import { serviceClient } from 'backend/test/rest/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, journal, ok, status, useMoney } from './helpers';
 
 const m = useMoney();

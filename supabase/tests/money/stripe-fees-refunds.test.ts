@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { as, sql } from '../market/helpers';
 import { BOOKS_HOLD, booksHold, journal, ok } from './helpers';
-import { StripeMock } from './stripe-mock';
+import { StripeMock } from 'backend/test/money/stripe-mock';
 import { checkout, delivered, funded, useStripeMoney, drainWork } from './stripe-helpers';
 
 const m = useStripeMoney();

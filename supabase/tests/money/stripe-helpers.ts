@@ -6,10 +6,10 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TestBackend } from '../harness';
-import type { TestUser } from '../rest/helpers';
+import type { TestBackend } from 'backend/test/harness';
+import type { TestUser } from 'backend/test/rest/helpers';
 import { acceptedDeal, useMoney, type Money } from './helpers';
-import { StripeMock, type MockEvent } from './stripe-mock';
+import { StripeMock, type MockEvent } from 'backend/test/money/stripe-mock';
 
 export const WEBHOOK_SECRET = 'whsec_need40contracttests';
 const sdk = new Stripe('sk_test_signingonly');

@@ -5,7 +5,7 @@
  * webhook's signature, replays and out-of-order delivery.
  */
 import { describe, expect, it } from 'vitest';
-import { client } from '../rest/helpers';
+import { client } from 'backend/test/rest/helpers';
 import { rpc, sql } from '../market/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold, journal, ok, status } from './helpers';
 import { checkout as checkoutFor, deliver, delivered, funded as fundedThrough, invoke, useStripeMoney, drainWork, mockClient } from './stripe-helpers';

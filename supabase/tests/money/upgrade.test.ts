@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/config';
-import { migrate } from '../../src/db/migrate';
-import type { Database } from '../../src/db/types';
-import { databaseMigratedUntil } from '../rest/migrate-until';
+import { REPO_ROOT } from 'backend/src/config';
+import { migrate } from 'backend/src/db/migrate';
+import type { Database } from 'backend/src/db/types';
+import { databaseMigratedUntil } from 'backend/test/rest/migrate-until';
 
 const q = async <T = Record<string, unknown>>(db: Database, text: string, params: unknown[] = []) => db.transaction(async (tx) => (await tx.query<T>(text, params)).rows);
 

@@ -6,11 +6,11 @@
  * broadcast, and the public channel of the same name never reaches the parties.
  */
 import { describe, expect, it } from 'vitest';
-import type { TestBackend } from '../harness';
+import type { TestBackend } from 'backend/test/harness';
 import { apply, postGig } from '../market/helpers';
-import { createUser, type TestUser } from '../rest/helpers';
-import { Inbox, postFrom, settle, subscribed } from './helpers';
-import { realtimeBackend } from './suite';
+import { createUser, type TestUser } from 'backend/test/rest/helpers';
+import { Inbox, postFrom, settle, subscribed } from 'backend/test/realtime/helpers';
+import { realtimeBackend } from 'backend/test/realtime/suite';
 
 let be: TestBackend;
 let poster: TestUser;

@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/config';
-import { migrate } from '../../src/db/migrate';
-import { openPglite } from '../../src/db/pglite';
-import type { Database } from '../../src/db/types';
-import { openTestDatabase, startTestBackend, testDbKind, type TestBackend } from '../harness';
-import { createUser, rest } from './helpers';
+import { REPO_ROOT } from 'backend/src/config';
+import { migrate } from 'backend/src/db/migrate';
+import { openPglite } from 'backend/src/db/pglite';
+import type { Database } from 'backend/src/db/types';
+import { openTestDatabase, startTestBackend, testDbKind, type TestBackend } from 'backend/test/harness';
+import { createUser, rest } from 'backend/test/rest/helpers';
 
 let be: TestBackend;
 

@@ -4,10 +4,10 @@
  * 400 23514 (1e15 with 400 too), and the migration rounds the rates posted before it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate';
-import { startTestBackend, type TestBackend } from '../harness';
-import { client, createUser, rest, type TestUser } from './helpers';
-import { databaseMigratedUntil } from './migrate-until';
+import { migrate } from 'backend/src/db/migrate';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { client, createUser, rest, type TestUser } from 'backend/test/rest/helpers';
+import { databaseMigratedUntil } from 'backend/test/rest/migrate-until';
 
 let be: TestBackend;
 let poster: TestUser;

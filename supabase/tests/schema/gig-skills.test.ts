@@ -4,10 +4,10 @@
  * the filter, and gigs posted before the change keep their spelling and become findable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate';
-import { startTestBackend, type TestBackend } from '../harness';
-import { client, createUser, rest, seedGigs, type TestUser } from './helpers';
-import { databaseMigratedUntil } from './migrate-until';
+import { migrate } from 'backend/src/db/migrate';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { client, createUser, rest, seedGigs, type TestUser } from 'backend/test/rest/helpers';
+import { databaseMigratedUntil } from 'backend/test/rest/migrate-until';
 
 let be: TestBackend;
 let owner: TestUser;

@@ -4,8 +4,8 @@
  * service role may record a `confirmed_transfer`. No client can choose the source.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { client, createUser, serviceClient, type TestUser } from './helpers';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { client, createUser, serviceClient, type TestUser } from 'backend/test/rest/helpers';
 
 let be: TestBackend;
 let user: TestUser;

@@ -5,8 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { client, createUser, serviceClient, type TestUser } from './helpers';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { client, createUser, serviceClient, type TestUser } from 'backend/test/rest/helpers';
 
 let be: TestBackend;
 let A: TestUser;

@@ -9,7 +9,7 @@
  * P's open gig; W saved a search; P has a closed gig too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { send } from './helpers';
+import { send } from 'backend/test/security/helpers';
 import { attempt, useParties, type Scenario } from './market-support';
 
 const p = useParties('find-');

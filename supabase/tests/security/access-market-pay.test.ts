@@ -8,7 +8,7 @@
  * gig of P's whose money was released, with W's review of P. (The deal's money steps: access-money.test.ts.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { send, signUp, type Account } from './helpers';
+import { send, signUp, type Account } from 'backend/test/security/helpers';
 import { attempt, useParties, type Scenario } from './market-support';
 
 const p = useParties('pay-');

@@ -9,8 +9,8 @@
  * function) belongs in WRITES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { errorCode, send, signUp, type Account } from './helpers';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { errorCode, send, signUp, type Account } from 'backend/test/security/helpers';
 import { marketFingerprint } from './market-support';
 
 let be: TestBackend;

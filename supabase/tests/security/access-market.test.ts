@@ -9,7 +9,7 @@
  * of the app, marketplace and auth tables as it was.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { send, type Account } from './helpers';
+import { send, type Account } from 'backend/test/security/helpers';
 import { attempt, useParties, type Scenario } from './market-support';
 
 const p = useParties('');

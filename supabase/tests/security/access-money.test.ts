@@ -9,8 +9,8 @@
  * release's transaction for receipts; W's PayPal address.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canary } from './fuzz-support';
-import { send, signUp } from './helpers';
+import { canary } from 'backend/test/security/fuzz-support';
+import { send, signUp } from 'backend/test/security/helpers';
 import { attempt, useParties, type Scenario } from './market-support';
 
 const p = useParties('money-');

@@ -8,7 +8,7 @@
  * their own sessions alone (it reads auth.sessions as its owner).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimsOf, send } from './helpers';
+import { claimsOf, send } from 'backend/test/security/helpers';
 import { attempt, useParties, type Scenario } from './market-support';
 
 const p = useParties('bell-');

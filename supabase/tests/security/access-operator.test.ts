@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../src/security/jwt';
+import { signJwt } from 'backend/src/security/jwt';
 import { makeOperator } from '../market/moderation-helpers';
-import { errorCode, send } from './helpers';
+import { errorCode, send } from 'backend/test/security/helpers';
 import { attempt, marketFingerprint, useParties, type Scenario, type Who } from './market-support';
 
 const p = useParties('opx-');

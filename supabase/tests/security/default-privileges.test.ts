@@ -8,7 +8,7 @@
  *   - the visitor (anon) can execute exactly the functions listed here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
 
 let be: TestBackend;
 beforeAll(async () => {

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { check, noteStatus, summary, timeoutFor, type PropertyName } from './fuzz-support';
-import { send, signUp, type Account, type Answer } from './helpers';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { check, noteStatus, summary, timeoutFor, type PropertyName } from 'backend/test/security/fuzz-support';
+import { send, signUp, type Account, type Answer } from 'backend/test/security/helpers';
 
 const PROPERTY: PropertyName = 'deal: money edits after acceptance';
 /** The first step that moves money for an accepted deal (it locks the terms). */

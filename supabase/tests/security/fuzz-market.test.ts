@@ -16,9 +16,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, hostileJson, hostileString, noteStatus, pct, segment, summary, timeoutFor, type PropertyName } from './fuzz-support';
-import { fingerprint, forgedTokens, send, signUp, type Account, type Answer } from './helpers';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { REQUEST_TIMEOUT_MS, assertNoLeak, canary, check, hostileJson, hostileString, noteStatus, pct, segment, summary, timeoutFor, type PropertyName } from 'backend/test/security/fuzz-support';
+import { fingerprint, forgedTokens, send, signUp, type Account, type Answer } from 'backend/test/security/helpers';
 import { marketFingerprint } from './market-support';
 
 const PROPERTIES: PropertyName[] = ['market: reads', 'market: rpc'];

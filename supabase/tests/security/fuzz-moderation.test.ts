@@ -12,10 +12,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
 import { makeOperator } from '../market/moderation-helpers';
-import { check, hostileString, noteStatus, summary, timeoutFor, type PropertyName } from './fuzz-support';
-import { forgedTokens, send, signUp, type Account, type Answer } from './helpers';
+import { check, hostileString, noteStatus, summary, timeoutFor, type PropertyName } from 'backend/test/security/fuzz-support';
+import { forgedTokens, send, signUp, type Account, type Answer } from 'backend/test/security/helpers';
 
 const PROPERTY: PropertyName = 'moderation: console';
 type Who = 'OP' | 'P' | 'M' | 'visitor' | 'forged';

@@ -16,8 +16,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postGig, rpc, sql, startMarket, type Market } from '../market/helpers';
 import { BOOKS_HOLD, booksHold, makeOperator } from '../money/helpers';
-import { createUser, serviceClient, type TestUser } from '../rest/helpers';
-import { check, noteStatus, runsFor, summary, timeoutFor, type PropertyName } from './fuzz-support';
+import { createUser, serviceClient, type TestUser } from 'backend/test/rest/helpers';
+import { check, noteStatus, runsFor, summary, timeoutFor, type PropertyName } from 'backend/test/security/fuzz-support';
 
 /** A case makes several deals and many calls: give each a few seconds more than the default. */
 const timeout = (name: PropertyName) => timeoutFor(name) + runsFor(name) * 5_000;

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../market/helpers';
 import { acceptedDeal, BOOKS_HOLD, booksHold } from '../money/helpers';
 import { useStripeMoney, WEBHOOK_SECRET } from '../money/stripe-helpers';
-import { check, hostileJson, hostileString, noteStatus, summary, timeoutFor, type PropertyName } from './fuzz-support';
-import { forgedTokens, send } from './helpers';
+import { check, hostileJson, hostileString, noteStatus, summary, timeoutFor, type PropertyName } from 'backend/test/security/fuzz-support';
+import { forgedTokens, send } from 'backend/test/security/helpers';
 
 const PROPERTY: PropertyName = 'stripe: endpoints';
 const m = useStripeMoney();

@@ -4,8 +4,8 @@
  * marketplace, money (the ledger included), app and auth row that a refused request must leave as it was.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness';
-import { errorCode, fingerprint, forgedTokens, rowsDigest, send, signUp, type Account, type Answer } from './helpers';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { errorCode, fingerprint, forgedTokens, rowsDigest, send, signUp, type Account, type Answer } from 'backend/test/security/helpers';
 
 type Forged = Awaited<ReturnType<typeof forgedTokens>>;
 export type Bearer = keyof Forged['bearer'];

@@ -4,9 +4,9 @@
  * and function holding money or personal data, both sides, over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpAt } from '../../src/auth/totp';
-import { startTestBackend, type TestBackend } from '../harness';
-import { claimsOf, errorCode, send, signUp, type Answer } from './helpers';
+import { totpAt } from 'backend/src/auth/totp';
+import { startTestBackend, type TestBackend } from 'backend/test/harness';
+import { claimsOf, errorCode, send, signUp, type Answer } from 'backend/test/security/helpers';
 
 let be: TestBackend;
 const tokens = { aal1: '', aal2: '', plain: '' };

@@ -11,9 +11,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperators, setOperator } from '../../src/cli/operator-admin';
 import { startTestBackend, type TestBackend } from '../harness';
+import { createUser, refusal, rpc, sql, type TestUser } from '../rest/helpers';
 import { adminApi } from './admin';
-import { refusal, rpc, sql } from '../rest/helpers';
-import { createUser, type TestUser } from '../rest/helpers';
 
 const run = promisify(execFile);
 const CLI = path.join(__dirname, '../../src/cli/operator.ts');

@@ -17,13 +17,6 @@ import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
 import { TEMPLATE_FILE, testDbKind } from './harness';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The migrated PostgreSQL database test databases are copied from ('' on PGlite). */
-    postgresTemplate: string;
-  }
-}
-
 function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   for (const { dir } of DEFAULT_SOURCES) {

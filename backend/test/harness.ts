@@ -23,6 +23,15 @@ import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
 import type { Database } from '../src/db/types';
 
+// What global-setup.ts provides to every test file (here, where it is read, so that every program
+// that imports the harness — the app's tests in supabase/tests too — knows its type).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PostgreSQL database test databases are copied from ('' on PGlite). */
+    postgresTemplate: string;
+  }
+}
+
 export const TEMPLATE_FILE = path.join(REPO_ROOT, '.data-test', 'template.tar.gz');
 
 export type TestDbKind = 'pglite' | 'postgres';

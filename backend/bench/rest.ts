@@ -77,7 +77,7 @@ const QUERIES: BenchQuery[] = [
   { name: 'payment_type=fixed', rest: `/gigs?${HOME_SELECT}&payment_type=eq.fixed`, sql: DRIVER('where g.payment_type = $1'), params: ['fixed'] },
   { name: 'location=onsite', rest: `/gigs?${HOME_SELECT}&location=eq.onsite`, sql: DRIVER('where g.location = $1'), params: ['onsite'] },
   { name: 'rate 100..120', rest: `/gigs?${HOME_SELECT}&rate=gte.100&rate=lte.120`, sql: DRIVER('where g.rate >= $1 and g.rate <= $2'), params: [100, 120] },
-  { name: 'skills cs {rust}', rest: `/gigs?${HOME_SELECT}&skills=cs.%7Brust%7D`, sql: DRIVER('where g.skills @> $1'), params: [['rust']] },
+  { name: 'skills cs {rust}', rest: `/gigs?${HOME_SELECT}&skills=cs.%7Brust%7D`, sql: DRIVER('where g.skills @> $1'), params: ['{rust}'] },
 ];
 
 const SEED_USERS = 1000;

@@ -3330,6 +3330,7 @@ create table public.gigs (
   hidden_at timestamp with time zone,
   hidden_reason text,
   hidden_cause text,
+  rate_cents integer generated always as (((rate * (100)::numeric))::integer) stored,
   constraint gigs_pkey PRIMARY KEY (id),
   constraint gigs_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE SET NULL,
   constraint gigs_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
@@ -3354,6 +3355,7 @@ comment on column public.gigs.applicant_count is 'Applications to this gig that 
 comment on column public.gigs.hidden_at is 'When the gig was hidden (null: listed as usual). Set only by the operator functions, a ban, or a removal.';
 comment on column public.gigs.hidden_reason is 'Why, as its poster is told (an operator''s reason, the suspension, or their own removal).';
 comment on column public.gigs.hidden_cause is 'moderation (an operator) | ban (the poster''s account is suspended) | removed (the poster deleted it after it had applications).';
+comment on column public.gigs.rate_cents is 'rate in whole cents, computed by the database (never written): what the grid''s rate filter compares, because integer comparisons keep statistics and indexes under row-level security and numeric ones do not.';
 alter table public.gigs enable row level security;
 create policy gigs_delete_members_only on public.gigs as restrictive for delete to authenticated
   using (( SELECT private.member_may_write('delete a gig'::text) AS member_may_write));
@@ -3382,6 +3384,7 @@ CREATE INDEX gigs_location_idx ON public.gigs USING btree (location, created_at 
 CREATE INDEX gigs_open_created_at_idx ON public.gigs USING btree (created_at DESC, id) WHERE (status = 'active'::text);
 CREATE INDEX gigs_payment_id_idx ON public.gigs USING btree (payment_id) WHERE (payment_id IS NOT NULL);
 CREATE INDEX gigs_payment_type_idx ON public.gigs USING btree (payment_type, created_at DESC);
+CREATE INDEX gigs_rate_cents_idx ON public.gigs USING btree (rate_cents);
 CREATE INDEX gigs_rate_idx ON public.gigs USING btree (rate);
 CREATE INDEX gigs_skills_idx ON public.gigs USING gin (skills);
 CREATE INDEX gigs_title_trgm_idx ON public.gigs USING gin (title public.gin_trgm_ops);

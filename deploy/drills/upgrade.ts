@@ -2,9 +2,9 @@
  * `pnpm drill:upgrade [--previous REF] [--db=postgres,pglite]`: an upgrade from the previous release
  * to this one, with data, and nothing lost.
  *
- * The previous release: there are no release tags yet, so it is a commit of main — by default the
- * one just before the newest migration of this release landed on main (so the upgrade applies migrations to live
- * data), or `--previous` (a tag once there are tags). It is checked out in a git worktree, its
+ * The previous release: by default the commit of main just before the newest migration of this
+ * release landed (so the upgrade always applies a migration to live data, even between two tags), or
+ * `--previous REF`, e.g. `--previous v0.2.0` for an upgrade from that release tag. It is checked out in a git worktree, its
  * dependencies installed and its backend bundled, and run with `node dist/main.js` as its
  * deployment would.
  *   PostgreSQL: the database of deploy/postgres/roles.sql; the previous release runs as the owner

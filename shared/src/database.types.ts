@@ -716,6 +716,7 @@ export type Database = {
           payment_type: string
           platform_fee: number | null
           rate: number
+          rate_cents: number | null
           skills: string[]
           status: string
           title: string
@@ -739,6 +740,7 @@ export type Database = {
           payment_type?: string
           platform_fee?: number | null
           rate: number
+          rate_cents?: number | null
           skills?: string[]
           status?: string
           title: string
@@ -759,6 +761,7 @@ export type Database = {
           payment_type?: string
           platform_fee?: number | null
           rate?: number
+          rate_cents?: number | null
           skills?: string[]
           status?: string
           title?: string
@@ -1946,6 +1949,7 @@ export type Database = {
           payment_type: string
           platform_fee: number | null
           rate: number
+          rate_cents: number | null
           skills: string[]
           status: string
           title: string
@@ -2018,6 +2022,7 @@ export type Database = {
           payment_type: string
           platform_fee: number | null
           rate: number
+          rate_cents: number | null
           skills: string[]
           status: string
           title: string
@@ -2216,6 +2221,7 @@ export type Database = {
           payment_type: string
           platform_fee: number | null
           rate: number
+          rate_cents: number | null
           skills: string[]
           status: string
           title: string
@@ -2308,6 +2314,7 @@ export type Database = {
           payment_type: string
           platform_fee: number | null
           rate: number
+          rate_cents: number | null
           skills: string[]
           status: string
           title: string

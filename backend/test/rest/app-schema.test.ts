@@ -34,7 +34,7 @@ const ADMIN_FUNCTIONS = ['admin_ban_member', 'admin_hide_gig', 'admin_remove_mes
 
 const CONTRACT: Record<string, Record<string, string>> = {
   gigs: {
-    id: 'uuid', user_id: 'uuid', title: 'text', description: 'text', payment_type: 'text', rate: 'numeric', hours: 'numeric',
+    id: 'uuid', user_id: 'uuid', title: 'text', description: 'text', payment_type: 'text', rate: 'numeric', rate_cents: 'integer', hours: 'numeric',
     location: 'text', skills: 'citext[]', worker_rate: 'numeric', platform_fee: 'numeric', payment_id: 'uuid', status: 'text',
     created_at: 'timestamp with time zone', applicant_count: 'integer',
     hidden_at: 'timestamp with time zone', hidden_reason: 'text', hidden_cause: 'text',

@@ -51,7 +51,7 @@ describe('the home page list', () => {
     const first = data![0];
     expect(first).toMatchObject({ user_id: bob.id, payment_type: 'hourly', rate: 70, hours: 5, location: 'remote', skills: ['react', 'typescript'], status: 'active', worker_rate: null, platform_fee: null, payment_id: null });
     expect(first.profiles).toEqual({ username: 'bobsmith', avatar_url: null });
-    expect(Object.keys(first).sort()).toEqual(['applicant_count', 'created_at', 'description', 'hidden_at', 'hidden_cause', 'hidden_reason', 'hours', 'id', 'location', 'payment_id', 'payment_type', 'platform_fee', 'profiles', 'rate', 'skills', 'status', 'title', 'user_id', 'worker_rate'].sort());
+    expect(Object.keys(first).sort()).toEqual(['applicant_count', 'created_at', 'description', 'hidden_at', 'hidden_cause', 'hidden_reason', 'hours', 'id', 'location', 'payment_id', 'payment_type', 'platform_fee', 'profiles', 'rate', 'rate_cents', 'skills', 'status', 'title', 'user_id', 'worker_rate'].sort());
     expect(first.created_at).toMatch(/^2025-01-05T00:00:00(\.0+)?\+00:00$/);
   });
 
@@ -61,6 +61,7 @@ describe('the home page list', () => {
     ['location equal', (q: Query) => q.eq('location', 'onsite'), ['Fix leaking tap', 'Paint the garden fence']],
     ['rate at least', (q: Query) => q.gte('rate', 55), ['Write a React hook', 'Data cleanup in Python', 'React landing page']],
     ['rate at most', (q: Query) => q.lte('rate', 40), ['Fix leaking tap', 'Paint the garden fence']],
+    ['rate in cents, as the grid sends it', (q: Query) => q.gte('rate_cents', 4000).lte('rate_cents', 5500), ['Data cleanup in Python', 'Fix leaking tap']],
     ['skills containing a list', (q: Query) => q.contains('skills', ['react']), ['Write a React hook', 'React landing page']],
     ['skills containing two', (q: Query) => q.contains('skills', ['react', 'css']), ['React landing page']],
     ['all filters at once', (q: Query) => q.ilike('title', '%React%').eq('payment_type', 'hourly').eq('location', 'remote').gte('rate', 10).lte('rate', 100).contains('skills', ['react']), ['Write a React hook']],

@@ -82,6 +82,31 @@ describe('gig rates: two decimals at most', () => {
   });
 });
 
+describe('rate_cents: the rate in whole cents, for the grid\'s filter', () => {
+  it('follows every rate the database stores, and the grid filters by it', async () => {
+    const c = client(be, poster);
+    const tag = `Cents ${Date.now()}`;
+    const { data: made, error } = await c.from('gigs').insert([10, 12.345, 99.99].map((rate) => ({ title: tag, description: 'd', rate, hours: 1, location: 'remote' }))).select('rate, rate_cents');
+    expect(error).toBeNull();
+    expect(made).toEqual([{ rate: 10, rate_cents: 1000 }, { rate: 12.35, rate_cents: 1235 }, { rate: 99.99, rate_cents: 9999 }]);
+    const { data: between } = await client(be).from('gigs').select('rate').eq('title', tag).gte('rate_cents', 1001).lte('rate_cents', 9999).order('rate');
+    expect(between).toEqual([{ rate: 12.35 }, { rate: 99.99 }]);
+  });
+
+  it('nobody writes it: an insert or an edit that sets it is refused with a 4xx and changes nothing', async () => {
+    const c = client(be, poster);
+    const insert = await c.from('gigs').insert({ title: 'Sneaky', description: 'd', rate: 10, rate_cents: 1, hours: 1, location: 'remote' });
+    expect(insert.status).toBeGreaterThanOrEqual(400);
+    expect(insert.status).toBeLessThan(500);
+    const { data: gig } = await c.from('gigs').insert({ title: 'Honest', description: 'd', rate: 10, hours: 1, location: 'remote' }).select('id').single();
+    const edit = await c.from('gigs').update({ rate_cents: 1 }).eq('id', gig!.id);
+    expect(edit.status).toBeGreaterThanOrEqual(400);
+    expect(edit.status).toBeLessThan(500);
+    const { data: after } = await c.from('gigs').select('rate, rate_cents').eq('id', gig!.id).single();
+    expect(after).toEqual({ rate: 10, rate_cents: 1000 });
+  });
+});
+
 describe('the migration', () => {
   it('rounds existing rates to the cent, and a sub-cent rate up to one cent', async () => {
     const db = await databaseMigratedUntil('20240501000000_gig_skills_case_insensitive.sql');

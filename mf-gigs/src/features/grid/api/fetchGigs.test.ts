@@ -32,10 +32,18 @@ describe('reading gigs', () => {
       ['ilike', 'title', '%50\\%\\_off%'],
       ['eq', 'payment_type', 'hourly'],
       ['eq', 'location', 'hybrid'],
-      ['gte', 'rate', 10],
-      ['lte', 'rate', 90],
+      ['gte', 'rate_cents', 1000],
+      ['lte', 'rate_cents', 9000],
       ['contains', 'skills', ['a', 'b']],
       ['range', 12, 12 + PAGE_SIZE - 1],
+    ]);
+  });
+
+  it('compares the rate in whole cents: a bound between two cents keeps exactly the gigs the dollar bound would', async () => {
+    await fetchGigs({ minRate: 0.29, maxRate: 10.005 });
+    expect(supabase.calls.slice(4, 6)).toEqual([
+      ['gte', 'rate_cents', 29],
+      ['lte', 'rate_cents', 1000],
     ]);
   });
 

@@ -53,6 +53,58 @@ function b64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
+/** Every console message and page error of `page`, as text, from now on. */
+export function recordConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
+  page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
+  return messages;
+}
+
+/** What every test checks of every page it opens: never two Supabase auth clients. */
+export function expectOneAuthClient(messages: string[]): void {
+  expect(messages.filter((m) => m.includes('Multiple GoTrueClient instances')), 'one Supabase auth client per page').toEqual([]);
+}
+
+/**
+ * The `app` API over any page of the shell: the fixture's own page, or a second browser's page
+ * (`browser.newContext({ baseURL: app.state.shellUrl })`) in a journey with two people.
+ */
+export function composedApp(page: Page): ComposedApp {
+  const state = readState();
+  return {
+    page,
+    state,
+    async goto(hash = '') {
+      await page.goto(`/${hash}`);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    },
+    slot: (name) => page.locator(`[data-remote="${name}"]`),
+    async waitForSlots() {
+      await expect(page.locator('[data-remote-status="loading"]')).toHaveCount(0, { timeout: 20_000 });
+    },
+    navbar: page.getByRole('navigation', { name: 'Main' }),
+    async fakeSession(user = {}) {
+      const id = user.id ?? '00000000-0000-4000-8000-0000000000e2';
+      const email = user.email ?? 'e2e@example.com';
+      const now = Math.floor(Date.now() / 1000);
+      const claims = { sub: id, email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', iat: now, exp: now + 3600, session_id: 'e2e' };
+      const accessToken = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.e2e-unsigned`;
+      const session = {
+        access_token: accessToken,
+        refresh_token: 'e2e-refresh-token',
+        token_type: 'bearer',
+        expires_in: 3600,
+        expires_at: now + 3600,
+        user: { id, email, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: new Date().toISOString() },
+      };
+      const key = `sb-${new URL(state.backendUrl).hostname.split('.')[0]}-auth-token`;
+      await page.addInitScript(([k, v]) => window.localStorage.setItem(k, v), [key, JSON.stringify(session)] as const);
+      return { id, email };
+    },
+  };
+}
+
 export const test = base.extend<{
   app: ComposedApp;
   remotes: RemotesControl;
@@ -67,11 +119,9 @@ export const test = base.extend<{
   // Auto: every test of every area also checks that the page never had two auth clients.
   consoleMessages: [
     async ({ page }, use) => {
-      const messages: string[] = [];
-      page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
-      page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
+      const messages = recordConsole(page);
       await use(messages);
-      expect(messages.filter((m) => m.includes('Multiple GoTrueClient instances')), 'one Supabase auth client per page').toEqual([]);
+      expectOneAuthClient(messages);
     },
     { auto: true },
   ],
@@ -104,39 +154,7 @@ export const test = base.extend<{
   },
 
   app: async ({ page, consoleMessages: _consoleMessages }, use) => {
-    const state = readState();
-    const app: ComposedApp = {
-      page,
-      state,
-      async goto(hash = '') {
-        await page.goto(`/${hash}`);
-        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-      },
-      slot: (name) => page.locator(`[data-remote="${name}"]`),
-      async waitForSlots() {
-        await expect(page.locator('[data-remote-status="loading"]')).toHaveCount(0, { timeout: 20_000 });
-      },
-      navbar: page.getByRole('navigation', { name: 'Main' }),
-      async fakeSession(user = {}) {
-        const id = user.id ?? '00000000-0000-4000-8000-0000000000e2';
-        const email = user.email ?? 'e2e@example.com';
-        const now = Math.floor(Date.now() / 1000);
-        const claims = { sub: id, email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', iat: now, exp: now + 3600, session_id: 'e2e' };
-        const accessToken = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.e2e-unsigned`;
-        const session = {
-          access_token: accessToken,
-          refresh_token: 'e2e-refresh-token',
-          token_type: 'bearer',
-          expires_in: 3600,
-          expires_at: now + 3600,
-          user: { id, email, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: new Date().toISOString() },
-        };
-        const key = `sb-${new URL(state.backendUrl).hostname.split('.')[0]}-auth-token`;
-        await page.addInitScript(([k, v]) => window.localStorage.setItem(k, v), [key, JSON.stringify(session)] as const);
-        return { id, email };
-      },
-    };
-    await use(app);
+    await use(composedApp(page));
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's parameters

@@ -15,7 +15,10 @@ export default defineConfig({
   reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot.
+    // The trace's filmstrip is left out: it is a screencast of every frame the page paints,
+    // JPEG-encoded all along for every test, passed or not, on a machine short of CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // baseURL comes from the fixtures (global setup picks free ports).
   },

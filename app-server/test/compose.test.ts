@@ -47,6 +47,13 @@ describe('notification emails', () => {
     expect(compose.single(item('review_posted', { reviewee_id: APP, reviewer_name: 'Pat', rating: 4 }), 'w@x.example').link).toBe(`https://need40.example/#profile/${APP}`);
   });
 
+  it("a message's email leads to the thread, open, by the bell's rule: the poster's under the applicant, the worker's on the gig page", () => {
+    const message = (reader: 'poster' | 'worker' | null) => compose.single(item('new_message', { application_id: APP, sender_name: 'Pat', reader }), 'x@x.example').link;
+    expect(message('poster')).toBe(`https://need40.example/#dashboard/application/${APP}/messages`);
+    expect(message('worker')).toBe(`https://need40.example/#gig/${GIG}/messages`);
+    expect(message(null)).toBe(`https://need40.example/#gig/${GIG}/messages`);
+  });
+
   it('writes the words of each new kind, and money by the one rule', () => {
     const closed = compose.single(item('gig_closed', { notice: 'Thank you for applying. The poster has closed this gig without choosing an applicant.' }), 'w@x.example');
     expect(closed.subject).toBe('The gig "Walk the dog" is closed');

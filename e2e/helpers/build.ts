@@ -28,10 +28,11 @@ export function isStale(app: string): boolean {
 }
 
 export function ensureBuilt(force = process.env.E2E_REBUILD === '1'): void {
-  for (const app of ['shell', ...REMOTES]) {
-    if (!force && !isStale(app)) continue;
-    console.log(`[e2e] building ${packageOf(app)} …`);
-    const r = spawnSync('pnpm', ['--filter', packageOf(app), 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`build of ${packageOf(app)} failed (exit ${r.status})`);
-  }
+  const stale = ['shell', ...REMOTES].filter((app) => force || isStale(app));
+  if (!stale.length) return;
+  // One pnpm run for all of them: pnpm builds the packages side by side. One after the other, the
+  // six builds took 75 s on the shared 2-core machine; in one run, 51 s (load average 4–11).
+  console.log(`[e2e] building ${stale.map(packageOf).join(', ')} …`);
+  const r = spawnSync('pnpm', [...stale.flatMap((app) => ['--filter', packageOf(app)]), 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`build of ${stale.map(packageOf).join(', ')} failed (exit ${r.status})`);
 }

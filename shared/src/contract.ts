@@ -24,6 +24,8 @@ export interface ProfileProps {
 /** Props of gigs' `./GigPage`. */
 export interface GigPageProps {
   gigId: string;
+  /** The address ends in `/messages` (where a message's notification leads): the member's thread with the poster opens. */
+  openThread?: boolean;
 }
 
 /** Props of profile's `./PublicProfile`. */
@@ -42,6 +44,8 @@ export interface ReceiptProps {
  */
 export interface DashboardProps {
   applicationId?: string | null;
+  /** `#dashboard/application/<id>/messages` (where a message's notification leads): that applicant's thread opens. */
+  openThread?: boolean;
 }
 
 /** An exposed component that takes no props. */

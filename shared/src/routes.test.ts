@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { HREF, pageLink, routeOf } from './routes';
+import { HREF, pageLink, routeOf, threadHref } from './routes';
 
 const viewOf = (hash: string) => routeOf(hash).view;
 
@@ -52,6 +52,19 @@ it('opens the dashboard at an application only with a plain id', () => {
   expect(routeOf('#dashboard/application/a/b')).toEqual({ view: 'home', id: null });
   expect(routeOf('#dashboard/gig/42')).toEqual({ view: 'home', id: null });
   expect(routeOf('#dashboard/application/<img>')).toEqual({ view: 'home', id: null });
+});
+
+it("a message leads to its thread, open: the poster's under the applicant, the worker's on the gig page", () => {
+  const at = { applicationId: 'app-1', gigId: 'gig-1' };
+  expect(threadHref(at, 'poster')).toBe('#dashboard/application/app-1/messages');
+  expect(threadHref(at, 'worker')).toBe('#gig/gig-1/messages');
+  expect(routeOf(threadHref(at, 'poster'))).toEqual({ view: 'dashboard', id: 'app-1', thread: true });
+  expect(routeOf(threadHref(at, 'worker'))).toEqual({ view: 'gig', id: 'gig-1', thread: true });
+  // Only a gig page and an applicant have a thread; nothing else ends in /messages.
+  expect(routeOf('#profile/p1/messages')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#receipt/42/messages')).toEqual({ view: 'home', id: null });
+  expect(routeOf('#gig/g1/messages/x')).toEqual({ view: 'home', id: null });
+  expect('thread' in routeOf(HREF.gig('g1'))).toBe(false);
 });
 
 it('makes an in-page address absolute for an email, whatever the site URL ends with', () => {

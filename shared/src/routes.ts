@@ -7,7 +7,8 @@
  * one gig's page, `#profile/<id>` a member's public profile (`#profile` alone is the signed-in
  * person's own), `#receipt/<id>` the receipt of one money step, linked to from deals and emails,
  * and `#dashboard/application/<id>` the dashboard opened at one applicant of the member's gig, with
- * Accept and Decline (the "New application" email's link).
+ * Accept and Decline (the "New application" email's link). `/messages` after a gig page's or an
+ * applicant's address opens that application's thread there (threadHref: where a message leads).
  * Other anchors (`#gigs`, `#post-gig`, `#need40`) live inside Home. Pure strings: the emails' builder imports this file on its own.
  */
 
@@ -18,6 +19,8 @@ export type View = (typeof VIEWS)[number];
 export interface Route {
   view: View;
   id: string | null;
+  /** The address ends in `/messages`: the thread of the application shown there opens (present only then). */
+  thread?: true;
 }
 
 export const HREF = {
@@ -33,11 +36,26 @@ export const HREF = {
   receipt: (id: string) => `#receipt/${encodeURIComponent(id)}`,
   /** The dashboard at one applicant of the member's gig, Accept and Decline at hand. */
   application: (id: string) => `#dashboard/application/${encodeURIComponent(id)}`,
+  /** That applicant on the poster's dashboard with their thread open. */
+  applicationThread: (id: string) => `#dashboard/application/${encodeURIComponent(id)}/messages`,
+  /** A gig's page with the member's own application's thread open. */
+  gigThread: (id: string) => `#gig/${encodeURIComponent(id)}/messages`,
 } as const;
+
+/**
+ * Where a message about an application leads its reader — the thread, open: the poster reads it
+ * under that applicant on the dashboard, the worker under their application on the gig page. The
+ * one rule for the bell's list and the "New message" email.
+ */
+export function threadHref(at: { applicationId: string; gigId: string }, reader: 'poster' | 'worker'): string {
+  return reader === 'poster' ? HREF.applicationThread(at.applicationId) : HREF.gigThread(at.gigId);
+}
 
 const PLAIN: readonly string[] = ['home', 'profile', 'about', 'contact', 'dashboard', 'money', 'workers', 'admin'];
 /** Addresses with an id: the id is a uuid in practice; anything else is left to the page to refuse. */
-const WITH_ID = /^(gig|profile|receipt|dashboard\/application)\/([A-Za-z0-9-]{1,64})$/;
+const WITH_ID = /^(gig|profile|receipt|dashboard\/application)\/([A-Za-z0-9-]{1,64})(\/messages)?$/;
+/** The views whose address may end in `/messages` (a thread shown there). */
+const WITH_THREAD: readonly string[] = ['gig', 'dashboard/application'];
 const VIEW_WITH_ID: Record<string, View> = { gig: 'gig', profile: 'member', receipt: 'receipt', 'dashboard/application': 'dashboard' };
 
 /** The route a hash (`#gig/…`, `gig/…` or '') names; anything unknown is Home. */
@@ -50,7 +68,8 @@ export function routeOf(hash: string): Route {
   }
   if (PLAIN.includes(id)) return { view: id as View, id: null };
   const match = WITH_ID.exec(id);
-  if (match) return { view: VIEW_WITH_ID[match[1]!]!, id: match[2] ?? null };
+  if (match && !match[3]) return { view: VIEW_WITH_ID[match[1]!]!, id: match[2] ?? null };
+  if (match && WITH_THREAD.includes(match[1]!)) return { view: VIEW_WITH_ID[match[1]!]!, id: match[2] ?? null, thread: true };
   return { view: 'home', id: null };
 }
 

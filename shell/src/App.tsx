@@ -25,7 +25,7 @@ import { QaBanner } from './release/QaBanner';
 import styles from './sections/Sections.module.css';
 
 export function App() {
-  const { view, id } = useRoute();
+  const { view, id, thread = false } = useRoute();
   const userId = useSession((s) => s.user?.id ?? null);
   const isOperator = useSession(isOperatorSession);
   useScrollOnViewChange(view, id);
@@ -48,7 +48,7 @@ export function App() {
         </section>
         {view === 'gig' && id && (
           <section id="gig" className={styles.section} aria-label="Gig">
-            <RemoteSlot key={id} remote="gigs" expose="GigPage" label="This gig" props={{ gigId: id }} />
+            <RemoteSlot key={id} remote="gigs" expose="GigPage" label="This gig" props={{ gigId: id, openThread: thread }} />
           </section>
         )}
         {view === 'member' && id && (
@@ -59,7 +59,7 @@ export function App() {
         {view === 'dashboard' && (
           <section id="dashboard" className={styles.section} aria-label="Dashboard">
             {userId ? (
-              <RemoteSlot remote="gigs" expose="Dashboard" label="Your dashboard" props={{ applicationId: id }} />
+              <RemoteSlot remote="gigs" expose="Dashboard" label="Your dashboard" props={{ applicationId: id, openThread: thread }} />
             ) : (
               <SignInPrompt text="Log in to see your gigs, applications and saved gigs." />
             )}

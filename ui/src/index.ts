@@ -24,4 +24,4 @@ export { memberName, UNNAMED_MEMBER } from './memberName';
 export { failureText, isNetworkFailure, NETWORK_MESSAGE, worded } from './failureText';
 export { usePending, SLOW_AFTER_MS, type Attempt, type Outcome, type Pending } from './pending/usePending';
 export { SlowNotice, SLOW_TEXT } from './pending/SlowNotice';
-export { useDraft, draftKey, hasDraft } from './draft/useDraft';
+export { useDraft, draftKey, hasDraft, readDraft } from './draft/useDraft';

@@ -40,7 +40,10 @@ export const LEASE_SECONDS = 120;
 const MAX_ATTEMPTS_SQL = 'private.notification_max_attempts()';
 
 const CLAIM_SQL = `
-select o.id::text as id, o.kind, o.payload, o.attempts, o.recipient_id::text as recipient_id,
+select o.id::text as id, o.kind, o.attempts, o.recipient_id::text as recipient_id,
+  -- A message's email leads to the thread on the recipient's side of the application (values.ts): which side, read now.
+  case when o.kind = 'new_message' then o.payload || jsonb_build_object('reader', (select case when a.worker_id = o.recipient_id then 'worker' else 'poster' end
+    from public.applications a where a.id = (o.payload ->> 'application_id')::uuid)) else o.payload end as payload,
   o.kind = any($3::text[]) or coalesce((select p.email_enabled and not (o.kind = any(p.email_off))
     from public.notification_preferences p where p.user_id = o.recipient_id), true) as enabled,
   o.kind = 'new_message' and exists (select 1 from public.application_reads r

@@ -13,6 +13,8 @@ export interface NotificationPayload {
   sender_name?: string;
   /** new_message: when the latest message of the burst was sent. */
   last_message_at?: string;
+  /** new_message: which party of the application the recipient is — added when the row is claimed (outbox.ts), not stored. */
+  reader?: 'poster' | 'worker' | null;
   notice?: string | null;
   /** application_declined: the poster's own note, when they wrote one. */
   note?: string | null;

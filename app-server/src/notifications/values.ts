@@ -18,7 +18,7 @@
  *   payment_receipt                          amount, to_worker, fee, refund_back, held_in, held_out,
  *                                            date, paid_through, method, reference, receipt_no, step_<step>
  */
-import { HREF, pageLink } from '@need40/shared/routes';
+import { HREF, pageLink, threadHref } from '@need40/shared/routes';
 import { formatCents } from '@need40/ui/money';
 import { inertText } from './inert-text';
 import type { NotificationKind, NotificationPayload } from './types';
@@ -50,6 +50,9 @@ export function hrefOf({ kind, payload: p }: NotificationItem): string {
   switch (kind) {
     case 'new_application':
       return HREF.application(p.application_id ?? '');
+    case 'new_message':
+      // The bell's rule (the kernel's threadHref); a row whose application is gone reads as the worker's: the gig page.
+      return threadHref({ applicationId: p.application_id ?? '', gigId: p.gig_id ?? '' }, p.reader === 'poster' ? 'poster' : 'worker');
     case 'payment_receipt':
       return HREF.receipt(String(p.transaction_id ?? ''));
     case 'review_posted':

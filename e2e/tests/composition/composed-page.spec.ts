@@ -5,7 +5,8 @@
  */
 import { test, expect, ALL_REMOTES } from '../../fixtures';
 
-test('navbar and every remote slot render', async ({ app, page }) => {
+// Signed in (a seeded session): one page load for the navbar, the slots and the anchors.
+test('navbar and every remote slot render; the anchors switch sections without a router', async ({ app, page }) => {
   await app.fakeSession();
   await app.goto('#home');
   const nav = app.navbar;
@@ -18,19 +19,8 @@ test('navbar and every remote slot render', async ({ app, page }) => {
   await expect(page.locator('[data-remote-error]')).toHaveCount(0);
   // The connection banner has its place at the top of Home.
   await expect(page.locator('#home [data-slot="connection-banner"]')).toBeAttached();
-});
 
-test('signed out: Login and Sign Up, no My Profile', async ({ app }) => {
-  await app.goto();
-  await expect(app.navbar.getByRole('button', { name: 'Login' })).toBeVisible();
-  await expect(app.navbar.getByRole('button', { name: 'Sign Up' })).toBeVisible();
-  await expect(app.navbar.getByRole('link', { name: 'My Profile' })).toHaveCount(0);
-  await expect(app.slot('profile')).toHaveCount(0);
-});
-
-test('the anchors switch sections without a router', async ({ app, page }) => {
-  await app.fakeSession();
-  await app.goto();
+  // The anchors switch sections without a router.
   await expect(page.locator('#home')).toBeVisible();
   for (const [link, id] of [['About', 'about'], ['Contact', 'contact'], ['My Profile', 'profile'], ['Home', 'home']] as const) {
     await app.navbar.getByRole('link', { name: link, exact: true }).click();
@@ -101,14 +91,21 @@ test('exactly one React, one copy of each shared package and one Supabase client
 
   // Open and close a section that uses the client, then check the console.
   await app.navbar.getByRole('link', { name: 'Home', exact: true }).click();
-  await page.waitForTimeout(500);
+  await expect(page.locator('#home')).toBeVisible();
+  await app.waitForSlots();
   expect(consoleMessages.filter((m) => m.includes('Multiple GoTrueClient instances'))).toEqual([]);
   // Every preload of the first screen is used: each asks for the file as its loader does (CORS or not).
   expect(consoleMessages.filter((m) => m.includes('credentials mode does not match'))).toEqual([]);
 });
 
-test('one store across remotes: the gigs form asks for login, the auth modal opens', async ({ app, page }) => {
+// Signed out: one page load for the navbar's buttons and the store the remotes share.
+test('signed out: Login and Sign Up, no My Profile; one store across remotes: the gigs form asks for login, the auth modal opens', async ({ app, page }) => {
   await app.goto('#home');
+  await expect(app.navbar.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(app.navbar.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+  await expect(app.navbar.getByRole('link', { name: 'My Profile' })).toHaveCount(0);
+  await expect(app.slot('profile')).toHaveCount(0);
+
   await app.waitForSlots();
   const button = app.slot('gigs').getByRole('button', { name: 'Login to Post Gig' });
   await button.scrollIntoViewIfNeeded();

@@ -11,7 +11,7 @@
  */
 import { test, expect, ALL_REMOTES, type ComposedApp, type RemoteName } from '../../fixtures';
 import { BROKEN_MESSAGE, type RemoteMode } from '../../helpers/remote-server';
-import { createConfirmedUser, signIn } from '../../helpers/users';
+import { createConfirmedUser, signIn, type Backend, type TestUser } from '../../helpers/users';
 
 const MODES: Exclude<RemoteMode, 'ok'>[] = ['down', 'hang', 'throw'];
 
@@ -26,11 +26,15 @@ async function expectSignedInView(app: ComposedApp, remote: RemoteName): Promise
 
 const pageOf = (remote: RemoteName) => (remote === 'profile' ? 'My Profile' : 'Home');
 
+// One member per worker for the twelve tests: each signs in afresh (a session of its own) and ends
+// by signing out, and none changes the member.
+let member: Promise<TestUser> | undefined;
+const theMember = (backend: Backend) => (member ??= createConfirmedUser(backend));
+
 for (const remote of ALL_REMOTES) {
   for (const mode of MODES) {
     test(`${remote} ${mode}: the rest of the page works signed in, Retry recovers`, async ({ app, remotes, page, backend }) => {
-      const user = await createConfirmedUser(backend);
-      await signIn(page, backend, user);
+      await signIn(page, backend, await theMember(backend));
       const server = await remotes.control(remote, mode);
       // Only a hanging remote needs the shell's timeout to fire; a short one for every remote would
       // also fail healthy remotes on a loaded machine.

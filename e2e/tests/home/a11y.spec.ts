@@ -6,15 +6,25 @@
  * No serious or critical violation.
  */
 import { randomUUID } from 'node:crypto';
-import { createConfirmedUser, signIn } from '../../helpers/users';
+import { createConfirmedUser, signIn, type Backend, type TestUser } from '../../helpers/users';
 import { expect, latestGigs, postGigForm, seedGigs, test } from './support';
 import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
 
+/** One member per worker, with one gig in the grid (whatever else the run's backend holds); nothing here writes after. */
+async function makeMember(backend: Backend): Promise<{ user: TestUser; title: string }> {
+  const user = await createConfirmedUser(backend);
+  const title = `Accessible gig ${randomUUID().slice(0, 8)}`;
+  await seedGigs(backend, user, [{ title, payment_type: 'hourly', rate: 45, location: 'remote', skills: ['react', 'css'] }]);
+  return { user, title };
+}
+let member: Promise<{ user: TestUser; title: string }> | undefined;
+
+// In one worker, one after the other, so the three share the member.
+test.describe.configure({ mode: 'default' });
+
 for (const viewport of VIEWPORTS) {
   test(`the home page and the auth modal have no serious accessibility violation (${viewport.name})`, async ({ app, page, backend }) => {
-    // At least one card in the grid, whatever else the run's backend holds.
-    const title = `Accessible gig ${randomUUID().slice(0, 8)}`;
-    await seedGigs(backend, await createConfirmedUser(backend), [{ title, payment_type: 'hourly', rate: 45, location: 'remote', skills: ['react', 'css'] }]);
+    const { title } = await (member ??= makeMember(backend));
     await page.setViewportSize(viewport);
     await app.goto('#home');
     await app.waitForSlots();
@@ -49,7 +59,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('the Post Your Gig form with every field error has no serious accessibility violation (phone)', async ({ app, page, backend }) => {
-  const user = await createConfirmedUser(backend);
+  const { user } = await (member ??= makeMember(backend));
   await signIn(page, backend, user);
   await page.setViewportSize({ width: 375, height: 812 });
   await app.goto('#post-gig');

@@ -57,18 +57,27 @@ for (const viewport of [
   });
 }
 
-test('the connection line is quiet when all is well', async ({ app, page }) => {
+// One page load for three checks of Home as a visitor finds it.
+test('Home as it loads: the connection line is quiet, the served HTML already holds the hero word for word; About and Contact by keyboard move focus to their heading; links are in the brand colour', async ({ app, page }) => {
+  const html = await (await page.request.get(app.state.shellUrl + '/')).text();
   await app.goto('#home');
+
+  // The connection line is quiet when all is well.
   const line = page.getByTestId('connection-banner');
   await expect(line).toHaveText('Connection successful! Database is ready.');
   await expect(line).toHaveAttribute('role', 'status');
   expect(await line.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
   // Nothing alarming is shown: live regions (role=alert) are on the page but empty until needed.
   await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
-});
 
-test('About and Contact by keyboard move focus to their heading; links are in the brand colour', async ({ app, page }) => {
-  await app.goto('#home');
+  // The HTML the shell serves already holds the hero, word for word as the page renders it.
+  const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
+  await expect(hero).toBeVisible();
+  const texts = [await hero.getByRole('heading').innerText(), await hero.locator('p').innerText(), ...(await hero.locator('dt, dd').allInnerTexts())];
+  // innerText applies text-transform (the labels are upper-case on screen): compare case-blind.
+  for (const text of texts) expect(html.toLowerCase(), `index.html has "${text}"`).toContain(text.trim().toLowerCase());
+
+  // About and Contact by keyboard move focus to their heading; links are in the brand colour.
   await app.navbar.getByRole('link', { name: 'About', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'About Need40' })).toBeFocused();
@@ -102,14 +111,4 @@ test("the skip link focuses the view's main content and leaves the address alone
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Latest Gigs' })).toBeFocused();
-});
-
-test('the HTML the shell serves already holds the hero, word for word as the page renders it', async ({ app, page }) => {
-  const html = await (await page.request.get(app.state.shellUrl + '/')).text();
-  await app.goto('#home');
-  const hero = page.locator('#home').getByRole('region', { name: 'Fair pay for every gig' });
-  await expect(hero).toBeVisible();
-  const texts = [await hero.getByRole('heading').innerText(), await hero.locator('p').innerText(), ...(await hero.locator('dt, dd').allInnerTexts())];
-  // innerText applies text-transform (the labels are upper-case on screen): compare case-blind.
-  for (const text of texts) expect(html.toLowerCase(), `index.html has "${text}"`).toContain(text.trim().toLowerCase());
 });

@@ -6,9 +6,9 @@
  * other specs post meanwhile on the run's backend neither count nor show.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { createConfirmedUser, signIn } from '../../helpers/users';
 import { expect, latestGigs, postGigForm, seedGigs, test } from './support';
+import { seriousViolations } from '../../helpers/axe';
 
 // Generous: two browsers and a live connection on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -65,8 +65,7 @@ test('a gig posted in one browser shows "1 new gig — show" in the other, which
   await expect(grid.titles).toHaveText([shown]);
   expect(await grid.cards.first().boundingBox()).toEqual(before);
   expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
-  const axe = await new AxeBuilder({ page }).include('#gigs').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, '#gigs')).toEqual([]);
 
   // "show" brings the gig in, first, and puts focus on it.
   await notice.click();

@@ -4,20 +4,37 @@
  * is on My gigs' second page: the poster has 21, a page shows 20, so "Show more gigs" is scanned and
  * used too). No serious or critical violation.
  */
-import { signIn } from '../../helpers/users';
-import { applyAs, createMember, dashboard, expect, gigPage, postGig, test, uniqueTitle } from './support';
+import { signIn, type Backend, type TestUser } from '../../helpers/users';
+import { applyAs, createMember, dashboard, expect, gigPage, postGig, postGigs, test, uniqueTitle } from './support';
 import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
+
+interface Cast {
+  poster: TestUser;
+  other: TestUser;
+  title: string;
+  gigId: string;
+}
+
+/** The members and gigs both viewports read (nothing here writes): made once per worker. */
+async function makeCast(backend: Backend): Promise<Cast> {
+  const [poster, worker, other] = await Promise.all([createMember(backend, 'Paula Poster'), createMember(backend, 'Walter Worker'), createMember(backend, 'Olga Other')]);
+  const title = uniqueTitle('Accessible gig');
+  const gigId = await postGig(backend, poster, title);
+  await applyAs(backend, worker, gigId, 'I would like to help.');
+  // Twenty newer gigs in one insert: the accessible gig is the 21st, on My gigs' second page.
+  await postGigs(backend, poster, Array.from({ length: 20 }, () => uniqueTitle('Newer gig')));
+  return { poster, other, title, gigId };
+}
+let cast: Promise<Cast> | undefined;
+
+// Both viewports in one worker, one after the other, so they share the cast.
+test.describe.configure({ mode: 'default' });
 
 for (const viewport of VIEWPORTS) {
   test(`the gig page, the application form and the dashboard have no serious violation (${viewport.name})`, async ({ app, page, backend }) => {
     test.setTimeout(120_000);
-    const poster = await createMember(backend, 'Paula Poster');
-    const worker = await createMember(backend, 'Walter Worker');
-    const title = uniqueTitle('Accessible gig');
-    const gigId = await postGig(backend, poster, title);
-    await applyAs(backend, worker, gigId, 'I would like to help.');
-    for (let i = 0; i < 20; i++) await postGig(backend, poster, uniqueTitle('Newer gig'));
-    const other = await createMember(backend, 'Olga Other');
+    cast ??= makeCast(backend);
+    const { poster, other, title, gigId } = await cast;
     await page.setViewportSize(viewport);
     await signIn(page, backend, other);
 

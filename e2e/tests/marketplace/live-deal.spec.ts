@@ -136,7 +136,12 @@ test('the bell counts new events live, the tab title carries the count, and open
   // Each leads to the exact place: the message to its thread under the applicant, the application to the applicant.
   await expect(list.getByRole('link').nth(1)).toHaveAttribute('href', `#dashboard/application/${applicationId}`);
   await list.getByRole('link').first().click();
-  await expect(page).toHaveURL(new RegExp(`#dashboard/application/${applicationId}$`));
+  await expect(page).toHaveURL(new RegExp(`#dashboard/application/${applicationId}/messages$`));
+  // The thread is open on arrival, its button focused: the messages and the message box, no extra click.
   const focused = page.getByRole('region', { name: `An application for ${title}` });
-  await expect(focused.getByRole('button', { name: /^Messages/ })).toBeVisible({ timeout: 30_000 });
+  const toggle = focused.getByRole('button', { name: /^Hide messages/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
+  await expect(toggle).toBeFocused();
+  await expect(focused.getByText('And one about hosting.')).toBeVisible(LIVE);
+  await expect(focused.getByRole('textbox', { name: 'Your message' })).toBeVisible();
 });

@@ -1,22 +1,16 @@
 /**
- * Messages per application, live, on the composed page against the real backend (issue 14): a
+ * Messages per application, live, on the composed page against the real backend: a
  * worker signed up through the mailbox applies and writes from the gig page; the poster's
  * dashboard (open in another browser) shows the new applicant and the unread message without a
  * reload; the poster opens the thread, sees "typing…" flow both ways, replies, and the reply
- * appears on the worker's page without a reload. Axe finds no serious violation in the open thread
+ * appears on the worker's page without a reload. A half-written message survives a reload (the
+ * thread opens on it); a send whose answer does not come says it is slow and offers Retry and
+ * Cancel, and its Retry is one message, not two. Axe finds no serious violation in the open thread
  * on a 375 px phone nor on a desktop.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from '../../helpers/axe';
 import { signIn } from '../../helpers/users';
 import { createMember, dashboard, expect, gigPage, postGig, test, uniqueTitle } from './support';
-
-async function seriousViolations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // Generous: realtime delivery on a loaded machine; no timing is asserted.
 const LIVE = { timeout: 30_000 };
@@ -78,6 +72,32 @@ test('a message sent in one browser appears in the other without reload', async 
   await reply.press('Enter');
   await expect(posterThread.getByText('Yes, I will share it today.')).toBeVisible();
   await expect(workerThread.getByText('Yes, I will share it today.')).toBeVisible(LIVE);
+
+  // A half-written message survives a reload: the thread opens on it by itself.
+  const box = gig.getByRole('textbox', { name: 'Your message' });
+  await box.fill('Half of a second question');
+  await page.reload();
+  await expect(gig.getByRole('button', { name: 'Hide messages with Paula Poster' })).toHaveAttribute('aria-expanded', 'true', LIVE);
+  await expect(box).toHaveValue('Half of a second question');
+
+  // A slow send says so and offers Retry and Cancel. Its request reaches the backend; the answer is held back.
+  let sends = 0;
+  await page.route('**/rest/v1/rpc/send_message', async (route) => {
+    sends += 1;
+    if (sends > 1) return route.continue(); // the connection is back for the Retry
+    await route.fetch(); // never fulfilled: the page waits, as on a connection that dropped the answer
+  });
+  await box.press('Enter');
+  await expect(gig.getByRole('button', { name: 'Sending...' })).toBeVisible();
+  const slow = gig.getByRole('status').filter({ hasText: 'This is taking longer than usual. Your connection may be slow.' });
+  await expect(slow.getByRole('button', { name: 'Cancel' })).toBeVisible(LIVE);
+  // Retry sends the same message again (the same id): it is one message on both pages.
+  await slow.getByRole('button', { name: 'Retry' }).click();
+  await expect(box).toHaveValue('', LIVE);
+  await expect(posterThread.getByText('Half of a second question')).toBeVisible(LIVE);
+  await expect(workerThread.getByText('Half of a second question')).toHaveCount(1);
+  await expect(posterThread.getByText('Half of a second question')).toHaveCount(1);
+  expect(sends).toBe(2);
 
   // Axe on the open thread: phone (the poster) and desktop (the worker).
   expect(await seriousViolations(posterPage, 'section#dashboard')).toEqual([]);

@@ -6,29 +6,44 @@
  * worker delivers, the poster approves (the money is released), the operator records the payout,
  * the worker sees it paid and confirms it arrived; both review, and the
  * reviews and averages show on the public profiles, the applicant list and the poster's next gig
- * card. Axe checks each new state at 375 px and desktop. The operator has no page yet: they act
+ * card. Axe checks each new state at 375 px and desktop; the deal panel on the gig page (the
+ * worker's delivery, the poster's change form, approval and review) is used on a 375 px phone and
+ * must fit it: no sideways scroll, nothing past the screen's edge. The operator has no page yet: they act
  * through the database functions an operator console calls.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
 import { signIn } from '../../helpers/users';
-import { applicationOf, applyAs, createMember, dashboard, expect, makeOperator, postGig, rpcAs, test, uniqueTitle } from './support';
+import { applicationOf, applyAs, createMember, dashboard, expect, gigPage, makeOperator, postGig, rpcAs, test, uniqueTitle } from './support';
 
-const VIEWPORTS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 900 },
-];
+const PHONE = VIEWPORTS[0]!;
+/** A delivery's link as long as real ones get: a phone must wrap it. */
+const LONG_LINK = 'https://example.com/landing/a-rather-long-path-to-the-page-that-was-delivered-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** No serious or critical axe violation in `selector`, on a phone and on a desktop. */
 async function accessibleAtBothSizes(page: Page, selector: string) {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    const result = await new AxeBuilder({ page }).include(selector).analyze();
-    const serious = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, `axe at ${viewport.width} px`).toEqual([]);
+    expect(await seriousViolations(page, selector), `axe at ${viewport.width} px`).toEqual([]);
   }
+}
+
+/**
+ * The gig page's deal panel on a 375 px phone: the page does not scroll sideways, nothing of the
+ * panel (a button, a line of text, a link) reaches past the screen's right edge, and axe finds
+ * nothing serious.
+ */
+async function usableOnPhone(page: Page, panel: Locator) {
+  await page.setViewportSize(PHONE);
+  await expect(panel).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(PHONE.width);
+  const past = await panel.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().width > 1 && e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((e) => `${e.tagName.toLowerCase()}: ${(e.textContent ?? '').trim().slice(0, 60)}`),
+  );
+  expect(past, 'past the right edge at 375 px').toEqual([]);
+  expect(await seriousViolations(page, 'section#gig'), 'axe at 375 px').toEqual([]);
 }
 
 /** PayPal is never loaded: its tab lands on a stub whose URL the test reads. */
@@ -88,6 +103,15 @@ test('payout address → accept → pay (PayPal at the agreed amount) → operat
   await expect(deal.getByLabel('Agreed hours', { exact: true })).toHaveCount(0);
   await accessibleAtBothSizes(posterPage, 'section#dashboard');
 
+  // The poster's own gig page shows the same panel; on a phone Pay, a proposed change's form and Cancel fit 375 px.
+  await posterPage.goto(`/#gig/${gigId}`);
+  const ownDeal = gigPage(posterPage).getByRole('group', { name: `Payment for ${title}` });
+  await ownDeal.getByRole('button', { name: 'Propose a change to the deal' }).click({ timeout: 30_000 });
+  await usableOnPhone(posterPage, ownDeal);
+  await posterPage.setViewportSize(VIEWPORTS[1]!);
+  walter = await openApplicant();
+  deal = walter.getByRole('group', { name: `Payment for ${title}` });
+
   // Pay with PayPal: the payment Need40 waits for is recorded and PayPal opens in a new tab for $450.
   await paypalTabUrl(posterPage, deal.getByRole('button', { name: 'Pay $450 with PayPal' }), 'https://paypal.me/need40/450');
   await expect(deal).toContainText('Waiting for Need40 to confirm your payment of $450', { timeout: 20_000 });
@@ -107,12 +131,19 @@ test('payout address → accept → pay (PayPal at the agreed amount) → operat
   await expect(workerDeal).toContainText('$450 is held by Need40 for this gig: you receive $427.50 when Paula Poster approves your work.', { timeout: 30_000 });
   await expect(mine.getByText('Money held', { exact: true })).toBeVisible();
 
-  // The worker delivers, with a note and a link.
-  await workerDeal.getByRole('button', { name: 'Deliver the work' }).click();
-  await workerDeal.getByLabel('What did you deliver?').fill('The page is live, with the contact form.');
-  await workerDeal.getByLabel(/Link/).fill('https://example.com/landing');
-  await workerDeal.getByRole('button', { name: 'Mark as delivered' }).click();
-  await expect(workerDeal).toContainText('You delivered the work. $450 is held by Need40 until Paula Poster approves', { timeout: 20_000 });
+  // The worker delivers from the gig page on a phone, with a note and a long link: the panel fits 375 px throughout.
+  await app.goto(`#gig/${gigId}`);
+  const gigDeal = gigPage(page).getByRole('group', { name: `Payment for ${title}` });
+  await page.setViewportSize(PHONE);
+  await gigDeal.getByRole('button', { name: 'Deliver the work' }).click({ timeout: 30_000 });
+  await gigDeal.getByLabel('What did you deliver?').fill('The page is live, with the contact form.');
+  await gigDeal.getByLabel(/Link/).fill(LONG_LINK);
+  await usableOnPhone(page, gigDeal);
+  await gigDeal.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(gigDeal).toContainText('You delivered the work. $450 is held by Need40 until Paula Poster approves', { timeout: 20_000 });
+  await usableOnPhone(page, gigDeal);
+  await app.goto('#dashboard');
+  await expect(workerDeal).toContainText('You delivered the work.', { timeout: 30_000 });
   await accessibleAtBothSizes(page, 'section#dashboard');
 
   // The poster reads the delivery and approves: the money is released.
@@ -121,8 +152,14 @@ test('payout address → accept → pay (PayPal at the agreed amount) → operat
   await expect(deal).toContainText('Walter Worker delivered:', { timeout: 20_000 });
   await expect(deal).toContainText('The page is live, with the contact form.');
   await accessibleAtBothSizes(posterPage, 'section#dashboard');
-  await deal.getByRole('button', { name: 'Approve and release $427.50' }).click();
-  await expect(deal).toContainText('Released: Walter Worker receives $427.50 and Need40 keeps $22.50; Need40 pays Walter Worker out.', { timeout: 20_000 });
+  // The poster approves from the gig page on a phone: the delivery, its long link and Approve fit 375 px.
+  await posterPage.goto(`/#gig/${gigId}`);
+  await expect(ownDeal).toContainText('Walter Worker delivered:', { timeout: 30_000 });
+  await expect(ownDeal.getByRole('link', { name: LONG_LINK })).toBeVisible();
+  await usableOnPhone(posterPage, ownDeal);
+  await ownDeal.getByRole('button', { name: 'Approve and release $427.50' }).click();
+  await expect(ownDeal).toContainText('Released: Walter Worker receives $427.50 and Need40 keeps $22.50; Need40 pays Walter Worker out.', { timeout: 20_000 });
+  await posterPage.setViewportSize(VIEWPORTS[1]!);
 
   // The worker sees the money on its way; the operator records the payout; the worker sees it paid.
   await page.reload();
@@ -144,6 +181,12 @@ test('payout address → accept → pay (PayPal at the agreed amount) → operat
   await review.getByLabel('Your review').fill('Clear brief, paid promptly.');
   await review.getByRole('button', { name: 'Post review' }).click();
   await expect(workerDeal).toContainText('You reviewed Paula Poster: ★★★★★ 5 out of 5', { timeout: 20_000 });
+
+  // The review form on the poster's gig page fits a phone too.
+  await posterPage.goto(`/#gig/${gigId}`);
+  await expect(ownDeal.getByRole('form', { name: 'Review Walter Worker' })).toBeVisible({ timeout: 30_000 });
+  await usableOnPhone(posterPage, ownDeal);
+  await posterPage.setViewportSize(VIEWPORTS[1]!);
 
   // The poster sees the worker paid and reviews them (keyboard: arrows move between the stars).
   walter = await openApplicant();

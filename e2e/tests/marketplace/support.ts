@@ -70,17 +70,27 @@ export async function makeOperator(backend: Backend, user: TestUser): Promise<vo
 /** A unique title, so a journey finds its own gig in a run's shared grid. */
 export const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
+type GigTerms = { payment_type: 'hourly' | 'fixed'; rate: number; hours?: number };
+
+/** A remote gig of `user`, hourly at $45 for 10 hours unless `terms` say otherwise. */
+const gigRow = (user: TestUser, title: string, terms: GigTerms = { payment_type: 'hourly', rate: 45, hours: 10 }) => ({
+  title,
+  description: `${title}: a landing page with a contact form, posted by the e2e suite.`,
+  ...terms,
+  location: 'remote',
+  skills: ['react', 'css'],
+  user_id: user.id,
+});
+
 /** Post a remote gig as `user` (row-level security as for the form), hourly at $45 for 10 hours unless `terms` say otherwise; returns its id. */
-export async function postGig(backend: Backend, user: TestUser, title: string, terms: { payment_type: 'hourly' | 'fixed'; rate: number; hours?: number } = { payment_type: 'hourly', rate: 45, hours: 10 }): Promise<string> {
-  const rows = (await asMember(backend, user, '/rest/v1/gigs', {
-    title,
-    description: `${title}: a landing page with a contact form, posted by the e2e suite.`,
-    ...terms,
-    location: 'remote',
-    skills: ['react', 'css'],
-    user_id: user.id,
-  })) as { id: string }[];
+export async function postGig(backend: Backend, user: TestUser, title: string, terms?: GigTerms): Promise<string> {
+  const rows = (await asMember(backend, user, '/rest/v1/gigs', gigRow(user, title, terms))) as { id: string }[];
   return rows[0]!.id;
+}
+
+/** Post several gigs as `user` in one insert (one sign-in, one request): a poster with many gigs. */
+export async function postGigs(backend: Backend, user: TestUser, titles: string[]): Promise<void> {
+  await asMember(backend, user, '/rest/v1/gigs', titles.map((title) => gigRow(user, title)));
 }
 
 /** Apply as `user` through the apply_to_gig function (what the form calls). */

@@ -18,6 +18,8 @@ export interface ThreadSlotProps {
   status: string;
   /** Keep this application's unread count live by itself (where no page-wide watch does it). */
   watch?: boolean;
+  /** Open the thread on arrival and bring its button into view, focused (an address ending in `/messages`). */
+  open?: boolean;
 }
 
 export interface MessagesParts {

@@ -31,6 +31,14 @@ export default function Bell({ userId }: { userId: string }) {
     if (open && state.unread > 0) void markSeen();
   }, [open, state.unread, markSeen]);
 
+  // What was unread when shown stays "New" until the list closes, although opening marked it read
+  // at once (and the live update saying so may arrive while the member is still reading). Adjusted
+  // while rendering, as React advises for state that follows other state, not in an effect.
+  const [shownNew, setShownNew] = useState<ReadonlySet<number>>(() => new Set());
+  const unreadShown = open ? state.items.filter((n) => !n.read_at).map((n) => n.id) : [];
+  if (!open && shownNew.size) setShownNew(new Set());
+  if (unreadShown.some((id) => !shownNew.has(id))) setShownNew(new Set([...shownNew, ...unreadShown]));
+
   useEffect(() => {
     if (!open) return undefined;
     const outside = (event: PointerEvent) => {
@@ -48,6 +56,8 @@ export default function Bell({ userId }: { userId: string }) {
       document.removeEventListener('keydown', escape);
     };
   }, [open]);
+
+  const isNew = (n: { id: number; read_at: string | null }) => !n.read_at || shownNew.has(n.id);
 
   return (
     <div className={styles.wrap} ref={wrap}>
@@ -71,9 +81,9 @@ export default function Bell({ userId }: { userId: string }) {
         ) : (
           <ul className={styles.list}>
             {state.items.map((n) => (
-              <li key={n.id} className={n.read_at ? styles.item : `${styles.item} ${styles.unread}`}>
+              <li key={n.id} className={isNew(n) ? `${styles.item} ${styles.unread}` : styles.item}>
                 <a href={notificationHref(n, userId)} className={styles.link} onClick={() => setOpen(false)}>
-                  {!n.read_at && <span className="visually-hidden">New: </span>}
+                  {isNew(n) && <span className="visually-hidden">New: </span>}
                   {notificationText(n)}
                 </a>
                 <time className={styles.time} dateTime={n.created_at}>

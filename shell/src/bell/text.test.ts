@@ -27,9 +27,9 @@ describe('a notification in words', () => {
     const row = (kind: string, worker_id = 'worker-1') => ({ kind, application_id: 'app-1', gig_id: 'gig-1', application: { worker_id } });
     expect(notificationHref(row('apply'), me)).toBe('#dashboard/application/app-1');
     expect(notificationHref(row('withdraw'), me)).toBe('#dashboard/application/app-1');
-    // A message: the poster's thread is under the applicant; the worker's under their application on the gig page.
-    expect(notificationHref(row('message'), me)).toBe('#dashboard/application/app-1');
-    expect(notificationHref(row('message', me), me)).toBe('#gig/gig-1');
+    // A message: its thread, open — the poster's under the applicant; the worker's under their application on the gig page.
+    expect(notificationHref(row('message'), me)).toBe('#dashboard/application/app-1/messages');
+    expect(notificationHref(row('message', me), me)).toBe('#gig/gig-1/messages');
     expect(notificationHref(row('accept', me), me)).toBe('#gig/gig-1');
     expect(notificationHref(row('close', me), me)).toBe('#gig/gig-1');
     expect(notificationHref(row('fund'), me)).toBe('#gig/gig-1');

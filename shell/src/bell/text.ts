@@ -2,7 +2,7 @@
  * A notification in words: what happened, by whom, about which gig. `kind` is the application's
  * transition (the database's names), `message` or `review`; an unknown kind still reads sensibly.
  */
-import { HREF } from '@need40/shared';
+import { HREF, threadHref } from '@need40/shared';
 
 export interface NotificationRow {
   id: number;
@@ -71,15 +71,17 @@ const ABOUT_AN_APPLICANT = new Set(['apply', 'reapply', 'withdraw', 'withdraw_su
 /**
  * Where a notification leads: the exact place its reader acts or reads, by the kernel's address
  * contract (HREF). An applicant's event → that applicant on the poster's dashboard; a message →
- * its thread (the poster's: under the applicant on the dashboard; the worker's: on the gig page,
- * under their application); a review → the member's own public profile, where reviews show;
- * every other event (accepted, declined, closed, each payment step) → the gig page, where the
- * worker's application and both sides' deal panel are. A gig removed since → the dashboard.
+ * its thread, open (the kernel's threadHref, the rule the "New message" email follows too); a
+ * review → the member's own public profile, where reviews show; every other event (accepted,
+ * declined, closed, each payment step) → the gig page, where the worker's application and both
+ * sides' deal panel are. A gig removed since → the dashboard.
  */
 export function notificationHref(n: Pick<NotificationRow, 'kind' | 'application_id' | 'gig_id' | 'application'>, userId: string): string {
   if (n.kind === 'review') return HREF.profile(userId);
-  const posterSide = ABOUT_AN_APPLICANT.has(n.kind) || (n.kind === 'message' && n.application != null && n.application.worker_id !== userId);
-  if (posterSide && n.application_id) return HREF.application(n.application_id);
+  if (n.kind === 'message' && n.application_id && n.gig_id) {
+    return threadHref({ applicationId: n.application_id, gigId: n.gig_id }, n.application != null && n.application.worker_id !== userId ? 'poster' : 'worker');
+  }
+  if (ABOUT_AN_APPLICANT.has(n.kind) && n.application_id) return HREF.application(n.application_id);
   return n.gig_id ? HREF.gig(n.gig_id) : HREF.dashboard;
 }
 

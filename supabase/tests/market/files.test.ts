@@ -86,6 +86,21 @@ describe('message attachments (attachments, private)', () => {
     expect(direct.error?.code).toBe('42501');
   });
 
+  it("a send retried with its id names one object: the retry's upload of the same key is refused as a duplicate, and the message names the first", async () => {
+    // The composer names the file by the send's id (mf-gigs lib/attachments): every attempt of one send uploads to one key.
+    const id = crypto.randomUUID();
+    const path = `${folder()}/${id}-plan.txt`;
+    const worker = as(m.be, m.worker).storage.from('attachments');
+    expect((await worker.upload(path, new Blob(['the plan'], { type: 'text/plain' }), { contentType: 'text/plain' })).error).toBeNull();
+    const again = await worker.upload(path, new Blob(['the plan'], { type: 'text/plain' }), { contentType: 'text/plain' });
+    expect([statusOf(again.error), again.error?.message]).toEqual(['409', 'The resource already exists']);
+    expect(await sql(m.be, "select count(*)::int as n from storage.objects where bucket_id = 'attachments' and name like $1 || '%'", [`${folder()}/${id}`])).toEqual([{ n: 1 }]);
+    const first = await rpc(m.be, m.worker, 'send_message', { p_application_id: app, p_body: 'The plan', p_attachment_path: path, p_id: id });
+    expect(first.data).toMatchObject({ id, attachment_path: path, attachment_name: 'plan.txt' });
+    expect((await rpc(m.be, m.worker, 'send_message', { p_application_id: app, p_body: 'The plan', p_attachment_path: path, p_id: id })).data).toEqual(first.data);
+    expect((await as(m.be, m.poster).storage.from('attachments').download(path)).error).toBeNull();
+  });
+
   it('a banned member uploads nothing, anywhere', async () => {
     await sql(m.be, "update auth.users set banned_until = now() + interval '1 day' where id = $1", [m.third.id]);
     const up = await as(m.be, m.third).storage.from('avatars').upload(`${m.third.id}/photo.jpg`, jpeg, { contentType: 'image/jpeg' });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 const deliver = () => deliverNotifications(m.be);
 /** Make the debounced message emails due now. */
 const dueNow = () => sql(m.be, "update private.notification_outbox set deliver_after = now() where kind = 'new_message' and delivered_at is null");
-const inbox = async (to: string) => ((await (await fetch(`${m.be.url}/_dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[]).filter((x) => x.subject.startsWith('New message'));
+const inbox = async (to: string) => ((await (await fetch(`${m.be.url}/_dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string; link: string }[]).filter((x) => x.subject.startsWith('New message'));
 
 describe('messages', () => {
   it('the two parties write and read; nobody else does', async () => {
@@ -68,6 +68,8 @@ describe('messages', () => {
     expect(mails.length).toBe(before + 1);
     expect(mails[0]).toMatchObject({ subject: 'New message about "Tile the bathroom"' });
     expect(mails[0]!.text.split('\n')[0]).toBe('New message about "Tile the bathroom" from Pat Poster.');
+    // The bell's rule (the kernel's threadHref): the worker's thread is on the gig page, open.
+    expect(mails[0]!.link).toMatch(new RegExp(`/#gig/${gig}/messages$`));
 
     await rpc(m.be, m.poster, 'send_message', { p_application_id: app, p_body: 'Three' });
     await rpc(m.be, m.worker, 'mark_thread_read', { p_application_id: app });
@@ -80,6 +82,16 @@ describe('messages', () => {
     const queued = (await sql<{ n: number }>(m.be, "select count(*)::int as n from private.notification_outbox where kind = 'new_message'"))[0]!.n;
     await rpc(m.be, m.poster, 'send_message', { p_application_id: app, p_body: 'Four' });
     expect((await sql<{ n: number }>(m.be, "select count(*)::int as n from private.notification_outbox where kind = 'new_message'"))[0]!.n).toBe(queued);
+  });
+
+  it("the poster's email leads to that applicant's thread on the dashboard, open", async () => {
+    await rpc(m.be, m.worker, 'send_message', { p_application_id: app, p_body: 'Is Monday fine?' });
+    await dueNow();
+    await digestWindowOver(m.be);
+    expect(await deliver()).toBe(1);
+    const [mail] = await inbox(m.poster.email);
+    expect(mail!.text.split('\n')[0]).toBe('New message about "Tile the bathroom" from Wendy Worker.');
+    expect(mail!.link).toMatch(new RegExp(`/#dashboard/application/${app}/messages$`));
   });
 
   it('a send retried with its id is one message; an id used by another is refused', async () => {
@@ -98,6 +110,6 @@ describe('messages', () => {
   it('a closed conversation takes no new messages', async () => {
     await rpc(m.be, m.worker, 'withdraw_application', { p_application_id: app });
     expect(await rpc(m.be, m.poster, 'send_message', { p_application_id: app, p_body: 'Still there?' })).toEqual(refusal(400, 'N4005', 'This conversation is closed'));
-    expect((await as(m.be, m.poster).from('application_messages').select('id').eq('application_id', app)).data).toHaveLength(7);
+    expect((await as(m.be, m.poster).from('application_messages').select('id').eq('application_id', app)).data).toHaveLength(8);
   });
 });

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { draftKey, hasDraft, useDraft } from './useDraft';
+import { draftKey, hasDraft, readDraft, useDraft } from './useDraft';
 
 function Note({ member, about = 'gig-1' }: { member: string | null; about?: string }) {
   const [draft, setDraft, clear] = useDraft(draftKey('apply', member, about), { text: '' });
@@ -24,6 +24,7 @@ describe('a draft', () => {
     await user.type(screen.getByLabelText('Note'), 'Half');
     first.unmount();
     expect(hasDraft(draftKey('apply', 'm1', 'gig-1'))).toBe(true);
+    expect(readDraft(draftKey('apply', 'm1', 'gig-1'))).toEqual({ text: 'Half' });
     render(<Note member="m1" />);
     expect(screen.getByLabelText('Note')).toHaveValue('Half');
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -51,6 +51,11 @@ export function hasDraft(key: string | null): boolean {
   return read(key) !== null;
 }
 
+/** The draft kept under `key`, or null: to tell a half-written text from a form merely opened. */
+export function readDraft<T extends object>(key: string | null): Partial<T> | null {
+  return read<Partial<T>>(key);
+}
+
 /** The storage key of a draft: its kind, the member writing it and what it is about. */
 export function draftKey(kind: string, memberId: string | null, about: string): string | null {
   return memberId ? `need40.draft.${kind}.${memberId}.${about}` : null;

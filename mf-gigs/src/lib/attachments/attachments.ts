@@ -22,15 +22,27 @@ export const ATTACHMENT_FAILED = 'The file could not be attached. Try again.';
 /** The file is one the bucket takes. */
 export const attachable = (file: File) => ATTACHMENT_TYPES.includes(file.type) && file.size <= ATTACHMENT_MAX_BYTES;
 
-/** A storage key for the file: a random prefix (unique) and its name in safe characters. */
-function keyOf(applicationId: string, userId: string, name: string): string {
-  return `${applicationId}/${userId}/${crypto.randomUUID()}-${safeFileName(name)}`;
+/** A storage key for the file: a uuid prefix (unique; the database strips it from the name it shows) and its name in safe characters. */
+function keyOf(applicationId: string, userId: string, name: string, id: string): string {
+  return `${applicationId}/${userId}/${id}-${safeFileName(name)}`;
 }
 
-export async function uploadAttachment(applicationId: string, userId: string, file: File, bucket: PartyBucket = FILE_BUCKETS.attachments): Promise<string> {
-  const path = keyOf(applicationId, userId, file.name);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Storage's "The resource already exists" (409 Duplicate): an object is at that key already. */
+const alreadyThere = (error: unknown) => String((error as { statusCode?: unknown } | null)?.statusCode) === '409';
+
+/**
+ * Upload `file` to the application's folder of `userId`; resolves with its path. `sendId` (a uuid
+ * chosen once per send and kept for its retries, as send_message's p_id is) names the object: a
+ * retry whose first upload got through — its answer lost or too slow — finds the object there
+ * (409) and names the same one, so a retried send leaves no second, orphaned copy behind.
+ */
+export async function uploadAttachment(applicationId: string, userId: string, file: File, bucket: PartyBucket = FILE_BUCKETS.attachments, sendId?: string): Promise<string> {
+  const once = sendId !== undefined && UUID.test(sendId);
+  const path = keyOf(applicationId, userId, file.name, once ? sendId : crypto.randomUUID());
   const { error } = await getSupabase().storage.from(bucket).upload(path, file, { contentType: file.type });
-  if (error) throw new Error(ATTACHMENT_FAILED);
+  if (error && !(once && alreadyThere(error))) throw new Error(ATTACHMENT_FAILED);
   return path;
 }
 

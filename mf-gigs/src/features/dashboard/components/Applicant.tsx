@@ -18,6 +18,8 @@ interface Props {
   onChoose: (kind: 'accept' | 'decline', note?: string) => void;
   /** Bring this applicant into view with Accept focused (the dashboard opened at it). */
   focus?: boolean;
+  /** Open this applicant's thread on arrival (a message's link); Accept is then not focused. */
+  openThread?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ interface Props {
  * Accept / Decline (each asked once more). An application Need40 withdrew (the applicant's account
  * was suspended) carries the database's notice to the poster, shown as it is.
  */
-export function Applicant({ row, canChoose, busy, onChoose, focus = false }: Props) {
+export function Applicant({ row, canChoose, busy, onChoose, focus = false, openThread = false }: Props) {
   const name = memberName(row.worker);
   const start = formatDay(row.available_from);
   const [status, onStatus] = useNewestStatus(row.status);
@@ -43,8 +45,8 @@ export function Applicant({ row, canChoose, busy, onChoose, focus = false }: Pro
         {start && ` · can start ${start}`}
       </p>
       <ApplicantDeal row={row} status={status} onStatus={onStatus} />
-      <ThreadSlot applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={status} />
-      {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} focus={focus} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
+      <ThreadSlot applicationId={row.id} otherName={name} otherAvatarUrl={row.worker?.avatar_url} about={`with ${name}`} status={status} open={openThread} />
+      {canChoose && status === 'applied' && <ChooseApplicant name={name} busy={busy} focus={focus && !openThread} onAccept={() => onChoose('accept')} onDecline={(note) => onChoose('decline', note)} />}
       {row.decline_note && <p className={ui.prose}>Your note: {row.decline_note}</p>}
       {status === 'withdrawn' && row.decline_notice && <p className={ui.muted}>{row.decline_notice}</p>}
     </li>

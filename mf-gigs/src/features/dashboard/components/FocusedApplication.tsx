@@ -11,10 +11,11 @@ export const NOT_YOURS = 'This application is not one of your gigs\u2019 applica
 
 /**
  * The dashboard opened at one application (`#dashboard/application/<id>`, the "New application"
- * email's link): that applicant first, with Accept and Decline, Accept focused. My gigs still
- * follows below with every other applicant.
+ * email's link): that applicant first, with Accept and Decline, Accept focused — or, with
+ * `openThread` (a message's link), their thread open. My gigs still follows below with every
+ * other applicant.
  */
-export function FocusedApplication({ applicationId, userId, onChanged }: { applicationId: string; userId: string; onChanged: () => void }) {
+export function FocusedApplication({ applicationId, userId, onChanged, openThread = false }: { applicationId: string; userId: string; onChanged: () => void; openThread?: boolean }) {
   const [attempt, setAttempt] = useState(0);
   // The answer is kept with the read it answers: another application (or a retry) shows loading until its own arrives.
   const key = `${applicationId}:${userId}:${attempt}`;
@@ -44,7 +45,7 @@ export function FocusedApplication({ applicationId, userId, onChanged }: { appli
           </a>
         </p>
       )}
-      {read.status === 'ready' && <GigApplicants id={`application-${applicationId}`} gig={read.gig} only={applicationId} onChanged={onChanged} />}
+      {read.status === 'ready' && <GigApplicants id={`application-${applicationId}`} gig={read.gig} only={applicationId} openThread={openThread} onChanged={onChanged} />}
     </section>
   );
 }

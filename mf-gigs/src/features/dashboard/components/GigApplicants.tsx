@@ -18,6 +18,8 @@ interface Props {
   onChanged: () => void;
   /** Only this application of the gig, its Accept focused (the dashboard opened at it); no Close gig here. */
   only?: string;
+  /** With `only`: that applicant's thread open (a message's link) instead of Accept focused. */
+  openThread?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ interface Props {
  * state check, and the list read again shows where things stand. An Accept or a Decline can be
  * undone for a few seconds, before anyone is told (UndoDecision).
  */
-export function GigApplicants({ id, gig, onChanged, only }: Props) {
+export function GigApplicants({ id, gig, onChanged, only, openThread = false }: Props) {
   const key = only ? dashboardKey('application', only) : dashboardKey('applicants', gig.id);
   const pages = useDashboardPages<ApplicantRow>(key, (after, limit) => (only ? fetchApplicants(gig.id, after, limit, only) : fetchApplicants(gig.id, after, limit)));
   const pending = usePending();
@@ -86,7 +88,7 @@ export function GigApplicants({ id, gig, onChanged, only }: Props) {
       >
         {(rows) =>
           rows.map((row) => (
-            <Applicant key={row.id} row={row} canChoose={open} busy={busy} focus={row.id === only} onChoose={(kind, note) => void run({ kind, applicationId: row.id, name: memberName(row.worker), note })} />
+            <Applicant key={row.id} row={row} canChoose={open} busy={busy} focus={row.id === only} openThread={row.id === only && openThread} onChoose={(kind, note) => void run({ kind, applicationId: row.id, name: memberName(row.worker), note })} />
           ))
         }
       </DashboardList>

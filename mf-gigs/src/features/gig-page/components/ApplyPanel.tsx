@@ -24,7 +24,7 @@ export const APPLIED_NOTE = 'Application sent. The poster has been told, and you
  * poster invited reads "You were invited to apply" beside Apply Now. Signed out,
  * Apply Now opens the login modal with a word why and the form opens after login.
  */
-export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () => void }) {
+export function ApplyPanel({ gig, onChanged, openThread = false }: { gig: GigDetail; onChanged: () => void; openThread?: boolean }) {
   const userId = useSession((s) => s.user?.id ?? null);
   const status = useSession((s) => s.status);
   const own = userId !== null && userId === gig.userId;
@@ -87,7 +87,7 @@ export function ApplyPanel({ gig, onChanged }: { gig: GigDetail; onChanged: () =
         </p>
       )}
       {live && <MyApplication application={application} onChanged={(a) => (mine.set(a), onChanged())} />}
-      {live && <ThreadSlot applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch />}
+      {live && <ThreadSlot applicationId={application.id} otherName={gig.poster.displayName} otherAvatarUrl={gig.poster.avatarUrl} about={`with ${gig.poster.displayName}`} status={application.status} watch open={openThread} />}
       {!live && mine.state.status !== 'loading' && gig.status !== 'active' && <p>This gig is no longer open for applications.</p>}
       {!live && mine.state.status !== 'loading' && gig.status === 'active' && invited && (
         <p className={styles.invited}>

@@ -16,8 +16,8 @@ export const LOADING_GIG = 'Loading gig...';
 export const MISSING_GIG = 'This gig does not exist or was removed.';
 export const GIG_LOAD_FAILED = 'This gig could not be loaded. Check your connection and try again.';
 
-/** One gig's page (`#gig/<id>`): loading, missing, failed, or the whole gig with Apply and Save. */
-export function GigPage({ gigId }: { gigId: string }) {
+/** One gig's page (`#gig/<id>`): loading, missing, failed, or the whole gig with Apply and Save; `openThread` (`#gig/<id>/messages`): the member's thread open. */
+export function GigPage({ gigId, openThread = false }: { gigId: string; openThread?: boolean }) {
   const { state, reload, retry } = useGig(gigId);
   const userId = useSession((s) => s.user?.id ?? null);
   const back = (
@@ -81,7 +81,7 @@ export function GigPage({ gigId }: { gigId: string }) {
         <SaveButton gigId={gig.id} title={gig.title} />
         {userId && userId !== gig.userId && <ReportButton client={getSupabase()} kind="gig" targetId={gig.id} what="this gig" />}
       </div>
-      <ApplyPanel gig={gig} onChanged={reload} />
+      <ApplyPanel gig={gig} onChanged={reload} openThread={openThread} />
     </article>
   );
 }

@@ -75,6 +75,21 @@ describe('a thread', () => {
     void user;
   });
 
+  it('opens on arrival when the address leads to it, its button focused', async () => {
+    thread.mockResolvedValue([msg('m1', 'poster-1', 'Hello')]);
+    const view = render(<MessagesToggle applicationId="a1" otherName="Ada Lovelace" about="with Ada Lovelace" status="applied" open />);
+    const button = screen.getByRole('button', { name: 'Hide messages with Ada Lovelace' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveFocus();
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+    // Shown closed, then the address changes to this thread: it opens.
+    view.unmount();
+    const later = render(<MessagesToggle applicationId="a1" otherName="Ada Lovelace" about="with Ada Lovelace" status="applied" />);
+    expect(screen.getByRole('button', { name: /^Messages/ })).toHaveAttribute('aria-expanded', 'false');
+    later.rerender(<MessagesToggle applicationId="a1" otherName="Ada Lovelace" about="with Ada Lovelace" status="applied" open />);
+    expect(screen.getByRole('button', { name: 'Hide messages with Ada Lovelace' })).toHaveFocus();
+  });
+
   it('says when it could not load, and Try again reads it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     thread.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce([msg('m1', 'poster-1', 'Hello')]);
@@ -115,7 +130,10 @@ describe('the composer', () => {
     const first = await openThread();
     await first.user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Half a thought');
     first.view.unmount();
-    const { user } = await openThread();
+    // Back after a reload: the thread opens by itself on the half-written message.
+    const user = userEvent.setup();
+    render(<MessagesToggle applicationId="a1" otherName="Ada Lovelace" about="with Ada Lovelace" status="applied" watch />);
+    expect(screen.getByRole('button', { name: 'Hide messages with Ada Lovelace' })).toHaveAttribute('aria-expanded', 'true');
     const box = await screen.findByRole('textbox', { name: 'Your message' });
     expect(box).toHaveValue('Half a thought');
     await user.type(box, '{Enter}');
@@ -147,6 +165,49 @@ describe('the composer', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a retried send with a file names one object: the retry finds the first upload there (409) and sends that one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const from = vi.spyOn(supabase.client.storage, 'from');
+    try {
+      // The first upload got through but its answer never comes; storage answers the retry's upload of the same key with 409.
+      const uploads: string[] = [];
+      from.mockImplementation(() => ({
+        upload: (path: string) => {
+          uploads.push(path);
+          return uploads.length === 1 ? new Promise(() => {}) : Promise.resolve({ data: null, error: { statusCode: '409', message: 'The resource already exists' } });
+        },
+      }) as never);
+      send.mockResolvedValueOnce(msg('m1', 'worker-1', 'The plan'));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      render(<MessagesToggle applicationId="a1" otherName="Ada Lovelace" about="with Ada Lovelace" status="applied" watch />);
+      await user.click(await screen.findByRole('button', { name: 'Messages (2 new) with Ada Lovelace' }));
+      await user.upload(await screen.findByLabelText('Attach a file (optional)'), new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' }));
+      await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'The plan{Enter}');
+      act(() => vi.advanceTimersByTime(SLOW_AFTER_MS));
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      expect(uploads).toHaveLength(2);
+      expect(uploads[1]).toBe(uploads[0]);
+      const id = send.mock.calls[0]![3];
+      expect(uploads[0]).toBe(`a1/worker-1/${id}-plan.pdf`);
+      expect(send).toHaveBeenCalledWith('a1', 'The plan', uploads[0], id, expect.any(AbortSignal));
+      expect(await screen.findByText('The plan', { selector: 'p' })).toBeInTheDocument();
+    } finally {
+      from.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('an upload refused for another reason still fails the send, the draft kept', async () => {
+    supabase.answer('storage:attachments.upload', { error: { statusCode: '413', message: 'The object exceeded the maximum allowed size' } });
+    const { user } = await openThread();
+    await user.upload(await screen.findByLabelText('Attach a file (optional)'), new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' }));
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'The plan{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your message could not be sent. Check your connection and try again.');
+    expect(send).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveValue('The plan');
   });
 
   it("keeps the draft when sending fails, in the database's words or a plain one", async () => {

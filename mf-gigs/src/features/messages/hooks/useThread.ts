@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { FILE_BUCKETS } from '@need40/shared';
 import { fetchThread, markThreadRead, sendMessage, THREAD_PAGE, type Message } from '../api/messages';
 import { uploadAttachment } from '../../../lib/attachments/attachments';
 import { setThreadOpen } from '../stores/unreadStore';
@@ -100,14 +101,16 @@ export function useThread(applicationId: string, userId: string | null) {
   });
 
   const { typingDone, ...presence } = live;
-  // A send's uploaded file, by the send's id: its retries name the same file instead of uploading it again.
+  // A send's uploaded file, by the send's id: its retries name the same file instead of uploading it
+  // again. A retry that started before the first upload answered uploads to the same key (the
+  // send's id names it) and finds it there: one object either way.
   const uploaded = useRef(new Map<string, string>());
   const send = useCallback(
     async (body: string, file: File | null, id: string, signal?: AbortSignal) => {
       // The file goes first (to the thread's folder the two parties can read), then the message naming it.
       let path = uploaded.current.get(id) ?? null;
       if (file && userId && !path) {
-        path = await uploadAttachment(applicationId, userId, file);
+        path = await uploadAttachment(applicationId, userId, file, FILE_BUCKETS.attachments, id);
         uploaded.current.set(id, path);
       }
       add(await sendMessage(applicationId, body, path, id, signal));

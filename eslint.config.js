@@ -33,7 +33,8 @@ function forbiddenFor(pkg, { tests = false } = {}) {
   const patterns = [
     // A relative path into another package (`../mf-gigs/src/…`) or its bare workspace name. (A
     // gitignore-style `**/shared/**` group would also match `@need40/shared`, the allowed way in.)
-    ...others.map((p) => ({ regex: `^(?:(?:\\.\\./)+(?:[^/]+/)*${p}|${p})(?:/|$)`, message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
+    // supabase/ only by a path into it: a sibling module named supabase (shared/src/supabase.ts) is not it.
+    ...others.map((p) => ({ regex: `^(?:(?:\\.\\./)+(?:[^/]+/)*${p}|${p})(?:/${p === 'supabase' ? '' : '|$'})`, message: `${pkg} may not import ${p}: see ARCHITECTURE.md (package graph).` })),
     { group: ['@need40/shared/src/**', '@need40/shared/*', '!@need40/shared/tokens.css', '!@need40/shared/standalone', '!@need40/shared/package.json', '!@need40/shared/testing'], message: 'Import @need40/shared through its package exports only.' },
     { group: ['@need40/ui/*'], message: 'Import @need40/ui by its package name only.' },
   ];

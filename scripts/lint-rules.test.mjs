@@ -71,6 +71,7 @@ const allowed = [
   ['the platform\'s own tables and words that are also app table names', 'backend/src/browser/probe.ts', "export const q = 'delete from need40_browser.reports';\nexport const m = 'Too many browser reports; the settings of the realtime.messages policy';\n"],
   ['the app server takes the platform\'s types', 'app-server/src/probe.ts', "import type { Services } from 'backend/platform';\nexport type S = Services;\nexport const q = 'select 1 from public.gigs';\n"],
   ['a remote uses the kernel and the UI package by name', 'mf-auth/src/probe.ts', "import { getSupabase } from '@need40/shared';\nimport { ui } from '@need40/ui';\nexport const x = [getSupabase, ui];\n"],
+  ['the kernel\'s own module named supabase (not the supabase/ package)', 'shared/src/testing/probe.ts', "import { getSupabase } from '../supabase';\nexport const x = getSupabase;\n"],
   ['an app SQL test takes the harness and the platform through the backend\'s exports', 'supabase/tests/market/probe.test.ts', "import { startTestBackend } from 'backend/test/harness';\nimport { signJwt } from 'backend/src/security/jwt';\nexport const x = [startTestBackend, signJwt];\n"],
 ];
 

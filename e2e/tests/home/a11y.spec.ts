@@ -10,21 +10,21 @@ import { createConfirmedUser, signIn, type Backend, type TestUser } from '../../
 import { expect, latestGigs, postGigForm, seedGigs, test } from './support';
 import { seriousViolations, VIEWPORTS } from '../../helpers/axe';
 
-/** One member per worker, with one gig in the grid (whatever else the run's backend holds); nothing here writes after. */
-async function makeMember(backend: Backend): Promise<{ user: TestUser; title: string }> {
-  const user = await createConfirmedUser(backend);
+/** One member per worker; each scan of the grid seeds its own gig just before, since the other
+ * workers' tests post newer gigs meanwhile and an older one leaves the first page of twelve. */
+let member: Promise<TestUser> | undefined;
+async function seedGig(backend: Backend, user: TestUser): Promise<string> {
   const title = `Accessible gig ${randomUUID().slice(0, 8)}`;
   await seedGigs(backend, user, [{ title, payment_type: 'hourly', rate: 45, location: 'remote', skills: ['react', 'css'] }]);
-  return { user, title };
+  return title;
 }
-let member: Promise<{ user: TestUser; title: string }> | undefined;
 
 // In one worker, one after the other, so the three share the member.
 test.describe.configure({ mode: 'default' });
 
 for (const viewport of VIEWPORTS) {
   test(`the home page and the auth modal have no serious accessibility violation (${viewport.name})`, async ({ app, page, backend }) => {
-    const { title } = await (member ??= makeMember(backend));
+    const title = await seedGig(backend, await (member ??= createConfirmedUser(backend)));
     await page.setViewportSize(viewport);
     await app.goto('#home');
     await app.waitForSlots();
@@ -59,7 +59,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('the Post Your Gig form with every field error has no serious accessibility violation (phone)', async ({ app, page, backend }) => {
-  const { user } = await (member ??= makeMember(backend));
+  const user = await (member ??= createConfirmedUser(backend));
   await signIn(page, backend, user);
   await page.setViewportSize({ width: 375, height: 812 });
   await app.goto('#post-gig');

@@ -23,9 +23,9 @@ export interface Composed {
 
 /**
  * Serve the shell and every remote from `distOf(app)` (a folder per app). `runDir` keeps the
- * config.json and remotes.json; ports from PORT_<APP> (default: free ones), the shell's from `shellPort`.
+ * config.json and remotes.json; ports from PORT_<APP> (default, and with `freePorts`: free ones), the shell's from `shellPort`.
  */
-export async function serveComposed(o: { runDir: string; backendUrl: string; siteUrl: string; distOf: (app: string) => string; shellPort?: number }): Promise<Composed> {
+export async function serveComposed(o: { runDir: string; backendUrl: string; siteUrl: string; distOf: (app: string) => string; shellPort?: number; freePorts?: boolean }): Promise<Composed> {
   const closers: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const c of closers.reverse()) await c();
@@ -35,7 +35,7 @@ export async function serveComposed(o: { runDir: string; backendUrl: string; sit
     writeFileSync(configFile, JSON.stringify({ supabaseUrl: o.backendUrl, supabaseAnonKey: ANON_KEY, siteUrl: o.siteUrl, paypalMeUrl: 'https://paypal.me/need40' }));
     const remotes: Record<string, string> = {};
     for (const name of REMOTES) {
-      const s = await startStaticServer({ root: o.distOf(name), host: HOST, port: portOf(`PORT_${name.toUpperCase()}`), files: { '/config.json': configFile } });
+      const s = await startStaticServer({ root: o.distOf(name), host: HOST, port: o.freePorts ? 0 : portOf(`PORT_${name.toUpperCase()}`), files: { '/config.json': configFile } });
       closers.push(() => new Promise((r) => s.close(r)));
       remotes[name] = `http://${HOST}:${s.port}/mf-manifest.json`;
     }

@@ -9,12 +9,12 @@
  * Ports come from PORT_SHELL, PORT_GIGS, PORT_PROFILE, PORT_CAMPAIGN, PORT_AUTH, PORT_SINGLE and
  * BACKEND_PORT (default: free ones).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from '../../scripts/serve-static.mjs';
 import { startBackend } from '../helpers/backend';
 import { ensureBuilt } from '../helpers/build';
-import { RUNTIME_DIR, distOf } from '../helpers/paths';
+import { RUNTIME_DIR, distOf, packageOf } from '../helpers/paths';
 import { createConfirmedUser, json, passwordSession } from '../helpers/users';
 // @ts-expect-error -- plain ESM build helper without types
 import { buildSingle } from './build-single.mjs';
@@ -23,10 +23,17 @@ import { ANON_KEY, HOST, portOf, serveComposed } from './composed-site';
 
 export interface Site {
   composedUrl: string;
+  /** '' when started with `single: false`. */
   singleUrl: string;
   floorUrl: string;
   /** Another build of the shell (a directory) over the same remotes and backend: before/after comparisons. */
   serveShell(root: string): Promise<string>;
+  /**
+   * Another build of the whole page over the same backend: `root` holds `<package>/dist` for the
+   * shell and each remote (e.g. an older commit's worktree); an app it lacks is served from this
+   * checkout's build. Before/after comparisons of changes in the remotes as well as the shell.
+   */
+  serveSite(root: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -56,12 +63,13 @@ async function seedGigs(backendUrl: string): Promise<void> {
   );
 }
 
-export async function startSite(): Promise<Site> {
+/** `single: false` skips building the single bundle (a minute of both cores) when no run audits it. */
+export async function startSite({ single: withSingle = true }: { single?: boolean } = {}): Promise<Site> {
   ensureBuilt();
   const runDir = path.join(RUNTIME_DIR, 'bench-lighthouse');
   mkdirSync(runDir, { recursive: true });
-  console.log('building the single bundle …');
-  const singleDir: string = await buildSingle(path.join(runDir, 'single'));
+  if (withSingle) console.log('building the single bundle …');
+  const singleDir: string | null = withSingle ? await buildSingle(path.join(runDir, 'single')) : null;
 
   const closers: (() => Promise<unknown>)[] = [];
   const shellPort = portOf('PORT_SHELL');
@@ -76,8 +84,8 @@ export async function startSite(): Promise<Site> {
     const composed = await serveComposed({ runDir, backendUrl: backend.url, siteUrl: `http://${HOST}:${shellPort || 3000}`, distOf, shellPort });
     closers.push(() => composed.close());
     const { configFile: config, remotesFile } = composed;
-    const single = await startStaticServer({ root: singleDir, host: HOST, port: portOf('PORT_SINGLE'), files: { '/config.json': config } });
-    closers.push(() => new Promise((r) => single.close(r)));
+    const single = singleDir ? await startStaticServer({ root: singleDir, host: HOST, port: portOf('PORT_SINGLE'), files: { '/config.json': config } }) : null;
+    if (single) closers.push(() => new Promise((r) => single.close(r)));
     const floorDir = path.join(runDir, 'floor');
     mkdirSync(floorDir, { recursive: true });
     const shellHtml = readFileSync(path.join(distOf('shell'), 'index.html'), 'utf8');
@@ -87,11 +95,19 @@ export async function startSite(): Promise<Site> {
     return {
       floorUrl: `http://${HOST}:${floor.port}/`,
       composedUrl: composed.url,
-      singleUrl: `http://${HOST}:${single.port}/`,
+      singleUrl: single ? `http://${HOST}:${single.port}/` : '',
       serveShell: async (root) => {
         const s = await startStaticServer({ root, host: HOST, port: portOf('PORT_SHELL_B'), files: { '/config.json': config, '/remotes.json': remotesFile } });
         closers.push(() => new Promise((r) => s.close(r)));
         return `http://${HOST}:${s.port}/`;
+      },
+      serveSite: async (root) => {
+        const dir = path.join(runDir, 'site-b');
+        mkdirSync(dir, { recursive: true });
+        const own = (app: string) => path.join(path.resolve(root), packageOf(app), 'dist');
+        const b = await serveComposed({ runDir: dir, backendUrl: backend.url, siteUrl: `http://${HOST}:${shellPort || 3000}`, distOf: (app) => (existsSync(own(app)) ? own(app) : distOf(app)), freePorts: true });
+        closers.push(() => b.close());
+        return b.url;
       },
       close: async () => {
         for (const c of closers.reverse()) await c();

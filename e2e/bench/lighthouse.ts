@@ -20,10 +20,13 @@ const pick = <T extends string>(env: string | undefined, all: readonly T[]) => (
 // LIGHTHOUSE_SHELL_B=<dir>: also "shell-b", another build of the shell (e.g. main's) over the same
 // remotes and backend, audited in turn with the others: a before/after at the same machine load.
 const SHELL_B = process.env.LIGHTHOUSE_SHELL_B;
-const ALL_TARGETS = ['composed', 'shell-b', 'single', 'floor'] as const;
+// LIGHTHOUSE_SITE_B=<dir>: also "site-b", another build of the whole page (<dir>/<package>/dist for
+// the shell and each remote, e.g. an older commit's worktree) over the same backend.
+const SITE_B = process.env.LIGHTHOUSE_SITE_B;
+const ALL_TARGETS = ['composed', 'shell-b', 'site-b', 'single', 'floor'] as const;
 const TARGETS = process.env.LIGHTHOUSE_TARGETS
   ? pick(process.env.LIGHTHOUSE_TARGETS, ALL_TARGETS)
-  : ALL_TARGETS.filter((t) => t !== 'floor' && (t !== 'shell-b' || SHELL_B));
+  : ALL_TARGETS.filter((t) => t !== 'floor' && (t !== 'shell-b' || SHELL_B) && (t !== 'site-b' || SITE_B));
 const FORMS = pick(process.env.LIGHTHOUSE_FORMS, ['mobile', 'desktop'] as const);
 
 const median = (xs: number[]) => {
@@ -61,8 +64,9 @@ async function auditWithRetry(...args: Parameters<typeof audit>) {
 async function main() {
   const reportsDir = process.env.LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : undefined;
   if (reportsDir) mkdirSync(reportsDir, { recursive: true });
-  const site = await startSite();
+  const site = await startSite({ single: TARGETS.includes('single') });
   const shellB = SHELL_B ? await site.serveShell(SHELL_B) : undefined;
+  const siteB = SITE_B ? await site.serveSite(SITE_B) : undefined;
   const chrome = await launchChrome();
   const runs = {} as Record<Key, Figures[]>;
   try {
@@ -70,7 +74,7 @@ async function main() {
       for (const form of FORMS) {
         for (const target of TARGETS) {
           const key: Key = `${target} ${form}`;
-          const url = { composed: site.composedUrl, 'shell-b': shellB!, single: site.singleUrl, floor: site.floorUrl }[target];
+          const url = { composed: site.composedUrl, 'shell-b': shellB!, 'site-b': siteB!, single: site.singleUrl, floor: site.floorUrl }[target];
           const saveAs = reportsDir ? path.join(reportsDir, `${target}-${form}-${i + 1}.json`) : undefined;
           (runs[key] ??= []).push(await auditWithRetry(chrome.port, url, form, saveAs));
           process.stdout.write(`run ${i + 1}/${RUNS} ${key}: ${runs[key].at(-1)!.performance}\n`);

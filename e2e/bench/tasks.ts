@@ -7,7 +7,8 @@
  * in it (scripts by URL, renders, layout), their sum over 50 ms (a "TBT" without the simulation's
  * network model) and the main thread's busy time, median of TASKS_RUNS (default 3).
  * TASKS_SHELL_B=<dir> adds another build of the shell over the same remotes (before/after in one
- * run), TASKS_PROFILE=1 names the functions behind each long task of the first run.
+ * run), TASKS_SITE_B=<dir> another build of the whole page (`<dir>/<package>/dist`, e.g. an older
+ * commit's worktree), TASKS_SINGLE=0 leaves the single bundle out, TASKS_PROFILE=1 names the functions behind each long task of the first run.
  * A benchmark: nothing passes or fails.
  */
 import { chromium, type CDPSession } from '@playwright/test';
@@ -48,10 +49,15 @@ function label(e: TraceEvent): string {
 /** A task's cost as Lighthouse's mobile simulation counts it: the thread's CPU time × 4. */
 const cost = (e: TraceEvent) => ((e.tdur ?? e.dur ?? 0) * SLOWDOWN) / 1000;
 
-function analyse(events: TraceEvent[]) {
-  // The page's renderer: of the renderers' main threads, the one that did the most work.
+function analyse(events: TraceEvent[], url: string) {
+  // The page's renderer: the main thread that parsed `url`. Not simply the busiest one: Chromium 156
+  // starts a WebUI renderer of its own (chrome://omnibox-popup.top-chrome, ~1 s of CPU) with the
+  // first page of a browser, and that one was measured instead of the page.
+  const origin = new URL(url).origin;
+  const parsed = (m: TraceEvent) => events.some((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'ParseHTML' && String((e.args as { beginData?: { url?: string } } | undefined)?.beginData?.url ?? '').startsWith(origin));
   const work = (m: TraceEvent) => events.reduce((s, e) => (e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask' ? s + (e.dur ?? 0) : s), 0);
-  const main = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').sort((a, b) => work(b) - work(a))[0];
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const main = mains.find(parsed) ?? mains.sort((a, b) => work(b) - work(a))[0];
   if (!main) throw new Error('no renderer main thread in the trace');
   const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
   const nav = own.find((e) => e.name === 'ParseHTML')?.ts ?? own[0]!.ts;
@@ -100,13 +106,15 @@ function attribute(profile: Profile, events: TraceEvent[], long: { at: number; w
 }
 
 async function main() {
-  const site = await startSite();
+  const site = await startSite({ single: process.env.TASKS_SINGLE !== '0' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   try {
-    const pages: [string, string][] = [['composed', site.composedUrl], ['single', site.singleUrl]];
+    const pages: [string, string][] = [['composed', site.composedUrl]];
     // TASKS_SHELL_B=<dir>: also a second build of the shell (e.g. main's) over the same remotes.
-    if (process.env.TASKS_SHELL_B) pages.splice(1, 0, ['composed (shell B)', await site.serveShell(process.env.TASKS_SHELL_B)]);
+    if (process.env.TASKS_SHELL_B) pages.push(['composed (shell B)', await site.serveShell(process.env.TASKS_SHELL_B)]);
+    if (process.env.TASKS_SITE_B) pages.push(['composed (site B)', await site.serveSite(process.env.TASKS_SITE_B)]);
+    if (process.env.TASKS_SINGLE !== '0') pages.push(['single', site.singleUrl]);
     // Runs alternate between the pages, so a change in the machine's load falls on all of them.
     const runs = new Map<string, ReturnType<typeof analyse>[]>(pages.map(([name]) => [name, []]));
     for (let i = 0; i < RUNS; i += 1) {
@@ -125,7 +133,7 @@ async function main() {
           // A fixed wait, not a locator: Playwright's injected script would show up as main-thread work.
           await page.waitForTimeout(Number(process.env.TASKS_WAIT_MS ?? 7_000));
         });
-        const result = analyse(events);
+        const result = analyse(events, url);
         if (profiling) {
           const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
           console.log(`\n${name}, first run:`);

@@ -5,7 +5,7 @@
  * release the money and the other must be refused (409). Then the books are checked: each deal
  * released once, its held account empty, the worker's payable and the fee booked.
  */
-import { Pool } from 'undici';
+import { callers } from './ledger-callers';
 import type { Database } from '../src/db/types';
 
 /** Each call's latency as its caller saw it (request sent → answer read), in ms. */
@@ -17,20 +17,6 @@ export interface ReleaseResult {
   latency: { all: Latency; released: Latency; refused: Latency };
   released: number; refused: number; otherErrors: number; firstError?: string;
   releaseTransactions: number; releasedTwice: number; notReleased: number; heldLeft: number; payableOff: number;
-}
-
-/**
- * The callers' HTTP client: an undici pool of `concurrency` keep-alive connections. The callers run
- * in this process, beside the server they measure, so their own cost counts against the server's
- * two cores; undici (the client load generators such as autocannon use) costs a fraction of
- * node:http's ClientRequest per call, so more of the machine measures the server.
- */
-function poster(base: URL, anonKey: string, pool: Pool): (path: string, token: string, body: unknown) => Promise<{ status: number; body: string }> {
-  return async (p, token, body) => {
-    const res = await pool.request({ path: base.pathname + p, method: 'POST', body: JSON.stringify(body),
-      headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
-    return { status: res.statusCode, body: await res.body.text() };
-  };
 }
 
 function latencyOf(ms: number[]): Latency {
@@ -45,8 +31,7 @@ export async function benchReleases(db: Database, rest: URL, anonKey: string, to
     `select app::text, poster::text from public.bench_deals where status = 'delivered' order by i limit ${deals}`))).rows;
   const tokens = new Map<string, string>();
   for (const r of rows) if (!tokens.has(r.poster)) tokens.set(r.poster, await tokenOf(r.poster));
-  const pool = new Pool(rest.origin, { connections: concurrency, pipelining: 1 });
-  const post = poster(rest, anonKey, pool);
+  const http = callers(rest, anonKey, concurrency);
   // Each deal twice, the two calls next to each other in the queue so they race.
   const queue = rows.flatMap((r) => [r, r]);
   let next = 0;
@@ -57,7 +42,7 @@ export async function benchReleases(db: Database, rest: URL, anonKey: string, to
     while (next < queue.length) {
       const r = queue[next++]!;
       const t = performance.now();
-      const res = await post('/rpc/approve_work', tokens.get(r.poster)!, { p_application_id: r.app });
+      const res = await http.post('/rpc/approve_work', tokens.get(r.poster)!, { p_application_id: r.app });
       const ms = performance.now() - t;
       if (res.status === 200) {
         result.released++;
@@ -73,7 +58,7 @@ export async function benchReleases(db: Database, rest: URL, anonKey: string, to
     }
   }));
   const seconds = (performance.now() - t0) / 1000;
-  await pool.close();
+  await http.close();
   const [check] = (await db.transaction((tx) => tx.query<Record<string, string>>(`
     with d as (select b.app, b.worker, b.amount, b.fee from public.bench_deals b where b.app = any ($1::uuid[]))
     select (select count(*) from ledger.transactions t join d on t.application_id = d.app where t.kind = 'release')::text as "releaseTransactions",

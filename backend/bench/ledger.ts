@@ -25,6 +25,7 @@ import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
 import { signJwt } from '../src/security/jwt';
 import { backendPids, cpuBetween, directSql, nodeCpuMs, procCpu } from './ledger-cpu';
+import { callers } from './ledger-callers';
 import { benchReleases } from './ledger-releases';
 import { BOOKS_SQL, seedLedger, settleBooks } from './ledger-seed';
 
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       let pids = await openPool();
       const cpuNow = () => ({ pg: procCpu(pids), node: nodeCpuMs() });
       const cpuSince = (t: ReturnType<typeof cpuNow>) => cpuBetween(t.pg, procCpu(pids)) + nodeCpuMs() - t.node;
+      const reader = callers(rest, config.ANON_KEY, 1);
       for (const r of READS) {
         const times: number[] = [];
         let returned = 0;
@@ -93,10 +95,9 @@ async function main(): Promise<void> {
           if (i === 0) cpu0 = cpuNow();
           const k = ((i % members.length) + members.length) % members.length;
           const t = performance.now();
-          const res = await fetch(`${rest.href}/rpc/${r.fn}`, { method: 'POST', headers: { apikey: config.ANON_KEY, authorization: `Bearer ${tokens[k]}`, 'content-type': 'application/json' }, body: JSON.stringify(r.body) });
-          const body = await res.text();
+          const { status, body } = await reader.post(`/rpc/${r.fn}`, tokens[k]!, r.body);
           if (i >= 0) times.push(performance.now() - t);
-          if (res.status !== 200) throw new Error(`${r.fn}: HTTP ${res.status} ${body.slice(0, 300)}`);
+          if (status !== 200) throw new Error(`${r.fn}: HTTP ${status} ${body.slice(0, 300)}`);
           returned += (JSON.parse(body) as unknown[]).length;
         }
         const cpu = cpuSince(cpu0) / ITERATIONS;
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
         reads.push({ page: r.name, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rows: Math.round(returned / (ITERATIONS + 20)), cpuMs: cpu,
           sqlP50: direct.p50, sqlP95: direct.p95, sqlCpuMs: direct.cpuMsPerCall });
       }
+      await reader.close();
       log(`releasing ${RELEASES} deals, ${CONCURRENCY} callers`);
       pids = await openPool();
       const cpu0 = cpuNow();

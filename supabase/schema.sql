@@ -675,15 +675,12 @@ CREATE OR REPLACE FUNCTION private.after_released(p_app public.applications, p_t
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_app public.applications;
 begin
-  update public.applications set released_at = now(), release_due_at = null where id = p_app.id returning * into v_app;
-  perform private.send_receipt(p_txn, v_app.poster_id, p_step);
-  perform private.send_receipt(p_txn, v_app.worker_id, p_step);
-  return v_app;
+  perform private.send_receipts(p_txn, array[p_app.poster_id, p_app.worker_id], p_step);
+  return p_app;
 end
 $function$;
+comment on function private.after_released(p_app public.applications, p_txn ledger.transactions, p_step text) is 'After a release (its transition stamped the deal''s dates): the receipt, to both parties.';
 
 CREATE OR REPLACE FUNCTION private.applications_compute_terms()
  RETURNS trigger
@@ -793,6 +790,22 @@ begin
 end
 $function$;
 comment on function private.applications_reapply_cooldown() is 'Before an application goes from withdrawn back to applied: refused (N4290) within 10 minutes of the withdraw.';
+
+CREATE OR REPLACE FUNCTION private.applications_stamp_release()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.status = 'released' and old.status is distinct from 'released' then
+    new.released_at := now();
+    new.release_due_at := null;
+  end if;
+  return new;
+end
+$function$;
+comment on function private.applications_stamp_release() is 'Trigger: a deal that becomes released gets its release date and loses its automatic-release date, in the same update.';
 
 CREATE OR REPLACE FUNCTION private.apply_provider_event(p_provider text, p_event_id text, p_type text, p_application_id uuid DEFAULT NULL::uuid, p_amount_cents bigint DEFAULT NULL::bigint, p_reference text DEFAULT NULL::text, p_origin_transaction_id bigint DEFAULT NULL::bigint, p_operator uuid DEFAULT NULL::uuid, p_payload jsonb DEFAULT '{}'::jsonb)
  RETURNS text
@@ -1083,13 +1096,15 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.decided_now(p_application uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.application_events e
+begin
+  return exists (select 1 from public.application_events e
                   where e.application_id = p_application and e.created_at = now()
-                    and e.transition in ('accept', 'decline', 'decline_others'))
+                    and e.transition in ('accept', 'decline', 'decline_others'));
+end
 $function$;
 comment on function private.decided_now(p_application uuid) is 'Whether the current transaction recorded an accept, a decline or an accept''s decline of the application (its emails and bell rows are then held).';
 
@@ -1103,11 +1118,13 @@ comment on function private.decision_undo_window() is 'How long a poster''s Acce
 
 CREATE OR REPLACE FUNCTION private.display_name(p_user uuid)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce((select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_user), 'A Need40 member')
+begin
+  return coalesce((select coalesce(nullif(p.full_name, ''), p.username) from public.profiles p where p.id = p_user), 'A Need40 member');
+end
 $function$;
 comment on function private.display_name(p_user uuid) is 'A member''s name as notifications show it: full name, else username, else "A Need40 member".';
 
@@ -1128,12 +1145,27 @@ CREATE OR REPLACE FUNCTION private.enqueue_notification(p_recipient uuid, p_kind
  SET search_path TO ''
 AS $function$
 begin
-  if coalesce((select email_enabled from public.notification_preferences where user_id = p_recipient), true) then
-    insert into private.notification_outbox (recipient_id, kind, payload) values (p_recipient, p_kind, p_payload);
-  end if;
+  perform private.enqueue_notifications(array[p_recipient], p_kind, p_payload);
 end
 $function$;
-comment on function private.enqueue_notification(p_recipient uuid, p_kind text, p_payload jsonb) is 'Queues an email in private.notification_outbox unless the recipient turned email notifications off.';
+comment on function private.enqueue_notification(p_recipient uuid, p_kind text, p_payload jsonb) is 'Queues an email in private.notification_outbox unless the recipient turned email notifications off (private.enqueue_notifications for one).';
+
+CREATE OR REPLACE FUNCTION private.enqueue_notifications(p_recipients uuid[], p_kind text, p_payload jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.notification_outbox (recipient_id, kind, payload)
+  select r.id, p_kind, p_payload
+    from unnest(p_recipients) with ordinality as r(id, n)
+   where r.id is not null
+     and coalesce((select np.email_enabled from public.notification_preferences np where np.user_id = r.id), true)
+   order by r.n;
+end
+$function$;
+comment on function private.enqueue_notifications(p_recipients uuid[], p_kind text, p_payload jsonb) is 'Queues one email per recipient (in the order given, nulls skipped) in private.notification_outbox, except to those who turned email notifications off.';
 
 CREATE OR REPLACE FUNCTION private.enqueue_service_notice(p_recipient uuid, p_kind text, p_payload jsonb)
  RETURNS void
@@ -2754,18 +2786,16 @@ begin
     limit 200
     -- A deal a member is acting on right now (an approval holds its row, then its accounts) is
     -- left to the next run: waiting for it here, while holding the accounts of deals released
-    -- before it in this run, closed a cycle with that approval (a deadlock).
+    -- before it in this run, closed a cycle with that approval (a deadlock). The lock also keeps
+    -- the deal as it was found (delivered, due) until this transaction ends.
     for update of a skip locked
   loop
     begin
       v_app := private.fire_application_transition(v_id, 'auto_release', null);
-      if v_app.release_due_at > p_now then
-        raise exception 'delivered again meanwhile' using errcode = 'PT409';
-      end if;
       perform private.after_released(v_app, private.release_deal(v_app, private.held_cents(v_app.id), null, null, 'released automatically'), 'auto_released');
       v_released := v_released + 1;
     exception when sqlstate 'PT409' then
-      -- Answered meanwhile (approved, changes requested, disputed, delivered again): nothing to do.
+      -- Refused by the process or the books: left as it is, counted.
       v_skipped := v_skipped + 1;
     end;
   end loop;
@@ -2874,17 +2904,32 @@ CREATE OR REPLACE FUNCTION private.send_receipt(p_txn ledger.transactions, p_rec
  SET search_path TO ''
 AS $function$
 begin
-  if p_recipient is null then
-    return;
+  perform private.send_receipts(p_txn, array[p_recipient], p_step);
+end
+$function$;
+comment on function private.send_receipt(p_txn ledger.transactions, p_recipient uuid, p_step text) is 'Emails the receipt of a posted money step to one member (private.send_receipts for one).';
+
+CREATE OR REPLACE FUNCTION private.send_receipts(p_txn ledger.transactions, p_recipients uuid[], p_step text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_gig_id uuid := coalesce(p_txn.gig_id, (select a.gig_id from public.applications a where a.id = p_txn.application_id));
+begin
+  if array_length(array_remove(p_recipients, null), 1) is null then
+    return;  -- nobody to tell
   end if;
-  perform private.enqueue_notification(p_recipient, 'payment_receipt',
+  perform private.enqueue_notifications(p_recipients, 'payment_receipt',
     jsonb_build_object('transaction_id', p_txn.id, 'step', p_step, 'application_id', p_txn.application_id,
-      'gig_id', coalesce(p_txn.gig_id, (select a.gig_id from public.applications a where a.id = p_txn.application_id)),
-      'gig_title', (select g.title from public.gigs g where g.id = coalesce(p_txn.gig_id, (select a.gig_id from public.applications a where a.id = p_txn.application_id))),
+      'gig_id', v_gig_id,
+      'gig_title', (select g.title from public.gigs g where g.id = v_gig_id),
       'amount_cents', p_txn.amount_cents, 'parts', ledger.parts(p_txn.id), 'provider', p_txn.provider,
       'reference', p_txn.provider_ref, 'method', p_txn.method, 'at', p_txn.created_at));
 end
 $function$;
+comment on function private.send_receipts(p_txn ledger.transactions, p_recipients uuid[], p_step text) is 'Emails the receipt of a posted money step to each recipient (nulls skipped), built once.';
 
 CREATE OR REPLACE FUNCTION private.session_aal_ok()
  RETURNS boolean
@@ -3204,6 +3249,7 @@ CREATE INDEX applications_worker_id_created_at_idx ON public.applications USING 
 CREATE TRIGGER applications_compute_terms BEFORE INSERT OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_compute_terms();
 CREATE TRIGGER applications_gig_listed BEFORE INSERT OR UPDATE OF status ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_gig_listed();
 CREATE TRIGGER applications_reapply_cooldown BEFORE UPDATE OF status ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_reapply_cooldown();
+CREATE TRIGGER applications_stamp_release BEFORE UPDATE OF status ON public.applications FOR EACH ROW EXECUTE FUNCTION private.applications_stamp_release();
 CREATE TRIGGER need40_realtime_capture AFTER INSERT OR DELETE OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION need40_realtime.capture();
 grant select on table public.applications to authenticated;
 grant select, insert, update, delete on table public.applications to service_role;

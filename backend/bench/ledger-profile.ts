@@ -1,22 +1,31 @@
 /**
  * pnpm --filter backend bench:ledger:profile — where a release's time goes, on PostgreSQL: a small
- * copy of the books (ledger-seed.ts), then
+ * copy of the books (ledger-seed.ts), then (ledger-rounds.ts)
  *   1. `approve_work` of a few delivered deals as their posters with auto_explain loaded in the
- *      session (every nested statement's plan, with its time and row counts, sent to this client as
- *      LOG messages): the statements are summed by their text, slowest first;
- *   2. releases from concurrent callers over SQL connections while pg_stat_activity is sampled
- *      every 5 ms: what the releasing backends wait on (a lock on another deal's row, the commit's
- *      WAL flush, a NOTIFY's queue lock…), as counts of samples.
+ *      session: the nested statements summed by their text, slowest first;
+ *   2. releases from concurrent callers over SQL connections in rounds that cycle through the ways
+ *      compared, so all run under the same load: releases a second, each call's latency, CPU per
+ *      release and what the releasing backends waited on.
+ * The ways compared:
+ *   - default: one database with every migration (rounds of the same way: the spread is the noise);
+ *   - `--before=<name>`: two databases, one migrated without the migrations named <name> and later
+ *     (of both folders: "before"), one with all ("after"; with `--after=<name>`, without those named
+ *     <name> and later) — a migration's effect, side by side in one run.
  * Prints both; nothing is asserted (a profile, not a test).
  *
- *   pnpm --filter backend bench:ledger:profile [--transactions=40000] [--members=4000] [--explained=20] [--releases=400] [--concurrency=8]
- *   PostgreSQL admin URL: BENCH_DATABASE_URL or TEST_DATABASE_URL; a scratch database is created and dropped.
+ *   pnpm --filter backend bench:ledger:profile [--transactions=40000] [--members=4000] [--explained=20]
+ *     [--releases=400] [--concurrency=8] [--rounds=9] [--before=20250125000000 [--after=20250125000100]]
+ *   PostgreSQL admin URL: BENCH_DATABASE_URL or TEST_DATABASE_URL; scratch databases are created and dropped.
  */
-import pg from 'pg';
-import { migrate } from '../src/db/migrate';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_SOURCES, migrate } from '../src/db/migrate';
 import { openPostgres } from '../src/db/postgres';
 import { scratchDatabase } from '../src/db/scratch';
-import { seedLedger } from './ledger-seed';
+import type { Database } from '../src/db/types';
+import { explainReleases, printRounds, releaseRounds, type Deal, type Way } from './ledger-rounds';
+import { seedLedger, settleBooks } from './ledger-seed';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const TRANSACTIONS = Number(args.transactions ?? 40_000);
@@ -24,100 +33,67 @@ const MEMBERS = Number(args.members ?? 4_000);
 const EXPLAINED = Number(args.explained ?? 20);
 const RELEASES = Number(args.releases ?? 400);
 const CONCURRENCY = Number(args.concurrency ?? 8);
+const ROUNDS = Number(args.rounds ?? 9);
+const BEFORE = args.before;
+const AFTER = args.after;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const log = (s: string) => console.error(`[bench:ledger:profile] ${s}`);
 
-/** Act as `member` in this transaction, as the REST layer does. */
-const asMember = (c: pg.Client, member: string) =>
-  c.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: member, role: 'authenticated', aal: 'aal1' })]);
+/** The migration folders without the files named `cutoff` or later (copies in a temporary folder). */
+function sourcesBefore(cutoff: string) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'need40-before-'));
+  process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  return DEFAULT_SOURCES.map(({ scope, dir }) => {
+    const copy = path.join(root, scope);
+    fs.mkdirSync(copy);
+    for (const f of fs.readdirSync(dir)) if (f.endsWith('.sql') && f < cutoff) fs.copyFileSync(path.join(dir, f), path.join(copy, f));
+    return { scope, dir: copy };
+  });
+}
 
-/** auto_explain's lines: "duration: 1.234 ms  plan:\nQuery Text: …" → time by statement text. */
-function explainLines(notices: string[]): Map<string, { ms: number; calls: number }> {
-  const by = new Map<string, { ms: number; calls: number }>();
-  for (const n of notices) {
-    const m = /duration: ([\d.]+) ms\s+plan:\s*Query Text: ([\s\S]*?)(\n\S|\n\s*$|$)/.exec(n);
-    if (!m) continue;
-    const text = m[2]!.replace(/\s+/g, ' ').trim().slice(0, 160);
-    const row = by.get(text) ?? { ms: 0, calls: 0 };
-    row.ms += Number(m[1]);
-    row.calls += 1;
-    by.set(text, row);
-  }
-  return by;
+interface Books { url: string; db: Database; deals: Deal[]; drop(): Promise<void> }
+
+async function books(label: string, sources = DEFAULT_SOURCES): Promise<Books> {
+  const scratch = await scratchDatabase(ADMIN_URL, 'need40_bench_profile');
+  const db = await openPostgres(scratch.url, 4);
+  await migrate(db, sources);
+  await seedLedger(db, TRANSACTIONS, MEMBERS, (s) => log(`${label}: ${s}`));
+  await settleBooks(scratch.url);
+  const deals = (await db.transaction((tx) => tx.query<Deal>("select app::text, poster::text from public.bench_deals where status = 'delivered' order by i"))).rows;
+  log(`${label}: ${deals.length} delivered deals; explaining ${EXPLAINED}, then ${RELEASES} releases by ${CONCURRENCY} callers`);
+  return { url: scratch.url, db, deals, drop: async () => {
+    await db.close();
+    await scratch.drop();
+  } };
 }
 
 async function main(): Promise<void> {
-  const scratch = await scratchDatabase(ADMIN_URL, 'need40_bench_profile');
-  const db = await openPostgres(scratch.url, 4);
+  const all: Books[] = [];
   try {
-    await migrate(db);
-    await seedLedger(db, TRANSACTIONS, MEMBERS, log);
-    const deals = (await db.transaction((tx) => tx.query<{ app: string; poster: string }>(
-      "select app::text, poster::text from public.bench_deals where status = 'delivered' order by i"))).rows;
-    log(`${deals.length} delivered deals; explaining ${EXPLAINED}, then ${RELEASES} releases by ${CONCURRENCY} callers`);
-
-    // 1. Nested statements of approve_work, timed by auto_explain.
-    const c = new pg.Client({ connectionString: scratch.url });
-    await c.connect();
-    const notices: string[] = [];
-    c.on('notice', (n) => notices.push(n.message ?? ''));
-    await c.query("load 'auto_explain'");
-    await c.query('set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on; set auto_explain.log_nested_statements = on; set auto_explain.log_timing = on; set client_min_messages = log');
-    const t0 = performance.now();
-    for (const d of deals.slice(0, EXPLAINED)) {
-      await c.query('begin');
-      await asMember(c, d.poster);
-      await c.query('select public.approve_work($1::uuid)', [d.app]);
-      await c.query('commit');
+    let ways: Way[];
+    if (BEFORE) {
+      const before = await books('before', sourcesBefore(BEFORE));
+      all.push(before);
+      const after = await books('after', AFTER ? sourcesBefore(AFTER) : DEFAULT_SOURCES);
+      all.push(after);
+      ways = [{ name: `before (without ${BEFORE} and later)`, url: before.url, deals: before.deals },
+        { name: AFTER ? `after (without ${AFTER} and later)` : 'after (every migration)', url: after.url, deals: after.deals }];
+    } else {
+      const b = await books('books');
+      all.push(b);
+      ways = [{ name: 'every migration', url: b.url, deals: b.deals }];
     }
-    const wall = (performance.now() - t0) / EXPLAINED;
-    await c.end();
-    const top = [...explainLines(notices)].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
-    console.log(`approve_work, ${EXPLAINED} calls with auto_explain (analyze adds overhead): ${wall.toFixed(1)} ms a call; nested statements by total time:`);
-    for (const [text, r] of top) console.log(`${(r.ms / EXPLAINED).toFixed(2).padStart(8)} ms/release ${String(r.calls / EXPLAINED).padStart(5)}×  ${text}`);
-
-    // 2. Concurrent releases, waits sampled.
-    const rest = deals.slice(EXPLAINED, EXPLAINED + RELEASES);
-    const clients = await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      const k = new pg.Client({ connectionString: scratch.url });
-      await k.connect();
-      return k;
-    }));
-    const pids = (await Promise.all(clients.map((k) => k.query<{ pid: number }>('select pg_backend_pid() as pid')))).map((r) => r.rows[0]!.pid);
-    const sampler = new pg.Client({ connectionString: scratch.url });
-    await sampler.connect();
-    const waits = new Map<string, number>();
-    let sampling = true;
-    let samples = 0;
-    const sample = (async () => {
-      while (sampling) {
-        const { rows } = await sampler.query<{ w: string }>(
-          "select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || case when state = 'idle' then ' (idle: between calls)' else '' end as w from pg_stat_activity where pid = any ($1)", [pids]);
-        for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + 1);
-        samples++;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    })();
-    let next = 0;
-    const t1 = performance.now();
-    await Promise.all(clients.map(async (k) => {
-      while (next < rest.length) {
-        const d = rest[next++]!;
-        await k.query('begin');
-        await asMember(k, d.poster);
-        await k.query('select public.approve_work($1::uuid)', [d.app]);
-        await k.query('commit');
-      }
-    }));
-    const seconds = (performance.now() - t1) / 1000;
-    sampling = false;
-    await sample;
-    await Promise.all([...clients, sampler].map((k) => k.end()));
-    console.log(`\n${rest.length} releases by ${CONCURRENCY} SQL callers in ${seconds.toFixed(1)} s = ${(rest.length / seconds).toFixed(0)}/s; what the releasing backends were doing (${samples} samples):`);
-    for (const [w, n] of [...waits].sort((a, b) => b[1] - a[1])) console.log(`${((100 * n) / (samples * CONCURRENCY)).toFixed(1).padStart(6)} %  ${w}`);
+    for (const w of ways) {
+      await explainReleases(w.name, w.url, w.deals.slice(0, EXPLAINED));
+      w.deals = w.deals.slice(EXPLAINED);
+    }
+    const perRound = Math.floor(RELEASES / ROUNDS);
+    const load0 = os.loadavg()[0]!.toFixed(1);
+    const results = await releaseRounds(ways, ROUNDS, perRound, CONCURRENCY);
+    console.log(`\n${ROUNDS} rounds of ${perRound} releases by ${CONCURRENCY} SQL callers, the ways in turn (load average ${load0} → ${os.loadavg()[0]!.toFixed(1)}):`);
+    printRounds(results, CONCURRENCY);
   } finally {
-    await db.close();
-    await scratch.drop();
+    for (const b of all) await b.drop();
   }
 }
 

@@ -16,6 +16,7 @@
  *   payout:<app>       payout/posted         payable⟨worker⟩ Dr A−F / cash:manual Cr A−F
  * (3.75 transactions per deal on average; `transactions` sets the number of deals.)
  */
+import pg from 'pg';
 import type { Database } from '../src/db/types';
 
 /** Transactions per deal, averaged over the status mix above. */
@@ -113,8 +114,27 @@ export async function seedLedger(db: Database, transactions: number, members: nu
   log('entries and account totals');
   await q('select ledger.roll_up(10000000)');
   await q('drop table public.bench_lines; drop table public.bench_txn');
-  for (const t of ['ledger.accounts', 'ledger.transactions', 'ledger.entries', 'public.applications', 'public.gigs', 'public.profiles']) await q(`analyze ${t}`);
   return deals;
+}
+
+/**
+ * The loaded books as a database in service has them: vacuumed and analysed (autovacuum would have
+ * done so long ago; a bulk load leaves every row's hint bits unset, so the first reader of each page
+ * would write it) and checkpointed (so the load's own checkpoint does not run during the
+ * measurements). VACUUM runs outside a transaction, hence its own connection; CHECKPOINT needs a
+ * superuser (or pg_checkpoint), as the bench's admin URL is.
+ */
+export async function settleBooks(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (const t of ['ledger.accounts', 'ledger.transactions', 'ledger.entries', 'public.applications', 'public.gigs', 'public.profiles', 'auth.users']) {
+      await c.query(`vacuum (analyze) ${t}`);
+    }
+    await c.query('checkpoint');
+  } finally {
+    await c.end();
+  }
 }
 
 /** The invariants of the whole books (each figure must be 0), cheap enough for millions of rows. */

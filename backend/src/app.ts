@@ -107,10 +107,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 86400,
   };
-  // The development mailbox holds sign-in links: no other origin may read it (no CORS at all).
-  await app.register(cors, {
-    delegator: (request, callback) => callback(null, request.url.startsWith('/_dev/') ? { origin: false } : corsOptions),
+  // The development mailbox holds sign-in links: no other origin may read it (no CORS at all), nor
+  // the development clock. Static options, normalised once (a per-request delegator made the plugin
+  // normalise them again on every request: ~5% of a REST call's time in the backend), with every
+  // /_dev/ route, its preflight included, opting out through its route config.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/_dev/')) route.config = Object.assign({}, route.config, { cors: { origin: false } });
   });
+  await app.register(cors, corsOptions);
+  app.options('/_dev/*', (_request, reply) => reply.callNotFound());
 
   // JSON answers of 1 KB and more go out brotli- or gzip-compressed when the client accepts it
   // (a page of gigs shrinks ~5×; below 1 KB the headers cost more than they save). Brotli at

@@ -9,6 +9,7 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
+import { percentile } from './stats';
 
 const TICK_MS = 1000 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
 
@@ -77,9 +78,7 @@ export async function directSql(url: string, members: string[], sql: string, run
         cpu += cpuBetween(before, procCpu([pid]));
       }
     }
-    times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
-    return { p50: at(50), p95: at(95), cpuMsPerCall: cpu / runs };
+    return { p50: percentile(times, 50), p95: percentile(times, 95), cpuMsPerCall: cpu / runs };
   } finally {
     await c.end();
   }

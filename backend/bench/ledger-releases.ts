@@ -6,6 +6,7 @@
  * released once, its held account empty, the worker's payable and the fee booked.
  */
 import { callers } from './ledger-callers';
+import { percentile } from './stats';
 import type { Database } from '../src/db/types';
 
 /** Each call's latency as its caller saw it (request sent → answer read), in ms. */
@@ -20,9 +21,7 @@ export interface ReleaseResult {
 }
 
 function latencyOf(ms: number[]): Latency {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  return { calls: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0 };
+  return { calls: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), max: percentile(ms, 100) };
 }
 
 export async function benchReleases(db: Database, rest: URL, anonKey: string, tokenOf: (member: string) => Promise<string>,

@@ -7,6 +7,7 @@
  *     backends spent per release (/proc, load-independent), and what they waited on
  *     (pg_stat_activity sampled every 5 ms).
  */
+import { median, percentile } from './stats';
 import pg from 'pg';
 import { cpuBetween, procCpu } from './ledger-cpu';
 
@@ -73,11 +74,6 @@ export interface WayResult {
   waits: Map<string, number>; samples: number;
 }
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-export const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 
 /** `rounds` rounds of `perRound` releases by `concurrency` callers, cycling through the ways. */
 export async function releaseRounds(ways: Way[], rounds: number, perRound: number, concurrency: number): Promise<WayResult[]> {

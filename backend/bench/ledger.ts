@@ -28,6 +28,7 @@ import { backendPids, cpuBetween, directSql, nodeCpuMs, procCpu } from './ledger
 import { callers } from './ledger-callers';
 import { benchReleases } from './ledger-releases';
 import { BOOKS_SQL, seedLedger, settleBooks } from './ledger-seed';
+import { percentile } from './stats';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const TRANSACTIONS = Number(args.transactions ?? 1_000_000);
@@ -42,7 +43,6 @@ const POOL = Number(args.pool ?? 2 * os.availableParallelism());
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const log = (s: string) => console.error(`[bench:ledger] ${s}`);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** The pages a member reads, as the clients call them. */
 const READS: { name: string; fn: string; body: Record<string, unknown>; sql: string }[] = [
@@ -101,9 +101,8 @@ async function main(): Promise<void> {
           returned += (JSON.parse(body) as unknown[]).length;
         }
         const cpu = cpuSince(cpu0) / ITERATIONS;
-        times.sort((a, b) => a - b);
         const direct = await directSql(scratch.url, members, r.sql, ITERATIONS);
-        reads.push({ page: r.name, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rows: Math.round(returned / (ITERATIONS + 20)), cpuMs: cpu,
+        reads.push({ page: r.name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rows: Math.round(returned / (ITERATIONS + 20)), cpuMs: cpu,
           sqlP50: direct.p50, sqlP95: direct.p95, sqlCpuMs: direct.cpuMsPerCall });
       }
       await reader.close();
